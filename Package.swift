@@ -1,0 +1,38 @@
+// swift-tools-version: 6.1
+import CompilerPluginSupport
+import PackageDescription
+
+let package = Package(
+  name: "cvsite",
+  platforms: [.macOS(.v14)],
+  products: [
+    .library(name: "ContainerViews", targets: ["ContainerViews"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"604.0.0"),
+    .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+  ],
+  targets: [
+    // The `@Entry` macro: generates container-value and environment keys.
+    .macro(
+      name: "ContainerViewsMacros",
+      dependencies: [
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+        .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+      ]
+    ),
+    // SwiftUI's container-values model for an HTML view tree.
+    .target(name: "ContainerViews", dependencies: ["ContainerViewsMacros"]),
+    .testTarget(name: "ContainerViewsTests", dependencies: ["ContainerViews"]),
+    // libcmark from Debian's libcmark-dev; only CvsiteMarkdown imports it.
+    .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
+    // Markdown pages to ContainerViews trees: cmark wrapper, directives, attributes, values.
+    .target(
+      name: "CvsiteMarkdown",
+      dependencies: ["ContainerViews", "CCmark", .product(name: "Yams", package: "Yams")]
+    ),
+    .testTarget(name: "CvsiteMarkdownTests", dependencies: ["CvsiteMarkdown"]),
+  ]
+)

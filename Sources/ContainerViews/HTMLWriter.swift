@@ -1,0 +1,56 @@
+/// Appends HTML to one growing string.
+struct HTMLWriter {
+  var output: String = ""
+
+  /// Elements that have no end tag.
+  static let voidElements: Set<String> = [
+    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr",
+  ]
+
+  mutating func raw(_ html: String) { output += html }
+
+  mutating func text(_ text: String) { output += escapeHTML(text) }
+
+  mutating func open(_ name: String, _ attributes: HTMLAttributes) {
+    output += "<"
+    output += name
+    for (attribute, value) in attributes {
+      output += " "
+      output += attribute
+      output += "=\""
+      output += escapeHTML(value)
+      output += "\""
+    }
+    output += ">"
+  }
+
+  mutating func close(_ name: String) {
+    guard !Self.voidElements.contains(name) else { return }
+    output += "</"
+    output += name
+    output += ">"
+  }
+}
+
+/// Escapes `&`, `<`, `>` and `"` so that text is safe in element content and in
+/// double-quoted attribute values.
+public func escapeHTML(_ text: String) -> String {
+  var needsEscaping = false
+  for byte in text.utf8 where byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 {
+    needsEscaping = true
+    break
+  }
+  guard needsEscaping else { return text }
+  var result = ""
+  result.reserveCapacity(text.utf8.count + 16)
+  for scalar in text.unicodeScalars {
+    switch scalar {
+    case "&": result += "&amp;"
+    case "<": result += "&lt;"
+    case ">": result += "&gt;"
+    case "\"": result += "&quot;"
+    default: result.unicodeScalars.append(scalar)
+    }
+  }
+  return result
+}

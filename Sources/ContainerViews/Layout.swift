@@ -1,0 +1,162 @@
+/// A size proposal, as in SwiftUI; `nil` means unspecified.
+public struct ProposedViewSize: Sendable, Hashable {
+  public var width: CGFloat?
+  public var height: CGFloat?
+
+  public init(width: CGFloat?, height: CGFloat?) {
+    self.width = width
+    self.height = height
+  }
+
+  public init(_ size: CGSize) { self.init(width: size.width, height: size.height) }
+
+  public static let unspecified = ProposedViewSize(width: nil, height: nil)
+  public static let zero = ProposedViewSize(width: 0, height: 0)
+  public static let infinity = ProposedViewSize(width: .infinity, height: .infinity)
+}
+
+/// A point in a view's own unit square: `(0, 0)` top leading, `(1, 1)` bottom trailing.
+public struct UnitPoint: Sendable, Hashable {
+  public var x: CGFloat
+  public var y: CGFloat
+
+  public init(x: CGFloat, y: CGFloat) {
+    self.x = x
+    self.y = y
+  }
+
+  public static let topLeading = UnitPoint(x: 0, y: 0)
+  public static let top = UnitPoint(x: 0.5, y: 0)
+  public static let topTrailing = UnitPoint(x: 1, y: 0)
+  public static let leading = UnitPoint(x: 0, y: 0.5)
+  public static let center = UnitPoint(x: 0.5, y: 0.5)
+  public static let trailing = UnitPoint(x: 1, y: 0.5)
+  public static let bottomLeading = UnitPoint(x: 0, y: 1)
+  public static let bottom = UnitPoint(x: 0.5, y: 1)
+  public static let bottomTrailing = UnitPoint(x: 1, y: 1)
+}
+
+/// A container that arranges its subviews in HTML and CSS, the cvsite twin of
+/// SwiftUI's `Layout`.
+///
+/// A layout reads its subviews' layout values and container values and answers with
+/// markup: the element that holds the subviews (``makeElement(subviews:cache:)``) and
+/// attributes for each subview (``attributes(for:subviews:cache:)``), e.g. a grid span:
+///
+/// ```swift
+/// struct Grid: Layout {
+///   func attributes(for subview: LayoutSubview, subviews: Subviews, cache: inout ()) -> HTMLAttributes {
+///     ["style": "grid-column:span \(subview[Span.self])"]
+///   }
+/// }
+/// ```
+///
+/// The SwiftUI geometry methods are honoured too: a size from `sizeThatFits` becomes the
+/// element's CSS `width`/`height`, and `place(at:)` calls in `placeSubviews` become
+/// absolute positions. HTML has no measuring pass, so proposals are `.unspecified`.
+public protocol Layout {
+  associatedtype Cache = Void
+  typealias Subviews = LayoutSubviews
+
+  func makeCache(subviews: Subviews) -> Cache
+  func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) -> CGSize
+  func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache)
+  /// The element that holds the subviews; a `div` by default.
+  func makeElement(subviews: Subviews, cache: inout Cache) -> HTMLTag
+  /// Attributes merged into one subview's element; none by default.
+  func attributes(for subview: LayoutSubview, subviews: Subviews, cache: inout Cache) -> HTMLAttributes
+}
+
+extension Layout where Cache == Void {
+  public func makeCache(subviews: Subviews) {}
+}
+
+extension Layout {
+  public func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) -> CGSize {
+    .zero
+  }
+
+  public func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) {}
+
+  public func makeElement(subviews: Subviews, cache: inout Cache) -> HTMLTag {
+    HTMLTag("div", attributes: ["class": "cv-layout"])
+  }
+
+  public func attributes(for subview: LayoutSubview, subviews: Subviews, cache: inout Cache) -> HTMLAttributes {
+    HTMLAttributes()
+  }
+
+  /// Lays out `content` with this layout: a container.
+  public func callAsFunction<Content: View>(@ViewBuilder _ content: () -> Content) -> some View {
+    LayoutRoot(layout: self, content: content())
+  }
+}
+
+/// A subview as a layout sees it: layout values, container values and priority.
+public struct LayoutSubview {
+  let values: ContainerValues
+  let index: Int
+  let placements: PlacementRecorder
+
+  /// The layout value of `key` for this subview, or its default (R-H2).
+  public subscript<Key: LayoutValueKey>(key: Key.Type) -> Key.Value { values.layoutValue(key) }
+
+  /// The container values of this subview (R-H4).
+  public var containerValues: ContainerValues { values }
+
+  /// The priority set with ``View/layoutPriority(_:)``; 0 by default (R-H5).
+  public var priority: Double { values.layoutValue(LayoutPriorityKey.self) }
+
+  /// Places this subview at `position` (in pixels from the layout's top leading corner),
+  /// with `anchor` of the subview at that point.
+  public func place(at position: CGPoint, anchor: UnitPoint = .topLeading, proposal: ProposedViewSize) {
+    placements.positions[index] = (position, anchor)
+  }
+}
+
+/// The subviews of a layout, in order.
+public struct LayoutSubviews: RandomAccessCollection {
+  let subviews: [LayoutSubview]
+
+  public var startIndex: Int { subviews.startIndex }
+  public var endIndex: Int { subviews.endIndex }
+  public subscript(position: Int) -> LayoutSubview { subviews[position] }
+}
+
+final class PlacementRecorder {
+  var positions: [(CGPoint, UnitPoint)?]
+  init(count: Int) { positions = Array(repeating: nil, count: count) }
+}
+
+struct LayoutRoot<L: Layout, Content: View>: PrimitiveView {
+  let layout: L
+  let content: Content
+
+  func _resolve(_ inputs: _ResolveInputs, into output: inout _ResolvedList) {
+    var children = resolveSubviews(content, inputs)
+    let recorder = PlacementRecorder(count: children.count)
+    let subviews = LayoutSubviews(
+      subviews: children.indices.map { LayoutSubview(values: children[$0].values, index: $0, placements: recorder) })
+    var cache = layout.makeCache(subviews: subviews)
+    let size = layout.sizeThatFits(proposal: .unspecified, subviews: subviews, cache: &cache)
+    layout.placeSubviews(in: CGRect(origin: .zero, size: size), proposal: .unspecified, subviews: subviews, cache: &cache)
+    var tag = layout.makeElement(subviews: subviews, cache: &cache)
+    var style: [String] = []
+    if size.width > 0, size.width.isFinite { style.append("width:\(cssPixels(Double(size.width)))") }
+    if size.height > 0, size.height.isFinite { style.append("height:\(cssPixels(Double(size.height)))") }
+    if recorder.positions.contains(where: { $0 != nil }) { style.append("position:relative") }
+    if !style.isEmpty { tag.attributes.merge("style", style.joined(separator: ";")) }
+    for index in children.indices {
+      var attributes = layout.attributes(for: subviews[index], subviews: subviews, cache: &cache)
+      if let (point, anchor) = recorder.positions[index] {
+        var placement = "position:absolute;left:\(cssPixels(Double(point.x)));top:\(cssPixels(Double(point.y)))"
+        if anchor != .topLeading {
+          placement += ";transform:translate(\(-Double(anchor.x) * 100)%,\(-Double(anchor.y) * 100)%)"
+        }
+        attributes.merge("style", placement)
+      }
+      children[index].attributes.merge(attributes)
+    }
+    output.appendUnary(.element(tag, children), inputs)
+  }
+}

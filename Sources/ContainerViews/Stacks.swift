@@ -1,0 +1,68 @@
+/// How children line up across a vertical stack.
+public enum HorizontalAlignment: Sendable {
+  case leading, center, trailing
+}
+
+/// How children line up across a horizontal stack.
+public enum VerticalAlignment: Sendable {
+  case top, center, bottom, firstTextBaseline
+}
+
+/// A vertical stack: one `div` laid out as a flex column. A container.
+public struct VStack<Content: View>: PrimitiveView {
+  let alignment: HorizontalAlignment
+  let spacing: CGFloat?
+  let content: Content
+
+  public init(
+    alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content
+  ) {
+    self.alignment = alignment
+    self.spacing = spacing
+    self.content = content()
+  }
+
+  public func _resolve(_ inputs: _ResolveInputs, into output: inout _ResolvedList) {
+    let align: String
+    switch alignment {
+    case .leading: align = "flex-start"
+    case .center: align = "center"
+    case .trailing: align = "flex-end"
+    }
+    let tag = stackTag("cv-vstack", direction: "column", align: align, spacing: spacing)
+    resolveContainer(tag, content, inputs, into: &output)
+  }
+}
+
+/// A horizontal stack: one `div` laid out as a flex row. A container.
+public struct HStack<Content: View>: PrimitiveView {
+  let alignment: VerticalAlignment
+  let spacing: CGFloat?
+  let content: Content
+
+  public init(
+    alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content
+  ) {
+    self.alignment = alignment
+    self.spacing = spacing
+    self.content = content()
+  }
+
+  public func _resolve(_ inputs: _ResolveInputs, into output: inout _ResolvedList) {
+    let align: String
+    switch alignment {
+    case .top: align = "flex-start"
+    case .center: align = "center"
+    case .bottom: align = "flex-end"
+    case .firstTextBaseline: align = "baseline"
+    }
+    let tag = stackTag("cv-hstack", direction: "row", align: align, spacing: spacing)
+    resolveContainer(tag, content, inputs, into: &output)
+  }
+}
+
+private func stackTag(_ name: String, direction: String, align: String, spacing: CGFloat?) -> HTMLTag {
+  var style = "display:flex;flex-direction:\(direction);align-items:\(align)"
+  if let spacing { style += ";gap:\(cssPixels(Double(spacing)))" }
+  return HTMLTag("div", attributes: ["class": name, "style": style])
+}

@@ -1,0 +1,58 @@
+/// Text, HTML-escaped when rendered. One subview.
+public struct Text: PrimitiveView, Equatable {
+  /// The text as written.
+  public var content: String
+
+  public init(_ content: some StringProtocol) { self.content = String(content) }
+
+  public init(verbatim content: String) { self.content = content }
+
+  public func _resolve(_ inputs: _ResolveInputs, into output: inout _ResolvedList) {
+    output.appendUnary(.text(content), inputs)
+  }
+}
+
+/// Markup inserted as is, without escaping: for HTML produced by a trusted renderer
+/// (a Markdown converter, a template). One subview.
+public struct RawHTML: PrimitiveView, Equatable {
+  /// The markup.
+  public var html: String
+
+  public init(_ html: String) { self.html = html }
+
+  public func _resolve(_ inputs: _ResolveInputs, into output: inout _ResolvedList) {
+    output.appendUnary(.html(html), inputs)
+  }
+}
+
+/// A type-erased view: transparent, it contributes the subviews of the view it wraps
+/// (R-D8).
+public struct AnyView: PrimitiveView {
+  let storage: any View
+
+  public init(_ view: some View) {
+    if let erased = view as? AnyView {
+      storage = erased.storage
+    } else {
+      storage = view
+    }
+  }
+
+  public init(erasing view: some View) { self.init(view) }
+
+  public func _resolve(_ inputs: _ResolveInputs, into output: inout _ResolvedList) {
+    storage._resolve(inputs, into: &output)
+  }
+}
+
+/// Groups views without adding markup: contributes its children as siblings (R-D3),
+/// and modifiers applied to it apply to each child (R-D4).
+public struct Group<Content: View>: PrimitiveView {
+  let content: Content
+
+  public init(@ViewBuilder content: () -> Content) { self.content = content() }
+
+  public func _resolve(_ inputs: _ResolveInputs, into output: inout _ResolvedList) {
+    content._resolve(inputs, into: &output)
+  }
+}

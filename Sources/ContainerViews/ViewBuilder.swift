@@ -1,0 +1,85 @@
+/// Builds views from closures: blocks, `if`/`else`, optionals, `switch`.
+@resultBuilder
+public enum ViewBuilder {
+  public static func buildBlock() -> EmptyView { EmptyView() }
+
+  public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
+
+  public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<(repeat each Content)> {
+    TupleView(repeat each content)
+  }
+
+  public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
+
+  public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
+
+  public static func buildEither<TrueContent: View, FalseContent: View>(
+    first: TrueContent
+  ) -> _ConditionalContent<TrueContent, FalseContent> {
+    _ConditionalContent(storage: .trueContent(first))
+  }
+
+  public static func buildEither<TrueContent: View, FalseContent: View>(
+    second: FalseContent
+  ) -> _ConditionalContent<TrueContent, FalseContent> {
+    _ConditionalContent(storage: .falseContent(second))
+  }
+
+  public static func buildLimitedAvailability<Content: View>(_ content: Content) -> AnyView {
+    AnyView(content)
+  }
+}
+
+/// Several views side by side: contributes the concatenation of its children's
+/// subviews, in source order (R-D1).
+public struct TupleView<T>: PrimitiveView {
+  public var value: T
+  let resolveChildren: (_ResolveInputs, inout _ResolvedList) -> Void
+
+  public init<each Content: View>(_ content: repeat each Content) where T == (repeat each Content) {
+    self.value = (repeat each content)
+    self.resolveChildren = { inputs, output in
+      var index = 0
+      for child in repeat each content {
+        child._resolve(inputs.child(.index(index)), into: &output)
+        index += 1
+      }
+    }
+  }
+
+  public func _resolve(_ inputs: _ResolveInputs, into output: inout _ResolvedList) {
+    resolveChildren(inputs, &output)
+  }
+}
+
+/// The result of `if`/`else` in a view builder: one branch's subviews (R-D5).
+public struct _ConditionalContent<TrueContent: View, FalseContent: View>: PrimitiveView {
+  enum Storage {
+    case trueContent(TrueContent)
+    case falseContent(FalseContent)
+  }
+  let storage: Storage
+
+  public func _resolve(_ inputs: _ResolveInputs, into output: inout _ResolvedList) {
+    switch storage {
+    case .trueContent(let content): content._resolve(inputs.child(.branch(true)), into: &output)
+    case .falseContent(let content): content._resolve(inputs.child(.branch(false)), into: &output)
+    }
+  }
+}
+
+/// Optional content: no subviews when `nil` (R-D6).
+extension Optional: View where Wrapped: View {
+  public typealias Body = Never
+  public var body: Never { preconditionFailure("Optional is a primitive view and has no body") }
+
+  public func _resolve(_ inputs: _ResolveInputs, into output: inout _ResolvedList) {
+    if let view = self { view._resolve(inputs, into: &output) }
+  }
+}
+
+/// A view with no content: zero subviews, no markup (R-D7).
+public struct EmptyView: PrimitiveView {
+  public init() {}
+  public func _resolve(_ inputs: _ResolveInputs, into output: inout _ResolvedList) {}
+}

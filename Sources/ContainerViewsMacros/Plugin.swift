@@ -1,0 +1,7 @@
+import SwiftCompilerPlugin
+import SwiftSyntaxMacros
+
+@main
+struct ContainerViewsMacrosPlugin: CompilerPlugin {
+  let providingMacros: [any Macro.Type] = [EntryMacro.self]
+}
