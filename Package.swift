@@ -11,6 +11,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"604.0.0"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
   ],
   targets: [
     // The `@Entry` macro: generates container-value and environment keys.
@@ -34,5 +35,19 @@ let package = Package(
       dependencies: ["ContainerViews", "CCmark", .product(name: "Yams", package: "Yams")]
     ),
     .testTarget(name: "CvsiteMarkdownTests", dependencies: ["CvsiteMarkdown"]),
+    // Themes: manifest, declared values, Mustache container templates, layouts, overrides.
+    .target(
+      name: "CvsiteThemes",
+      dependencies: [
+        "CvsiteMarkdown", "ContainerViews",
+        .product(name: "Mustache", package: "swift-mustache"),
+        .product(name: "Yams", package: "Yams"),
+      ]
+    ),
+    .testTarget(name: "CvsiteThemesTests", dependencies: ["CvsiteThemes"]),
+    // Benchmarks (run in release: `swift run -c release <name>`).
+    .target(name: "CAllocCounter"),
+    .executableTarget(name: "ContainerViewsBenchmark", dependencies: ["ContainerViews", "CAllocCounter"]),
+    .executableTarget(name: "MarkdownBenchmark", dependencies: ["CvsiteMarkdown"]),
   ]
 )

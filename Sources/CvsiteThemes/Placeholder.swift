@@ -1,0 +1,2 @@
+// Placeholder until the themes module lands.
+import CvsiteMarkdown

@@ -1,0 +1,63 @@
+import ContainerViews
+import Testing
+
+@Suite("HTML rendering")
+struct RenderingTests {
+  @Test("text and attributes are escaped")
+  func escaping() {
+    #expect(renderHTML(Text("<b> & \"q\"")) == "&lt;b&gt; &amp; &quot;q&quot;")
+    #expect(
+      renderHTML(HTMLElement("a", attributes: ["href": "/x?a=1&b=\"2\""]) { Text("x") })
+        == #"<a href="/x?a=1&amp;b=&quot;2&quot;">x</a>"#)
+    #expect(renderHTML(RawHTML("<em>raw</em>")) == "<em>raw</em>")
+  }
+
+  @Test("void elements have no end tag")
+  func voidElements() {
+    #expect(renderHTML(HTMLElement("img", attributes: ["src": "a.png", "alt": ""])) == #"<img src="a.png" alt="">"#)
+  }
+
+  @Test("modifiers merge into the element: classes and styles accumulate")
+  func attributeMerging() {
+    let html = renderHTML(
+      HTMLElement("p", attributes: ["class": "a"]) { Text("x") }
+        .cssClass("b c").cssClass("a").padding(.horizontal, 8).htmlAttribute("title", "t").id("intro"))
+    #expect(html == #"<p class="a b c" style="padding-right:8px;padding-left:8px" title="t" id="intro">x</p>"#)
+  }
+
+  @Test("raw markup with attributes is wrapped in a div")
+  func rawWithAttributes() {
+    #expect(renderHTML(RawHTML("<p>x</p>").cssClass("k")) == #"<div class="k"><p>x</p></div>"#)
+  }
+
+  @Test("stacks render as flex containers with spacing and alignment")
+  func stacks() {
+    #expect(
+      renderHTML(HStack(alignment: .top, spacing: 4.5) { Text("a") })
+        == #"<div class="cv-hstack" style="display:flex;flex-direction:row;align-items:flex-start;gap:4.5px">a</div>"#)
+    #expect(
+      renderHTML(VStack(alignment: .leading) { EmptyView() })
+        == #"<div class="cv-vstack" style="display:flex;flex-direction:column;align-items:flex-start"></div>"#)
+  }
+
+  @Test("grid items map to CSS tracks")
+  func gridTracks() {
+    let html = renderHTML(
+      LazyVGrid(columns: [GridItem(.fixed(100), spacing: 8), GridItem(.adaptive(minimum: 80))], spacing: 4) {
+        Text("a")
+      })
+    #expect(
+      html
+        == #"<div class="cv-grid" style="display:grid;grid-template-columns:100px repeat(auto-fill,minmax(80px,1fr));column-gap:8px;row-gap:4px">a</div>"#
+    )
+  }
+
+  @Test("environment values set on a subtree are read in bodies beneath it")
+  func environment() {
+    struct Label: View {
+      @Environment(\.accent) var accent
+      var body: some View { Text(accent) }
+    }
+    #expect(renderHTML(Group { Label(); Label().environment(\.accent, "inner") }.environment(\.accent, "outer")) == "outerinner")
+  }
+}

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Installs what cvsite needs on Debian, skipping what is already there:
+# libcmark-dev (the Markdown parser) and the cmark CLI (the reference renderer in tests).
+set -euo pipefail
+sudo_if_needed() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
+packages=()
+dpkg -s libcmark-dev >/dev/null 2>&1 || packages+=(libcmark-dev)
+command -v cmark >/dev/null 2>&1 || packages+=(cmark)
+if [ ${#packages[@]} -gt 0 ]; then
+  echo "installing: ${packages[*]}"
+  sudo_if_needed apt-get update -qq
+  sudo_if_needed env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${packages[@]}" >/dev/null
+fi
