@@ -7,11 +7,14 @@ let package = Package(
   platforms: [.macOS(.v14)],
   products: [
     .library(name: "ContainerViews", targets: ["ContainerViews"]),
+    .executable(name: "cvsite", targets: ["cvsite"]),
   ],
   dependencies: [
     .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"604.0.0"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
   ],
   targets: [
     // The `@Entry` macro: generates container-value and environment keys.
@@ -45,6 +48,29 @@ let package = Package(
       ]
     ),
     .testTarget(name: "CvsiteThemesTests", dependencies: ["CvsiteThemes"]),
+    // The site: config, content, sections and listings, outputs, parallel atomic build.
+    .target(
+      name: "CvsiteSite",
+      dependencies: ["CvsiteMarkdown", "CvsiteThemes", "ContainerViews", .product(name: "Yams", package: "Yams")]
+    ),
+    .testTarget(name: "CvsiteSiteTests", dependencies: ["CvsiteSite"]),
+    // The preview server: static serving, file watching, incremental rebuilds, live reload.
+    .target(
+      name: "CvsitePreview",
+      dependencies: ["CvsiteSite", .product(name: "Hummingbird", package: "hummingbird")]
+    ),
+    .testTarget(
+      name: "CvsitePreviewTests",
+      dependencies: ["CvsitePreview", .product(name: "HummingbirdTesting", package: "hummingbird")]
+    ),
+    // The command-line tool: one file per command.
+    .executableTarget(
+      name: "cvsite",
+      dependencies: [
+        "CvsiteSite", "CvsitePreview", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .testTarget(name: "cvsiteTests", dependencies: ["cvsite", "CvsiteSite"]),
     // Benchmarks (run in release: `swift run -c release <name>`).
     .target(name: "CAllocCounter"),
     .executableTarget(name: "ContainerViewsBenchmark", dependencies: ["ContainerViews", "CAllocCounter"]),

@@ -9,7 +9,8 @@ struct TagBox<V> {
 extension ContainerValues {
   /// The tag of exactly type `V`, or `nil` (R-G2).
   public func tag<V: Hashable>(for type: V.Type) -> V? {
-    (self[trait: ObjectIdentifier(TagTrait<V>.self)] as? TagBox<V>)?.value
+    guard self[trait: ObjectIdentifier(AuxiliaryTrait.self)] == nil else { return nil }
+    return (self[trait: ObjectIdentifier(TagTrait<V>.self)] as? TagBox<V>)?.value
   }
 
   /// Whether the tag of type `V` equals `tag` (R-G3). A tag written as another type
@@ -29,7 +30,16 @@ extension ContainerValues {
   }
 }
 
+/// Marks auxiliary content, which has no tag (R-G5).
+enum AuxiliaryTrait {}
+
 extension View {
+  /// Marks this view as auxiliary content of a selection container (a divider or a
+  /// heading between tabs): it has no tag of any type, not even a `ForEach` id.
+  public func _untagged() -> some View {
+    ContainerValueWriter(content: self, keyPath: \.auxiliary, value: true)
+  }
+
   /// Tags this view for a selection-driven container such as a tab bar.
   ///
   /// By default the tag is also written for `Optional<V>`, so it matches an optional
@@ -49,5 +59,12 @@ struct TagWriter<Content: View, V: Hashable>: PrimitiveView {
     inputs.values[trait: ObjectIdentifier(TagTrait<V>.self)] = TagBox(value: tag)
     inputs.values[trait: ObjectIdentifier(TagTrait<V?>.self)] = TagBox<V?>(value: includeOptional ? .some(tag) : nil)
     content._resolve(inputs, into: &output)
+  }
+}
+
+extension ContainerValues {
+  var auxiliary: Bool {
+    get { self[trait: ObjectIdentifier(AuxiliaryTrait.self)] != nil }
+    set { self[trait: ObjectIdentifier(AuxiliaryTrait.self)] = newValue ? true : nil }
   }
 }

@@ -47,6 +47,18 @@ struct TagTests {
     #expect(overridden.map { $0.containerValues.tag(for: String.self) } == ["own-x", "own-y"])
   }
 
+  @Test("R-G5 auxiliary content has no tag")
+  func rG5_auxiliaryContent() throws {
+    let all = try subviews {
+      ForEach(["x", "y"], id: \.self) { id in
+        if id == "x" { Text(id).tag(1)._untagged() } else { Text(id) }
+      }
+    }
+    #expect(all[0].containerValues.tag(for: Int.self) == nil)
+    #expect(all[0].containerValues.tag(for: String.self) == nil)
+    #expect(all[1].containerValues.tag(for: String.self) == "y")
+  }
+
   @Test("R-G6 tags follow the scoping of container values")
   func rG6_tagScoping() throws {
     #expect(try subviews { VStack { Text("A").tag(1) } }[0].containerValues.tag(for: Int.self) == nil)

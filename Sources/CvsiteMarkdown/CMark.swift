@@ -1,0 +1,154 @@
+import CCmark
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The node kinds of libcmark that cvsite cares about. Internal: no cmark type leaves
+/// this module.
+enum CMarkKind {
+  case document, blockQuote, list, item, codeBlock, htmlBlock, paragraph, heading, thematicBreak
+  case customBlock, text, other
+
+  init(_ type: cmark_node_type) {
+    switch type {
+    case CMARK_NODE_DOCUMENT: self = .document
+    case CMARK_NODE_BLOCK_QUOTE: self = .blockQuote
+    case CMARK_NODE_LIST: self = .list
+    case CMARK_NODE_ITEM: self = .item
+    case CMARK_NODE_CODE_BLOCK: self = .codeBlock
+    case CMARK_NODE_HTML_BLOCK: self = .htmlBlock
+    case CMARK_NODE_PARAGRAPH: self = .paragraph
+    case CMARK_NODE_HEADING: self = .heading
+    case CMARK_NODE_THEMATIC_BREAK: self = .thematicBreak
+    case CMARK_NODE_CUSTOM_BLOCK: self = .customBlock
+    case CMARK_NODE_TEXT: self = .text
+    default: self = .other
+    }
+  }
+}
+
+/// A parsed libcmark document; frees its tree when released. Only lives while one page
+/// is being turned into views.
+final class CMarkDocument {
+  let root: CMarkNode
+  let renderOptions: Int32
+
+  /// Parses `bytes` (the whole page body). `validateUTF8` replaces invalid sequences.
+  init?(bytes: [UInt8], allowRawHTML: Bool, validateUTF8: Bool) {
+    var options = allowRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT
+    renderOptions = options
+    if validateUTF8 { options |= CMARK_OPT_VALIDATE_UTF8 }
+    let pointer = bytes.withUnsafeBufferPointer { buffer in
+      buffer.baseAddress.map { base in
+        base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+          cmark_parse_document($0, buffer.count, options)
+        }
+      } ?? cmark_parse_document("", 0, options)
+    }
+    guard let pointer else { return nil }
+    root = CMarkNode(raw: pointer)
+  }
+
+  deinit { cmark_node_free(root.raw) }
+
+  /// HTML of one block, exactly as cmark renders it within its document.
+  func html(_ node: CMarkNode) -> String {
+    guard let cString = cmark_render_html(node.raw, renderOptions) else { return "" }
+    defer { free(cString) }
+    return String(cString: cString)
+  }
+}
+
+/// A borrowed node of a ``CMarkDocument``; valid only while the document lives.
+struct CMarkNode {
+  let raw: OpaquePointer
+
+  var kind: CMarkKind { CMarkKind(cmark_node_get_type(raw)) }
+  var firstChild: CMarkNode? { cmark_node_first_child(raw).map(CMarkNode.init) }
+  var lastChild: CMarkNode? { cmark_node_last_child(raw).map(CMarkNode.init) }
+  var next: CMarkNode? { cmark_node_next(raw).map(CMarkNode.init) }
+  var parent: CMarkNode? { cmark_node_parent(raw).map(CMarkNode.init) }
+  var startLine: Int { Int(cmark_node_get_start_line(raw)) }
+  var startColumn: Int { Int(cmark_node_get_start_column(raw)) }
+  var endLine: Int { Int(cmark_node_get_end_line(raw)) }
+  var headingLevel: Int { Int(cmark_node_get_heading_level(raw)) }
+  var isBulletList: Bool { cmark_node_get_list_type(raw) == CMARK_BULLET_LIST }
+  var listStart: Int { Int(cmark_node_get_list_start(raw)) }
+  var isTightList: Bool { cmark_node_get_list_tight(raw) != 0 }
+  var literal: String? { cmark_node_get_literal(raw).map { String(cString: $0) } }
+
+  var children: [CMarkNode] {
+    var result: [CMarkNode] = []
+    var cursor = firstChild
+    while let node = cursor {
+      result.append(node)
+      cursor = node.next
+    }
+    return result
+  }
+
+  /// The node's text with markup removed: what a heading's slug and a TOC use.
+  var plainText: String {
+    var text = ""
+    appendPlainText(to: &text)
+    return text
+  }
+
+  private func appendPlainText(to text: inout String) {
+    switch cmark_node_get_type(raw) {
+    case CMARK_NODE_TEXT, CMARK_NODE_CODE: text += literal ?? ""
+    case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: text += " "
+    default:
+      var cursor = firstChild
+      while let node = cursor {
+        node.appendPlainText(to: &text)
+        cursor = node.next
+      }
+    }
+  }
+
+  func setLiteral(_ string: String) { _ = cmark_node_set_literal(raw, string) }
+}
+
+/// Plain CommonMark through libcmark: the oracle for cvsite's fidelity and the floor
+/// of its benchmark.
+public enum CommonMark {
+  /// Renders `markdown` as the `cmark` command does (safe mode unless `allowRawHTML`).
+  public static func html(_ markdown: String, allowRawHTML: Bool = false) -> String {
+    html(bytes: Array(markdown.utf8), allowRawHTML: allowRawHTML)
+  }
+
+  /// Renders UTF-8 `bytes` as the `cmark` command does.
+  public static func html(bytes: [UInt8], allowRawHTML: Bool = false) -> String {
+    guard let document = CMarkDocument(bytes: bytes, allowRawHTML: allowRawHTML, validateUTF8: false) else {
+      return ""
+    }
+    return document.html(document.root)
+  }
+}
+
+extension CMarkNode {
+  /// Merges adjacent text nodes below this node.
+  func consolidateText() { cmark_consolidate_text_nodes(raw) }
+
+  /// Inserts, after this node, a custom inline printing `html` verbatim and then a text
+  /// node with `rest`; returns the text node.
+  func insertAfter(html: String, rest: String) -> CMarkNode? {
+    guard let custom = cmark_node_new(CMARK_NODE_CUSTOM_INLINE) else { return nil }
+    _ = cmark_node_set_on_enter(custom, html)
+    _ = cmark_node_set_on_exit(custom, "")
+    guard cmark_node_insert_after(raw, custom) != 0 else {
+      cmark_node_free(custom)
+      return nil
+    }
+    guard let text = cmark_node_new(CMARK_NODE_TEXT) else { return nil }
+    _ = cmark_node_set_literal(text, rest)
+    guard cmark_node_insert_after(custom, text) != 0 else {
+      cmark_node_free(text)
+      return nil
+    }
+    return CMarkNode(raw: text)
+  }
+}

@@ -1,0 +1,116 @@
+import ContainerViews
+
+extension EnvironmentValues {
+  /// What turns a container directive into HTML: the theme's templates in a site build,
+  /// ``PlainContainerRenderer`` otherwise.
+  @Entry public var containerRenderer: any ContainerRenderer = PlainContainerRenderer()
+}
+
+/// What a Markdown subview carries besides its declared values: its id, title text,
+/// classes and the headings in its body. Read by ``DirectiveContainer`` only.
+struct ChildMeta {
+  var id: String
+  var titleText: String?
+  var classes: [String]
+  var headings: [HeadingInfo]
+}
+
+extension ContainerValues {
+  @Entry var markdownChild: ChildMeta? = nil
+}
+
+/// A run of views side by side.
+struct ViewList: View {
+  let views: [AnyView]
+  var body: some View { ForEach(0..<views.count) { views[$0] } }
+}
+
+/// The container's own data, fixed at parse time.
+struct ContainerHead: Sendable {
+  var name: String
+  var labelHTML: String?
+  var attributes: [String: TypedValue]
+  var classes: [String]
+  var id: String
+  var childHeadingLevel: Int
+  var location: SourceLocation?
+}
+
+/// A container directive as a view: it reads its content's sections (one per subview,
+/// values written on each) and hands them to the renderer from the environment. Values
+/// written inside never leave it; it is one subview for its own container.
+struct DirectiveContainer: View {
+  let head: ContainerHead
+  let content: ViewList
+  @Environment(\.containerRenderer) var renderer
+
+  var body: some View {
+    Group(sections: content) { sections in
+      RawHTML(renderer.render(instance(sections)))
+    }
+  }
+
+  func instance(_ sections: SectionCollection) -> ContainerInstance {
+    var children: [ContainerChild] = []
+    for section in sections where section.isExplicit || !section.content.isEmpty || !section.header.isEmpty {
+      let meta = section.containerValues.markdownChild
+      let index = children.count
+      children.append(
+        ContainerChild(
+          id: meta?.id ?? "\(head.id)-\(index + 1)", index: index,
+          titleHTML: section.header.isEmpty ? nil : renderHTML(section.header), titleText: meta?.titleText,
+          bodyHTML: renderHTML(section.content), values: section.containerValues.declaredValues,
+          classes: meta?.classes ?? [], headings: meta?.headings ?? []))
+    }
+    return ContainerInstance(
+      name: head.name, labelHTML: head.labelHTML, attributes: head.attributes, classes: head.classes, id: head.id,
+      childHeadingLevel: head.childHeadingLevel, children: children, location: head.location)
+  }
+}
+
+/// A leaf directive (`::field{…}`): a container instance with no children.
+struct LeafDirective: View {
+  let head: ContainerHead
+  @Environment(\.containerRenderer) var renderer
+
+  var body: some View {
+    RawHTML(
+      renderer.render(
+        ContainerInstance(
+          name: head.name, labelHTML: head.labelHTML, attributes: head.attributes, classes: head.classes, id: head.id,
+          childHeadingLevel: head.childHeadingLevel, children: [], location: head.location)))
+  }
+}
+
+/// A theme-independent rendering of containers: a `div` per container, a `section` per
+/// child with its values as `data-` attributes. For tests, tools and benchmarks.
+public struct PlainContainerRenderer: ContainerRenderer {
+  public init() {}
+
+  public func render(_ container: ContainerInstance) -> String {
+    var html = "<div class=\"cv-\(escapeHTML(container.name))"
+    for name in container.classes { html += " " + escapeHTML(name) }
+    html += "\" id=\"\(escapeHTML(container.id))\"" + dataAttributes(container.attributes) + ">\n"
+    if let label = container.labelHTML { html += "<p class=\"cv-label\">\(label)</p>\n" }
+    let level = container.childHeadingLevel
+    for child in container.children {
+      html += "<section class=\"cv-child"
+      for name in child.classes { html += " " + escapeHTML(name) }
+      var values: [String: TypedValue] = [:]
+      for name in child.values.names { values[name] = child.values[name] }
+      html += "\" id=\"\(escapeHTML(child.id))\"" + dataAttributes(values) + ">\n"
+      if let title = child.titleHTML { html += "<h\(level)>\(title)</h\(level)>\n" }
+      html += child.bodyHTML
+      html += "</section>\n"
+    }
+    return html + "</div>\n"
+  }
+
+  private func dataAttributes(_ values: [String: TypedValue]) -> String {
+    var html = ""
+    for (key, value) in values.sorted(by: { $0.key < $1.key }) {
+      html += " data-\(escapeHTML(key))=\"\(escapeHTML(value.description))\""
+    }
+    return html
+  }
+}

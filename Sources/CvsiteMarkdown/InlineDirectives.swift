@@ -1,0 +1,75 @@
+import ContainerViews
+
+/// Inline directives (`:badge[Beta]{variant=caution}`): only names the schema registers
+/// are read, so `10:30` and `:red:` stay text (E11).
+struct InlineDirectives {
+  let schema: Schema
+
+  func apply(to paragraph: CMarkNode, builder: inout PageBuilder) {
+    paragraph.consolidateText()
+    var texts: [CMarkNode] = []
+    var stack = [paragraph]
+    while let node = stack.popLast() {
+      if node.kind == .text { texts.append(node) } else { stack += node.children.reversed() }
+    }
+    for text in texts {
+      var current: CMarkNode? = text
+      var guardCount = 0
+      while let node = current, guardCount < 1000, let literal = node.literal, literal.contains(":") {
+        guardCount += 1
+        guard let match = firstMatch(in: Array(literal.utf8)) else { break }
+        let html = render(match, line: paragraph.startLine, builder: &builder)
+        node.setLiteral(match.before)
+        current = node.insertAfter(html: html, rest: match.after)
+      }
+    }
+  }
+
+  private struct Match {
+    var name: String
+    var label: String?
+    var attributes: AttributeBlock?
+    var before: String
+    var after: String
+  }
+
+  private func firstMatch(in bytes: [UInt8]) -> Match? {
+    var index = 0
+    while index < bytes.count {
+      defer { index += 1 }
+      guard bytes[index] == 0x3A, index + 1 < bytes.count, isAlpha(bytes[index + 1]) else { continue }
+      if index > 0, isAlnum(bytes[index - 1]) || bytes[index - 1] == 0x3A { continue }
+      var end = index + 1
+      while end < bytes.count, isAlnum(bytes[end]) || bytes[end] == 0x2D || bytes[end] == 0x5F { end += 1 }
+      let name = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
+      guard schema.inlines[name] != nil else { continue }
+      var match = Match(name: name, before: "", after: "")
+      if end < bytes.count, bytes[end] == 0x5B, let close = bytes[end...].firstIndex(of: 0x5D) {
+        match.label = String(decoding: bytes[(end + 1)..<close], as: UTF8.self)
+        end = close + 1
+      }
+      if end < bytes.count, bytes[end] == 0x7B, case .success(let block) = parseAttributeBlock(bytes[...], at: end) {
+        match.attributes = block
+        end = block.end
+      }
+      guard match.label != nil || match.attributes != nil else { continue }
+      match.before = String(decoding: bytes[..<index], as: UTF8.self)
+      match.after = String(decoding: bytes[end...], as: UTF8.self)
+      return match
+    }
+    return nil
+  }
+
+  private func render(_ match: Match, line: Int, builder: inout PageBuilder) -> String {
+    let declaration = schema.inlines[match.name]
+    let written = builder.checker.check(
+      match.attributes, own: declaration?.attributes ?? [], line: line, into: &builder.diagnostics)
+    var html = "<span class=\"cv-\(match.name)"
+    for name in written.classes { html += " " + escapeHTML(name) }
+    html += "\""
+    for (key, value) in written.own.sorted(by: { $0.key < $1.key }) {
+      html += " data-\(key)=\"\(escapeHTML(value.description))\""
+    }
+    return html + ">" + escapeHTML(match.label ?? "") + "</span>"
+  }
+}

@@ -1,0 +1,102 @@
+import ContainerViews
+
+/// A piece of a page body between parsing and views.
+indirect enum Item {
+  /// A block rendered by libcmark; `tight` for a paragraph of a tight list (no `<p>`).
+  case html(String, tight: Bool)
+  case heading(HeadingItem)
+  case list(ListItem)
+  case quote([Item])
+  case container(ContainerItem)
+  case leaf(LeafItem)
+}
+
+struct HeadingItem {
+  var level: Int
+  var id: String
+  /// The heading's inline content as HTML (a section title).
+  var titleHTML: String
+  var text: String
+  /// The whole `<hN id=…>…</hN>` block.
+  var html: String
+  var attributes: WrittenAttributes
+  var line: Int
+  var column: Int
+}
+
+struct ListItem {
+  /// `<ul>\n`, `<ol>\n` or `<ol start="N">\n`, and the matching end tag.
+  var open: String
+  var close: String
+  var items: [[Item]]
+  /// Each item's plain text, for ids of list-item subviews.
+  var texts: [String]
+}
+
+/// A container directive (or `:::group`) while and after its content is read.
+final class ContainerItem {
+  let name: String
+  let declaration: ContainerDeclaration?
+  let labelHTML: String?
+  let labelText: String?
+  let attributes: WrittenAttributes
+  let id: String
+  let line: Int
+  let column: Int
+  let fence: Int
+  var childHeadingLevel: Int
+  var items: [Item] = []
+
+  var isGroup: Bool { name == "group" }
+
+  init(
+    name: String, declaration: ContainerDeclaration?, label: (html: String, text: String)?,
+    attributes: WrittenAttributes, id: String, line: Int, column: Int, fence: Int, childHeadingLevel: Int
+  ) {
+    self.name = name
+    self.declaration = declaration
+    self.labelHTML = label?.html
+    self.labelText = label?.text
+    self.attributes = attributes
+    self.id = id
+    self.line = line
+    self.column = column
+    self.fence = fence
+    self.childHeadingLevel = childHeadingLevel
+  }
+}
+
+struct LeafItem {
+  var name: String
+  var labelHTML: String?
+  var labelText: String?
+  var attributes: WrittenAttributes
+  var id: String
+  var line: Int
+  var column: Int
+}
+
+/// cmark's HTML for a heading with cvsite's `id` (and classes, and anchor link) added.
+func decorateHeading(_ html: String, level: Int, id: String, classes: [String], anchor: Bool) -> String {
+  let open = "<h\(level)"
+  guard html.hasPrefix(open) else { return html }
+  var attributes = " id=\"\(escapeHTML(id))\""
+  if !classes.isEmpty { attributes += " class=\"\(escapeHTML(classes.joined(separator: " ")))\"" }
+  var result = open + attributes + String(html.dropFirst(open.count))
+  let close = "</h\(level)>\n"
+  if anchor, result.hasSuffix(close) {
+    let link = "<a class=\"cv-anchor\" href=\"#\(escapeHTML(id))\" aria-label=\"Link to this section\">#</a>"
+    result = String(result.dropLast(close.count)) + " " + link + close
+  }
+  return result
+}
+
+/// The inline content of cmark's `<hN>…</hN>\n`.
+func headingInnerHTML(_ html: String, level: Int) -> String {
+  let open = "<h\(level)>"
+  let close = "</h\(level)>\n"
+  guard html.hasPrefix(open), html.hasSuffix(close), html.utf8.count >= open.utf8.count + close.utf8.count else {
+    return html
+  }
+  return String(html.dropFirst(open.count).dropLast(close.count))
+}

@@ -1,0 +1,88 @@
+import ContainerViews
+
+/// How pages are read.
+public struct MarkdownOptions: Sendable {
+  /// Keep raw HTML (libcmark's unsafe mode); off by default, so raw HTML is omitted.
+  public var allowRawHTML: Bool
+  /// Add a `#` link to every heading, after its text.
+  public var headingAnchors: Bool
+
+  public init(allowRawHTML: Bool = false, headingAnchors: Bool = false) {
+    self.allowRawHTML = allowRawHTML
+    self.headingAnchors = headingAnchors
+  }
+}
+
+/// A page read from Markdown: front matter, the body as a view tree, and every problem.
+public struct ParsedPage {
+  public var path: String
+  public var frontMatter: FrontMatter
+  /// The body as a ContainerViews tree; render it with `renderHTML(_:)`, after setting
+  /// `\.containerRenderer` in the environment for themed containers.
+  public var body: AnyView
+  /// Every heading in document order, with its id.
+  public var headings: [HeadingInfo]
+  /// Errors and warnings, sorted by position.
+  public var diagnostics: [Diagnostic]
+
+  /// The front matter's `title`, else the first heading's text.
+  public var title: String? { frontMatter.title ?? headings.first?.text }
+  /// Whether any diagnostic is an error.
+  public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}
+
+/// Reads Markdown pages into view trees, checking their values against a schema.
+///
+/// ```swift
+/// let page = MarkdownParser(schema: theme.schema).parse(source: text, path: "content/a.md")
+/// let html = renderHTML(page.body.environment(\.containerRenderer, theme.renderer))
+/// ```
+public struct MarkdownParser: Sendable {
+  public var schema: Schema
+  public var options: MarkdownOptions
+
+  public init(schema: Schema = Schema(), options: MarkdownOptions = MarkdownOptions()) {
+    self.schema = schema
+    self.options = options
+  }
+
+  /// Parses a page given as text.
+  public func parse(source: String, path: String) -> ParsedPage {
+    parse(bytes: Array(source.utf8), path: path)
+  }
+
+  /// Parses a page given as bytes; invalid UTF-8 is a diagnostic, never a crash.
+  public func parse(bytes: [UInt8], path: String) -> ParsedPage {
+    let source = SourceText(path: path, bytes: bytes)
+    var diagnostics: [Diagnostic] = []
+    let invalid = firstInvalidUTF8(bytes)
+    if let invalid {
+      let position = source.position(ofByte: invalid)
+      diagnostics.append(
+        source.diagnostic(.error, "invalid UTF-8 (byte 0x\(String(bytes[invalid], radix: 16)))",
+          line: position.line, column: position.column))
+    }
+    let frontMatter = FrontMatter.parse(source, schema: schema, into: &diagnostics)
+    var body = bytes
+    if frontMatter.lineCount > 0 {
+      let end = frontMatter.lineCount < source.lineCount ? source.lineStarts[frontMatter.lineCount] : bytes.count
+      body = [UInt8](repeating: 0x0A, count: frontMatter.lineCount) + bytes[end...]
+    }
+    guard
+      let prepared = PreparedBody.prepare(
+        body, source: source, options: options, validateUTF8: invalid != nil, into: &diagnostics)
+    else {
+      diagnostics.append(source.diagnostic(.error, "libcmark could not parse this page", line: 1, column: 1))
+      return ParsedPage(path: path, frontMatter: frontMatter, body: AnyView(EmptyView()), headings: [], diagnostics: diagnostics)
+    }
+    var builder = PageBuilder(source: source, prepared: prepared, schema: schema, options: options)
+    let items = builder.build()
+    var assembler = ViewAssembler(source: source, ids: builder.ids)
+    let views = assembler.views(items)
+    diagnostics += builder.diagnostics + assembler.diagnostics
+    diagnostics.sort { ($0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.line ?? 0, $1.location?.column ?? 0) }
+    let bodyView = views.count == 1 ? views[0] : AnyView(ViewList(views: views))
+    return ParsedPage(
+      path: path, frontMatter: frontMatter, body: bodyView, headings: builder.headings, diagnostics: diagnostics)
+  }
+}

@@ -1,0 +1,127 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Watches a site's sources with inotify: `content/`, `static/`, `themes/`, `layouts/`
+/// (recursively, including folders created later) and `cvsite.yml`.
+///
+/// Changes are debounced: events are collected until the tree has been quiet for
+/// `quietPeriod`, then delivered once, so one save (often a write and a rename)
+/// triggers one rebuild.
+public final class FileWatcher: @unchecked Sendable {
+  // All mutable state below is touched only by the watcher thread.
+  private let siteRoot: URL
+  private let quietPeriod: Duration
+  private let onChange: @Sendable ([String]) -> Void
+  private var descriptor: Int32 = -1
+  private var watches: [Int32: String] = [:]
+  private let stopPipe: [Int32]
+  private var thread: Thread?
+
+  static let watchedFolders = ["content", "static", "themes", "layouts"]
+
+  /// - Parameters:
+  ///   - siteRoot: The site folder.
+  ///   - quietPeriod: How long the tree must be quiet before changes are delivered.
+  ///   - onChange: Called on the watcher thread with site-relative paths that changed.
+  public init(siteRoot: URL, quietPeriod: Duration = .milliseconds(20), onChange: @escaping @Sendable ([String]) -> Void)
+    throws
+  {
+    self.siteRoot = siteRoot.standardizedFileURL
+    self.quietPeriod = quietPeriod
+    self.onChange = onChange
+    var fds: [Int32] = [0, 0]
+    guard pipe(&fds) == 0 else { throw WatchError(message: "cannot create a pipe: errno \(errno)") }
+    stopPipe = fds
+    descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+    guard descriptor >= 0 else { throw WatchError(message: "inotify is not available: errno \(errno)") }
+    addWatch(self.siteRoot.path, relative: "")
+    for folder in Self.watchedFolders { addTree(folder) }
+  }
+
+  deinit {
+    if descriptor >= 0 { close(descriptor) }
+    close(stopPipe[0])
+    close(stopPipe[1])
+  }
+
+  /// Starts delivering changes on a background thread.
+  public func start() {
+    let thread = Thread { [self] in run() }
+    thread.name = "cvsite-watcher"
+    self.thread = thread
+    thread.start()
+  }
+
+  /// Stops the watcher thread.
+  public func stop() {
+    var byte: UInt8 = 1
+    _ = write(stopPipe[1], &byte, 1)
+  }
+
+  private func addTree(_ relative: String) {
+    let url = siteRoot.appendingPathComponent(relative)
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+      return
+    }
+    addWatch(url.path, relative: relative)
+    let children = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+    for child in children where !child.hasPrefix(".") { addTree(relative + "/" + child) }
+  }
+
+  private func addWatch(_ path: String, relative: String) {
+    let mask = UInt32(IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF)
+    let wd = inotify_add_watch(descriptor, path, mask)
+    if wd >= 0 { watches[wd] = relative }
+  }
+
+  private func run() {
+    var pending = Set<String>()
+    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    let quietMilliseconds = Int32(quietPeriod.components.seconds * 1000 + quietPeriod.components.attoseconds / 1_000_000_000_000_000)
+    while true {
+      var fds = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: stopPipe[0], events: Int16(POLLIN), revents: 0)]
+      let ready = poll(&fds, 2, pending.isEmpty ? -1 : quietMilliseconds)
+      if ready < 0 {
+        if errno == EINTR { continue }
+        return
+      }
+      if fds[1].revents != 0 { return }
+      if ready == 0 {
+        // Quiet for the whole period: deliver what accumulated.
+        let changed = pending.sorted()
+        pending.removeAll()
+        onChange(changed)
+        continue
+      }
+      let count = read(descriptor, &buffer, buffer.count)
+      guard count > 0 else { continue }
+      var offset = 0
+      while offset + MemoryLayout<inotify_event>.size <= count {
+        let (wd, mask, nameLength, name) = buffer.withUnsafeBytes { raw -> (Int32, UInt32, Int, String) in
+          let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+          let start = offset + MemoryLayout<inotify_event>.size
+          let nameBytes = raw[start..<min(start + Int(event.len), count)].prefix { $0 != 0 }
+          return (event.wd, event.mask, Int(event.len), String(decoding: nameBytes, as: UTF8.self))
+        }
+        offset += MemoryLayout<inotify_event>.size + nameLength
+        guard let folder = watches[wd], !name.hasPrefix(".") else { continue }
+        let relative = folder.isEmpty ? name : folder + "/" + name
+        if folder.isEmpty && !(name == "cvsite.yml" || Self.watchedFolders.contains(name)) { continue }
+        if mask & UInt32(IN_ISDIR) != 0 && mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { addTree(relative) }
+        // Editors often save through a temporary file: report the final name only.
+        if name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".tmp") { continue }
+        pending.insert(relative)
+      }
+    }
+  }
+}
+
+/// The watcher could not start.
+public struct WatchError: Error, CustomStringConvertible {
+  public var message: String
+  public var description: String { message }
+}

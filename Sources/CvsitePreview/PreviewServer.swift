@@ -1,0 +1,79 @@
+import Foundation
+import Hummingbird
+import NIOCore
+
+/// The preview HTTP server: serves a built site from a folder with live reload.
+///
+/// Folders serve their `index.html`, missing paths the site's `404.html` (status 404),
+/// every response is marked `no-store`, and no path can read outside the folder.
+public struct PreviewServer: Sendable {
+  /// The folder that holds the built site.
+  public let root: URL
+  public let hub: ReloadHub
+
+  public init(root: URL, hub: ReloadHub) {
+    self.root = root
+    self.hub = hub
+  }
+
+  /// The router, also used in-process by tests.
+  public func makeRouter() -> Router<BasicRequestContext> {
+    let router = Router()
+    let root = self.root
+    let hub = self.hub
+    router.get(RouterPath(LiveReload.scriptPath)) { _, _ in
+      Self.response(.ok, contentType: "text/javascript; charset=utf-8", body: Data(LiveReload.script.utf8))
+    }
+    router.get(RouterPath(LiveReload.eventsPath)) { _, _ in
+      let stream = await hub.subscribe()
+      var headers = HTTPFields()
+      headers[.contentType] = "text/event-stream"
+      headers[.cacheControl] = "no-store"
+      return Response(
+        status: .ok, headers: headers,
+        body: ResponseBody(asyncSequence: stream.map { ByteBuffer(string: $0) }))
+    }
+    router.get("/**") { request, _ in Self.serve(request.uri.path, root: root) }
+    router.get("/") { request, _ in Self.serve(request.uri.path, root: root) }
+    return router
+  }
+
+  /// The response for a site path.
+  static func serve(_ path: String, root: URL) -> Response {
+    switch ServedPath.resolve(path, in: root) {
+    case .file(let url):
+      guard let data = try? Data(contentsOf: url) else { return notFound(root: root) }
+      return response(.ok, contentType: MediaTypes.contentType(for: url), body: injected(data, url))
+    case .redirect(let location):
+      var headers = HTTPFields()
+      headers[.location] = location
+      headers[.cacheControl] = "no-store"
+      return Response(status: .movedPermanently, headers: headers)
+    case .notFound:
+      return notFound(root: root)
+    case .forbidden:
+      return response(.forbidden, contentType: "text/plain; charset=utf-8", body: Data("Forbidden\n".utf8))
+    }
+  }
+
+  static func notFound(root: URL) -> Response {
+    let page = root.appendingPathComponent("404.html")
+    if let data = try? Data(contentsOf: page) {
+      return response(.notFound, contentType: "text/html; charset=utf-8", body: injected(data, page))
+    }
+    return response(.notFound, contentType: "text/plain; charset=utf-8", body: Data("Not found\n".utf8))
+  }
+
+  static func injected(_ data: Data, _ url: URL) -> Data {
+    guard url.pathExtension == "html" else { return data }
+    return Data(LiveReload.inject(into: String(decoding: data, as: UTF8.self)).utf8)
+  }
+
+  static func response(_ status: HTTPResponse.Status, contentType: String, body: Data) -> Response {
+    var headers = HTTPFields()
+    headers[.contentType] = contentType
+    headers[.cacheControl] = "no-store"
+    headers[.contentLength] = String(body.count)
+    return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+  }
+}

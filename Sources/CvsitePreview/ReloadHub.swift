@@ -1,0 +1,75 @@
+import CvsiteMarkdown
+import Foundation
+
+/// The state the preview announces: which build is served and whether the last one failed.
+public struct PreviewStatus: Sendable, Equatable {
+  /// Increases each time a build succeeds and its output is complete.
+  public var generation: Int
+  /// Whether the last build succeeded.
+  public var ok: Bool
+  /// The last build's diagnostics (errors and warnings).
+  public var diagnostics: [Diagnostic]
+
+  public init(generation: Int, ok: Bool, diagnostics: [Diagnostic]) {
+    self.generation = generation
+    self.ok = ok
+    self.diagnostics = diagnostics
+  }
+
+  /// One Server-Sent Events message.
+  var eventText: String {
+    let list: [[String: Any]] = diagnostics.map { d in
+      var object: [String: Any] = ["severity": d.severity.rawValue, "message": d.message]
+      if let location = d.location {
+        object["file"] = location.path
+        object["line"] = location.line
+        object["column"] = location.column
+      }
+      if let source = d.sourceLine { object["source"] = source }
+      return object
+    }
+    let payload: [String: Any] = ["generation": generation, "ok": ok, "diagnostics": list]
+    let data = (try? JSONSerialization.data(withJSONObject: payload, options: [.sortedKeys])) ?? Data("{}".utf8)
+    return "event: status\ndata: \(String(decoding: data, as: UTF8.self))\n\n"
+  }
+}
+
+/// Keeps the current status and the connected browsers' event streams.
+public actor ReloadHub {
+  public private(set) var status = PreviewStatus(generation: 0, ok: true, diagnostics: [])
+  private var listeners: [UUID: AsyncStream<String>.Continuation] = [:]
+
+  public init() {}
+
+  /// A stream of event texts, starting with the current status.
+  func subscribe() -> AsyncStream<String> {
+    let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(8))
+    let id = UUID()
+    listeners[id] = continuation
+    continuation.yield(status.eventText)
+    continuation.onTermination = { _ in Task { await self.remove(id) } }
+    return stream
+  }
+
+  private func remove(_ id: UUID) { listeners[id] = nil }
+
+  /// Announces a completed build: browsers reload.
+  public func buildSucceeded(diagnostics: [Diagnostic]) {
+    status = PreviewStatus(generation: status.generation + 1, ok: true, diagnostics: diagnostics)
+    broadcast()
+  }
+
+  /// Announces a failed build: browsers keep the page and show the overlay.
+  public func buildFailed(diagnostics: [Diagnostic]) {
+    status = PreviewStatus(generation: status.generation, ok: false, diagnostics: diagnostics)
+    broadcast()
+  }
+
+  /// Number of connected browsers.
+  public var listenerCount: Int { listeners.count }
+
+  private func broadcast() {
+    let text = status.eventText
+    for continuation in listeners.values { continuation.yield(text) }
+  }
+}

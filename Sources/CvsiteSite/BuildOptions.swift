@@ -1,0 +1,57 @@
+import CvsiteMarkdown
+import Foundation
+
+/// How to build a site.
+public struct BuildOptions: Sendable {
+  /// The site folder (holds `cvsite.yml`).
+  public var siteRoot: URL
+  /// The output folder; `public/` in the site by default.
+  public var output: URL?
+  /// Replaces `baseURL` from `cvsite.yml`.
+  public var baseURL: String?
+  /// Include pages marked `draft: true`.
+  public var drafts: Bool = false
+  /// Parallel workers; all cores by default.
+  public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+  /// Folders searched for themes after the site's own `themes/`.
+  public var themeSearchPaths: [URL] = BuildOptions.defaultThemeSearchPaths()
+
+  public init(siteRoot: URL) { self.siteRoot = siteRoot }
+
+  /// The output folder actually used.
+  public var outputFolder: URL { output ?? siteRoot.appendingPathComponent("public") }
+
+  /// Built-in themes: `$CVSITE_THEMES`, `share/cvsite/themes` beside the executable's
+  /// folder, and the `themes/` folder of the cvsite checkout the executable was built in.
+  public static func defaultThemeSearchPaths() -> [URL] {
+    var paths: [URL] = []
+    if let custom = ProcessInfo.processInfo.environment["CVSITE_THEMES"], !custom.isEmpty {
+      paths.append(URL(fileURLWithPath: custom))
+    }
+    let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath()
+    var folder = executable.deletingLastPathComponent()
+    paths.append(folder.deletingLastPathComponent().appendingPathComponent("share/cvsite/themes"))
+    for _ in 0..<6 {
+      let candidate = folder.appendingPathComponent("themes")
+      if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("default").path) {
+        paths.append(candidate)
+        break
+      }
+      folder = folder.deletingLastPathComponent()
+    }
+    return paths
+  }
+}
+
+/// The outcome of a build.
+public struct BuildResult: Sendable {
+  public var diagnostics: [Diagnostic]
+  /// Pages rendered (HTML pages, not counting redirects).
+  public var pageCount: Int
+  /// Files written (or that would be written, for a check).
+  public var fileCount: Int
+  /// Output paths rewritten by this build (all of them for a full build).
+  public var changedOutputs: [String]
+
+  public var succeeded: Bool { !diagnostics.contains { $0.severity == .error } }
+}

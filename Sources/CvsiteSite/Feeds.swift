@@ -1,0 +1,63 @@
+import ContainerViews
+
+/// `sitemap.xml`: every published page, with its date when it has one.
+func sitemapXML(_ pages: [SitePage], config: SiteConfig) -> String {
+  var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
+  xml += #"<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">"# + "\n"
+  for page in pages.sorted(by: { $0.url < $1.url }) {
+    xml += "  <url><loc>\(escapeHTML(config.absoluteURL(page.url)))</loc>"
+    if let date = page.metadata.date { xml += "<lastmod>\(escapeHTML(date))</lastmod>" }
+    xml += "</url>\n"
+  }
+  return xml + "</urlset>\n"
+}
+
+/// `atom.xml`: the 20 newest dated pages, newest first.
+func atomFeed(_ pages: [SitePage], config: SiteConfig) -> String? {
+  let dated = pages.filter { $0.metadata.date != nil && !$0.isSectionIndex }
+    .sorted { ($0.metadata.date ?? "", $1.url) > ($1.metadata.date ?? "", $0.url) }
+  guard let newest = dated.first?.metadata.date else { return nil }
+  var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
+  xml += #"<feed xmlns="http://www.w3.org/2005/Atom">"# + "\n"
+  xml += "  <title>\(escapeHTML(config.title))</title>\n"
+  xml += "  <id>\(escapeHTML(config.absoluteURL("/")))</id>\n"
+  xml += #"  <link href="\#(escapeHTML(config.absoluteURL("/")))"/>"# + "\n"
+  xml += #"  <link rel="self" href="\#(escapeHTML(config.absoluteURL("/atom.xml")))"/>"# + "\n"
+  xml += "  <updated>\(atomDate(newest))</updated>\n"
+  xml += "  <author><name>\(escapeHTML(config.author.isEmpty ? config.title : config.author))</name></author>\n"
+  for page in dated.prefix(20) {
+    let url = escapeHTML(config.absoluteURL(page.url))
+    xml += "  <entry>\n"
+    xml += "    <title>\(escapeHTML(page.metadata.title))</title>\n"
+    xml += "    <id>\(url)</id>\n"
+    xml += #"    <link href="\#(url)"/>"# + "\n"
+    xml += "    <updated>\(atomDate(page.metadata.date ?? newest))</updated>\n"
+    xml += "    <summary>\(escapeHTML(page.summary))</summary>\n"
+    xml += "  </entry>\n"
+  }
+  return xml + "</feed>\n"
+}
+
+/// An RFC 3339 timestamp for a front-matter date (`2024-05-01` → midnight UTC).
+func atomDate(_ date: String) -> String {
+  date.count == 10 ? date + "T00:00:00Z" : date
+}
+
+/// A redirect page for an alias: works without JavaScript (meta refresh) and tells
+/// search engines the canonical address.
+func redirectPage(to target: String, config: SiteConfig) -> String {
+  let url = escapeHTML(config.absoluteURL(target))
+  return """
+    <!doctype html>
+    <html lang="\(escapeHTML(config.language))">
+    <head>
+    <meta charset="utf-8">
+    <title>Moved</title>
+    <link rel="canonical" href="\(url)">
+    <meta http-equiv="refresh" content="0; url=\(url)">
+    </head>
+    <body><p>This page has moved to <a href="\(url)">\(url)</a>.</p></body>
+    </html>
+
+    """
+}

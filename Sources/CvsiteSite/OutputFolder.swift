@@ -1,0 +1,115 @@
+import CvsiteMarkdown
+import Foundation
+
+/// Where a build writes: a staging folder beside the output, swapped in only when the
+/// whole build succeeded, so a failed build leaves the previous output untouched.
+public struct OutputFolder: Sendable {
+  /// The final output folder.
+  public let url: URL
+  /// The staging folder the build writes into.
+  public let staging: URL
+
+  /// Name of the marker file that identifies a folder as cvsite output, so cvsite never
+  /// replaces a folder it did not make.
+  static let marker = ".cvsite-output"
+
+  /// Checks that `output` is safe to replace for the site at `siteRoot`.
+  ///
+  /// Refused: the site root or anything containing it, `content/`, `static/`,
+  /// `themes/`, `layouts/` or anything inside them, `/`, the home folder, and an
+  /// existing non-empty folder that cvsite did not create.
+  public static func validate(_ output: URL, siteRoot: URL) -> Diagnostic? {
+    let out = output.standardizedFileURL.resolvingSymlinksInPath().path
+    let root = siteRoot.standardizedFileURL.resolvingSymlinksInPath().path
+    let home = FileManager.default.homeDirectoryForCurrentUser.standardizedFileURL.resolvingSymlinksInPath().path
+    func isInside(_ path: String, _ folder: String) -> Bool {
+      path == folder || path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
+    }
+    if out == "/" || out == home {
+      return Diagnostic(.error, "refusing to use \(out) as the output folder")
+    }
+    if isInside(root, out) {
+      return Diagnostic(.error, "refusing to use \(out) as the output folder: it contains the site")
+    }
+    for protected in ["content", "static", "themes", "layouts"] where isInside(out, root + "/" + protected) {
+      return Diagnostic(.error, "refusing to write the output into the site's \(protected)/ folder (\(out))")
+    }
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: out, isDirectory: &isDirectory) {
+      guard isDirectory.boolValue else {
+        return Diagnostic(.error, "the output path \(out) is a file, not a folder")
+      }
+      let entries = (try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []
+      if !entries.isEmpty, !entries.contains(marker) {
+        return Diagnostic(
+          .error,
+          "refusing to replace \(out): it is not empty and was not made by cvsite (no \(marker) file); remove it or choose another --output"
+        )
+      }
+    }
+    return nil
+  }
+
+  /// Creates a fresh staging folder beside `output`.
+  public static func prepare(_ output: URL) throws -> OutputFolder {
+    let parent = output.deletingLastPathComponent()
+    try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+    let staging = parent.appendingPathComponent(".\(output.lastPathComponent).cvsite-staging-\(getpid())")
+    try? FileManager.default.removeItem(at: staging)
+    try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+    try Data("cvsite\n".utf8).write(to: staging.appendingPathComponent(marker))
+    return OutputFolder(url: output, staging: staging)
+  }
+
+  /// Writes `data` at `relativePath` inside the staging folder. The path must stay
+  /// inside: absolute paths and `..` components are refused.
+  public func write(_ data: Data, to relativePath: String) throws {
+    guard let target = Self.resolve(relativePath, in: staging) else {
+      throw OutputError(message: "refusing to write outside the output folder: \(relativePath)")
+    }
+    try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try data.write(to: target)
+  }
+
+  /// Replaces the output with the staging folder.
+  public func commit() throws {
+    let manager = FileManager.default
+    if manager.fileExists(atPath: url.path) {
+      let retired = url.deletingLastPathComponent().appendingPathComponent(
+        ".\(url.lastPathComponent).cvsite-old-\(getpid())")
+      try? manager.removeItem(at: retired)
+      try manager.moveItem(at: url, to: retired)
+      do {
+        try manager.moveItem(at: staging, to: url)
+      } catch {
+        try? manager.moveItem(at: retired, to: url)
+        throw error
+      }
+      try? manager.removeItem(at: retired)
+    } else {
+      try manager.moveItem(at: staging, to: url)
+    }
+  }
+
+  /// Throws the staging folder away; the output stays as it was.
+  public func discard() {
+    try? FileManager.default.removeItem(at: staging)
+  }
+
+  /// `relativePath` inside `folder`, or nil when it would leave it (absolute paths,
+  /// `..` or `.` segments, NUL bytes, backslashes).
+  public static func resolve(_ relativePath: String, in folder: URL) -> URL? {
+    let parts = relativePath.split(separator: "/", omittingEmptySubsequences: true)
+    guard !relativePath.hasPrefix("/"), !parts.isEmpty,
+      !parts.contains(where: { $0 == ".." || $0 == "." || $0.contains("\0") || $0.contains("\\") })
+    else { return nil }
+    return parts.reduce(folder) { $0.appendingPathComponent(String($1)) }
+  }
+}
+
+/// A failure to write the output.
+public struct OutputError: Error, CustomStringConvertible {
+  public var message: String
+  public init(message: String) { self.message = message }
+  public var description: String { message }
+}

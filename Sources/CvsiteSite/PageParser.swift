@@ -1,0 +1,66 @@
+import ContainerViews
+import CvsiteMarkdown
+import Foundation
+
+/// A page as the session keeps it: the site's view of it and what parsing it reported.
+struct ParsedSitePage: Sendable {
+  var page: SitePage
+  var diagnostics: [Diagnostic]
+}
+
+/// Reads one content file into a ``SitePage``: Markdown to a view tree, the body
+/// rendered through the theme's containers, metadata checked.
+struct PageParser: Sendable {
+  let parser: MarkdownParser
+  let renderer: any ContainerRenderer
+
+  init(schema: Schema, config: SiteConfig, renderer: any ContainerRenderer) {
+    parser = MarkdownParser(
+      schema: schema, options: MarkdownOptions(allowRawHTML: config.rawHTML, headingAnchors: config.headingAnchors))
+    self.renderer = renderer
+  }
+
+  func parse(_ file: ContentFile) -> ParsedSitePage {
+    let bytes: [UInt8]
+    do {
+      bytes = Array(try Data(contentsOf: file.url))
+    } catch {
+      return ParsedSitePage(
+        page: placeholder(file),
+        diagnostics: [Diagnostic(.error, "cannot read \(file.sitePath): \(error.localizedDescription)")])
+    }
+    return parse(bytes: bytes, file: file)
+  }
+
+  func parse(bytes: [UInt8], file: ContentFile) -> ParsedSitePage {
+    let parsed = parser.parse(bytes: bytes, path: file.sitePath)
+    let bodyHTML = renderHTML(parsed.body.environment(\.containerRenderer, renderer))
+    let fallbackTitle = parsed.title ?? Self.titleFromFileName(file)
+    let lines = String(decoding: bytes.prefix(16 * 1024), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+    let (metadata, metadataProblems) = PageMetadata.read(
+      parsed.frontMatter, fallbackTitle: fallbackTitle, path: file.sitePath, lines: lines)
+    let page = SitePage(
+      sitePath: file.sitePath, contentPath: file.relativePath, isSectionIndex: file.kind == .sectionIndex,
+      metadata: metadata, url: PageURL.url(for: file.relativePath, kind: file.kind, slug: metadata.slug),
+      bodyHTML: bodyHTML, headings: parsed.headings, summary: metadata.description ?? summary(of: bodyHTML),
+      values: parsed.frontMatter.values)
+    return ParsedSitePage(page: page, diagnostics: parsed.diagnostics + metadataProblems)
+  }
+
+  /// `install-guide.md` → `Install guide`; a section page takes its folder's name.
+  static func titleFromFileName(_ file: ContentFile) -> String {
+    let parts = file.relativePath.split(separator: "/")
+    let name = file.kind == .sectionIndex ? (parts.dropLast().last.map(String.init) ?? "Home") : String(parts.last ?? "")
+    let base = name.hasSuffix(".md") ? String(name.dropLast(3)) : name
+    let words = base.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
+    return words.prefix(1).uppercased() + words.dropFirst()
+  }
+
+  private func placeholder(_ file: ContentFile) -> SitePage {
+    SitePage(
+      sitePath: file.sitePath, contentPath: file.relativePath, isSectionIndex: file.kind == .sectionIndex,
+      metadata: PageMetadata(title: Self.titleFromFileName(file)),
+      url: PageURL.url(for: file.relativePath, kind: file.kind, slug: nil), bodyHTML: "", headings: [], summary: "",
+      values: DeclaredValues())
+  }
+}

@@ -1,0 +1,46 @@
+import CvsiteMarkdown
+import Foundation
+
+/// One-shot builds: `cvsite build` and `cvsite check`.
+public enum SiteBuilder {
+  /// The result of a build, and an I/O failure that stopped it (exit status 2).
+  public struct Outcome: Sendable {
+    public var result: BuildResult
+    public var ioFailure: String?
+  }
+
+  /// Builds the site into its output folder through a staging folder that replaces the
+  /// output only when the build has no error.
+  public static func build(_ options: BuildOptions, progress: (@Sendable (Int, Int) -> Void)? = nil) -> Outcome {
+    let output = options.outputFolder
+    if let refusal = OutputFolder.validate(output, siteRoot: options.siteRoot) {
+      return Outcome(result: BuildResult(diagnostics: [], pageCount: 0, fileCount: 0, changedOutputs: []), ioFailure: refusal.message)
+    }
+    let folder: OutputFolder
+    do {
+      folder = try OutputFolder.prepare(output)
+    } catch {
+      return Outcome(
+        result: BuildResult(diagnostics: [], pageCount: 0, fileCount: 0, changedOutputs: []),
+        ioFailure: "cannot create the output folder: \(error.localizedDescription)")
+    }
+    let session = SiteSession(options: options)
+    let result = session.build(into: folder, progress: progress)
+    guard result.succeeded else {
+      folder.discard()
+      return Outcome(result: result, ioFailure: nil)
+    }
+    do {
+      try folder.commit()
+    } catch {
+      folder.discard()
+      return Outcome(result: result, ioFailure: "cannot replace \(output.path): \(error.localizedDescription)")
+    }
+    return Outcome(result: result, ioFailure: nil)
+  }
+
+  /// Everything a build checks, without writing.
+  public static func check(_ options: BuildOptions) -> BuildResult {
+    SiteSession(options: options).build(into: DiscardingSink())
+  }
+}

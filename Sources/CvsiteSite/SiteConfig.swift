@@ -1,0 +1,95 @@
+import CvsiteMarkdown
+import Yams
+
+/// The site settings in `cvsite.yml`.
+public struct SiteConfig: Sendable {
+  public var title: String = "Untitled site"
+  /// Absolute base URL with a trailing slash (`https://example.com/docs/`); used for
+  /// the sitemap, the feed and canonical links. Pages link to each other with paths
+  /// relative to its path component.
+  public var baseURL: String = "/"
+  public var theme: String = "default"
+  public var language: String = "en"
+  public var description: String = ""
+  public var author: String = ""
+  /// Let raw HTML in Markdown through (off by default: libcmark's safe mode).
+  public var rawHTML: Bool = false
+  /// Add a `#` link after each heading.
+  public var headingAnchors: Bool = true
+
+  public init() {}
+
+  static let keys = ["title", "baseURL", "theme", "language", "description", "author", "rawHTML", "headingAnchors"]
+
+  /// The path part of the base URL: `/` or `/docs/`.
+  public var basePath: String {
+    var path = baseURL
+    if let scheme = path.range(of: "://") {
+      let rest = path[scheme.upperBound...]
+      path = rest.firstIndex(of: "/").map { String(rest[$0...]) } ?? "/"
+    }
+    if !path.hasPrefix("/") { path = "/" + path }
+    if !path.hasSuffix("/") { path += "/" }
+    return path
+  }
+
+  /// Absolute URL for a site path such as `/docs/install/`.
+  public func absoluteURL(_ sitePath: String) -> String {
+    let trimmed = sitePath.hasPrefix("/") ? String(sitePath.dropFirst()) : sitePath
+    if baseURL.contains("://") {
+      return (baseURL.hasSuffix("/") ? baseURL : baseURL + "/") + trimmed
+    }
+    return basePath + trimmed
+  }
+
+  /// Reads `cvsite.yml`; every problem is a diagnostic, unknown keys with a suggestion.
+  public static func parse(_ text: String, path: String) -> (SiteConfig, [Diagnostic]) {
+    var config = SiteConfig()
+    let (document, syntaxErrors) = YAMLDocument.parse(text, path: path)
+    guard syntaxErrors.isEmpty else { return (config, syntaxErrors) }
+    guard let root = document.root else { return (config, []) }
+    guard let mapping = root.mapping else {
+      return (config, [document.diagnostic(.error, "cvsite.yml must be a mapping of settings", at: root)])
+    }
+    var diagnostics: [Diagnostic] = []
+    for (keyNode, value) in mapping {
+      guard let key = keyNode.string else { continue }
+      func string() -> String? {
+        guard let scalar = value.scalar, value.tag.rawValue != Tag.Name.null.rawValue else {
+          diagnostics.append(document.diagnostic(.error, "'\(key)' must be a text value", at: value))
+          return nil
+        }
+        return scalar.string
+      }
+      func bool() -> Bool? {
+        guard let flag = value.bool else {
+          diagnostics.append(document.diagnostic(.error, "'\(key)' must be true or false", at: value))
+          return nil
+        }
+        return flag
+      }
+      switch key {
+      case "title": config.title = string() ?? config.title
+      case "baseURL", "baseUrl", "base_url": config.baseURL = string() ?? config.baseURL
+      case "theme":
+        if let name = string() {
+          if name.isEmpty || name.contains("/") || name.hasPrefix(".") {
+            diagnostics.append(document.diagnostic(.error, "theme must be a folder name under themes/", at: value))
+          } else {
+            config.theme = name
+          }
+        }
+      case "language": config.language = string() ?? config.language
+      case "description": config.description = string() ?? config.description
+      case "author": config.author = string() ?? config.author
+      case "rawHTML": config.rawHTML = bool() ?? config.rawHTML
+      case "headingAnchors": config.headingAnchors = bool() ?? config.headingAnchors
+      default:
+        diagnostics.append(
+          document.diagnostic(
+            .error, "unknown setting '\(key)'", at: keyNode, suggestion: closest(key, keys)))
+      }
+    }
+    return (config, diagnostics)
+  }
+}

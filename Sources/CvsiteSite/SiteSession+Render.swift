@@ -1,0 +1,157 @@
+import ContainerViews
+import CvsiteMarkdown
+import Foundation
+
+extension SiteSession {
+  struct RenderOutcome {
+    var diagnostics: [Diagnostic] = []
+    var pageCount = 0
+    var files: Set<String> = []
+  }
+
+  /// Renders published pages and the site-wide outputs into `sink`: every page, or only
+  /// those whose site paths are in `only` (static files and assets then only when
+  /// `copyFiles`).
+  func renderAll(
+    theme: SiteThemeAdapter, into sink: any OutputSink, only: Set<String>? = nil, copyFiles: Bool = true,
+    progress: (@Sendable (Int, Int) -> Void)?
+  ) -> RenderOutcome {
+    var outcome = RenderOutcome()
+    let published = publishedPages
+    outcome.diagnostics += urlCollisions(published)
+    let checker = linkTargets(published, theme: theme)
+    let selected = only.map { paths in published.filter { paths.contains($0.sitePath) } } ?? published
+
+    let config = self.config
+    let siteRoot = options.siteRoot
+    let site = published
+    let total = selected.count
+    let counter = ProgressCounter()
+    let rendered = parallelMap(selected, jobs: options.jobs) { page -> (String?, [Diagnostic]) in
+      let html = theme.renderPage(Self.layoutContext(for: page, in: site, config: config, theme: theme))
+      var problems = checker.check(bodyHTML: page.bodyHTML, page: page, siteRoot: siteRoot)
+      do {
+        try sink.write(Data(html.utf8), to: page.outputPath)
+      } catch {
+        problems.append(Diagnostic(.error, "cannot write \(page.outputPath): \(error)"))
+        return (nil, problems)
+      }
+      if let progress { progress(counter.increment(), total) }
+      return (page.outputPath, problems)
+    }
+    for (path, problems) in rendered {
+      if let path { outcome.files.insert(path) }
+      outcome.diagnostics += problems
+    }
+    outcome.pageCount = outcome.files.count
+
+    func emit(_ text: String, _ path: String) {
+      do {
+        try sink.write(Data(text.utf8), to: path)
+        outcome.files.insert(path)
+      } catch {
+        outcome.diagnostics.append(Diagnostic(.error, "cannot write \(path): \(error)"))
+      }
+    }
+    for page in selected {
+      for alias in page.metadata.aliases {
+        emit(redirectPage(to: page.url, config: config), PageURL.outputPath(for: alias))
+      }
+    }
+    emit(sitemapXML(published, config: config), "sitemap.xml")
+    if let feed = atomFeed(published, config: config) { emit(feed, "atom.xml") }
+    if !published.contains(where: { $0.url == "/404/" }) {
+      emit(theme.renderPage(Self.notFoundContext(in: site, config: config)), "404.html")
+    }
+    if copyFiles {
+      for file in staticFiles + resources {
+        copy(file.url, to: file.relativePath, sink: sink, outcome: &outcome)
+      }
+      for asset in theme.assets {
+        copy(asset.url, to: asset.outputPath, sink: sink, outcome: &outcome)
+      }
+    }
+    return outcome
+  }
+
+  func copy(_ url: URL, to path: String, sink: any OutputSink, outcome: inout RenderOutcome) {
+    do {
+      try sink.write(try Data(contentsOf: url), to: path)
+      outcome.files.insert(path)
+    } catch {
+      outcome.diagnostics.append(Diagnostic(.error, "cannot copy \(url.path) to \(path): \(error)"))
+    }
+  }
+
+  /// Two pages (or a page and an alias) at one URL are errors at each page.
+  func urlCollisions(_ published: [SitePage]) -> [Diagnostic] {
+    var owners: [String: [String]] = [:]
+    for page in published {
+      owners[page.url, default: []].append(page.sitePath)
+      for alias in page.metadata.aliases { owners[LinkChecker.normalize(alias + "/"), default: []].append(page.sitePath) }
+    }
+    var diagnostics: [Diagnostic] = []
+    for (url, paths) in owners where paths.count > 1 {
+      for path in Set(paths).sorted() {
+        let others = paths.filter { $0 != path }
+        diagnostics.append(
+          Diagnostic(
+            .error, "two pages map to \(url): \(([path] + others).joined(separator: " and "))",
+            at: SourceLocation(path: path, line: 1, column: 1)))
+      }
+    }
+    return diagnostics
+  }
+
+  /// Every path a link may lead to, with the ids of each page.
+  func linkTargets(_ published: [SitePage], theme: SiteThemeAdapter) -> LinkChecker {
+    var checker = LinkChecker(basePath: config.basePath)
+    for page in published {
+      checker.addPage(url: page.url, html: page.bodyHTML)
+      for alias in page.metadata.aliases { checker.addPage(url: LinkChecker.normalize(alias + "/"), html: "") }
+    }
+    for file in staticFiles + resources { checker.addFile(path: file.relativePath) }
+    for asset in theme.assets { checker.addFile(path: asset.outputPath) }
+    for file in ["sitemap.xml", "atom.xml", "404.html"] { checker.addFile(path: file) }
+    return checker
+  }
+
+  static func layoutContext(
+    for page: SitePage, in site: [SitePage], config: SiteConfig, theme: SiteThemeAdapter
+  ) -> PageLayoutContext {
+    var body = page.bodyHTML
+    if page.isSectionIndex, let container = page.metadata.list {
+      let children = site.filter { $0.parentSection == page.sectionPath && $0.sitePath != page.sitePath }
+        .sorted { ($0.metadata.weight, $0.metadata.title) < ($1.metadata.weight, $1.metadata.title) }
+      body += theme.renderListing(container: container, pages: children, in: page)
+    }
+    let toc = page.headings.map { TOCEntry(level: $0.level, id: $0.id, text: $0.text, tab: nil) }
+    let layout = page.metadata.layout ?? (page.isSectionIndex ? "section" : "page")
+    return PageLayoutContext(
+      site: config, page: page, bodyHTML: body, navigation: Navigation.tree(site, current: page.url),
+      tableOfContents: toc, layoutName: layout)
+  }
+
+  static func notFoundContext(in site: [SitePage], config: SiteConfig) -> PageLayoutContext {
+    let page = SitePage(
+      sitePath: "404.html", contentPath: "404.md", isSectionIndex: false,
+      metadata: PageMetadata(title: "Page not found"), url: "/404.html",
+      bodyHTML: "<p>There is no page at this address. Try the <a href=\"\(escapeHTML(config.basePath))\">home page</a>.</p>\n",
+      headings: [], summary: "", values: DeclaredValues())
+    return PageLayoutContext(
+      site: config, page: page, bodyHTML: page.bodyHTML, navigation: Navigation.tree(site, current: ""),
+      tableOfContents: [], layoutName: "404")
+  }
+}
+
+/// Counts finished pages across workers, for the progress line.
+final class ProgressCounter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var count = 0
+  func increment() -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    count += 1
+    return count
+  }
+}

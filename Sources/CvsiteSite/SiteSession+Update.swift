@@ -1,0 +1,142 @@
+import CvsiteMarkdown
+import Foundation
+
+extension SiteSession {
+  /// Rebuilds what changes to `paths` (site-relative: `content/a.md`, `static/x.css`,
+  /// `themes/...`, `cvsite.yml`) affect, writing into `sink` only when the result has
+  /// no error, so a failed rebuild leaves the served site as it was.
+  ///
+  /// A page edit re-renders that page and its section's listing; a change of a title,
+  /// weight, date, slug, draft flag, or an added or removed page re-renders every page
+  /// from the bodies kept in memory; a settings or theme change rebuilds everything.
+  public func update(changed paths: [String], into sink: any OutputSink) -> BuildResult {
+    if theme == nil || paths.contains(where: { $0 == "cvsite.yml" || $0.hasPrefix("themes/") || $0.hasPrefix("layouts/") }) {
+      return rebuildEverything(into: sink)
+    }
+    guard let theme else { return rebuildEverything(into: sink) }
+    let parser = PageParser(schema: theme.schema, config: config, renderer: theme.renderer)
+    var touched = Set<String>()
+    var navigationChanged = false
+    var filesChanged = false
+    for path in Set(paths) {
+      let url = options.siteRoot.appendingPathComponent(path)
+      let exists = FileManager.default.fileExists(atPath: url.path)
+      if path.hasPrefix("content/") && path.hasSuffix(".md") {
+        let relative = String(path.dropFirst("content/".count))
+        let previous = pages[path]?.page
+        if exists {
+          let kind: ContentFile.Kind = url.lastPathComponent == "_index.md" ? .sectionIndex : .page
+          let parsed = parser.parse(ContentFile(sitePath: path, relativePath: relative, kind: kind, url: url))
+          pages[path] = parsed
+          if previous.map({ Self.navigationKey($0) != Self.navigationKey(parsed.page) }) ?? true { navigationChanged = true }
+        } else if previous != nil {
+          pages[path] = nil
+          navigationChanged = true
+        }
+        touched.insert(path)
+      } else if path.hasPrefix("content/") || path.hasPrefix("static/") {
+        filesChanged = true
+      }
+    }
+    pendingPages.formUnion(touched)
+    pendingNavigation = pendingNavigation || navigationChanged
+    pendingFiles = pendingFiles || filesChanged
+    if pendingFiles {
+      staticFiles = ContentScanner.scan("static", in: options.siteRoot).0
+      resources = ContentScanner.scan("content", in: options.siteRoot).0.filter { $0.kind == .resource }
+    }
+    var diagnostics = pages.values.flatMap(\.diagnostics)
+    guard !diagnostics.contains(where: { $0.severity == .error }) else {
+      return BuildResult(diagnostics: diagnostics, pageCount: 0, fileCount: 0, changedOutputs: [])
+    }
+    var only: Set<String>? = nil
+    if !pendingNavigation {
+      var selected = pendingPages
+      for path in pendingPages {
+        guard let page = pages[path]?.page else { continue }
+        // The section page that lists this page.
+        let section = page.parentSection
+        if let index = pages.values.first(where: { $0.page.isSectionIndex && $0.page.sectionPath == section }) {
+          selected.insert(index.page.sitePath)
+        }
+      }
+      only = selected
+    }
+    let memory = MemorySink()
+    let written = renderAll(theme: theme, into: memory, only: only, copyFiles: pendingFiles, progress: nil)
+    diagnostics += written.diagnostics
+    guard !diagnostics.contains(where: { $0.severity == .error }) else {
+      return BuildResult(diagnostics: diagnostics, pageCount: 0, fileCount: 0, changedOutputs: [])
+    }
+    do {
+      try memory.flush(into: sink)
+    } catch {
+      return BuildResult(
+        diagnostics: diagnostics + [Diagnostic(.error, "cannot write the output: \(error)")], pageCount: 0, fileCount: 0,
+        changedOutputs: [])
+    }
+    if only == nil || pendingFiles {
+      for stale in writtenOutputs.subtracting(written.files).sorted() where only == nil || !stale.hasSuffix(".html") {
+        try? sink.remove(stale)
+      }
+    }
+    if only == nil { writtenOutputs = written.files } else { writtenOutputs.formUnion(written.files) }
+    for path in touched where pages[path] == nil {
+      // A removed page: its output goes too.
+      let relative = String(path.dropFirst("content/".count))
+      let kind: ContentFile.Kind = relative.hasSuffix("_index.md") ? .sectionIndex : .page
+      try? sink.remove(PageURL.outputPath(for: PageURL.url(for: relative, kind: kind, slug: nil)))
+    }
+    pendingPages = []
+    pendingNavigation = false
+    pendingFiles = false
+    return BuildResult(
+      diagnostics: diagnostics, pageCount: written.pageCount,
+      fileCount: written.files.count, changedOutputs: written.files.sorted())
+  }
+
+  private func rebuildEverything(into sink: any OutputSink) -> BuildResult {
+    let previous = writtenOutputs
+    let memory = MemorySink()
+    var result = build(into: memory)
+    guard result.succeeded else { return result }
+    do {
+      try memory.flush(into: sink)
+    } catch {
+      result.diagnostics.append(Diagnostic(.error, "cannot write the output: \(error)"))
+      return result
+    }
+    for stale in previous.subtracting(writtenOutputs).sorted() { try? sink.remove(stale) }
+    pendingPages = []
+    pendingNavigation = false
+    pendingFiles = false
+    return result
+  }
+
+  /// What the navigation, listings, feed and sitemap show of a page.
+  static func navigationKey(_ page: SitePage) -> [String] {
+    [page.metadata.title, String(page.metadata.weight), page.metadata.date ?? "", page.url, String(page.metadata.draft),
+     page.metadata.aliases.joined(separator: ",")]
+  }
+}
+
+/// Keeps written files in memory until the whole rebuild is known to be good.
+final class MemorySink: OutputSink, @unchecked Sendable {
+  private let lock = NSLock()
+  private var files: [(String, Data)] = []
+
+  func write(_ data: Data, to relativePath: String) throws {
+    lock.lock()
+    defer { lock.unlock() }
+    files.append((relativePath, data))
+  }
+
+  func remove(_ relativePath: String) throws {}
+
+  func flush(into sink: any OutputSink) throws {
+    lock.lock()
+    defer { lock.unlock() }
+    for (path, data) in files { try sink.write(data, to: path) }
+    files = []
+  }
+}

@@ -1,0 +1,107 @@
+import ContainerViews
+import CvsiteMarkdown
+import Foundation
+
+/// Where a build's files go: a staging folder for `build`, nowhere for `check`, the
+/// served folder for `serve`.
+public protocol OutputSink: Sendable {
+  func write(_ data: Data, to relativePath: String) throws
+  func remove(_ relativePath: String) throws
+}
+
+extension OutputFolder: OutputSink {
+  public func remove(_ relativePath: String) throws {
+    guard let target = Self.resolve(relativePath, in: staging) else { return }
+    try? FileManager.default.removeItem(at: target)
+  }
+}
+
+/// Discards everything: for `cvsite check`.
+public struct DiscardingSink: OutputSink {
+  public init() {}
+  public func write(_ data: Data, to relativePath: String) throws {}
+  public func remove(_ relativePath: String) throws {}
+}
+
+/// A site loaded in memory: the state a build leaves behind, so that `serve` can
+/// rebuild only what a change affects.
+public final class SiteSession: @unchecked Sendable {
+  // A session is used by one task at a time; the parallel stages only read it.
+  public let options: BuildOptions
+  public private(set) var config = SiteConfig()
+  var theme: SiteThemeAdapter?
+  /// Parsed pages by site path, drafts included.
+  var pages: [String: ParsedSitePage] = [:]
+  var staticFiles: [ContentFile] = []
+  var resources: [ContentFile] = []
+  /// Output paths written by the last build, for removing stale files in `serve`.
+  var writtenOutputs: Set<String> = []
+  /// Changes not yet written because a rebuild failed: redone by the next rebuild.
+  var pendingPages: Set<String> = []
+  var pendingNavigation = false
+  var pendingFiles = false
+
+  public init(options: BuildOptions) { self.options = options }
+
+  /// Pages that are built: drafts only when asked.
+  var publishedPages: [SitePage] {
+    pages.values.map(\.page).filter { options.drafts || !$0.metadata.draft }.sorted { $0.sitePath < $1.sitePath }
+  }
+
+  // MARK: Full build
+
+  /// Loads and renders the whole site into `sink`.
+  public func build(into sink: any OutputSink, progress: (@Sendable (Int, Int) -> Void)? = nil) -> BuildResult {
+    pages = [:]
+    writtenOutputs = []
+    var diagnostics = loadSettingsAndTheme()
+    guard let theme, !diagnostics.contains(where: { $0.severity == .error }) else {
+      return BuildResult(diagnostics: diagnostics, pageCount: 0, fileCount: 0, changedOutputs: [])
+    }
+    let (content, contentProblems) = ContentScanner.scan("content", in: options.siteRoot)
+    let (statics, staticProblems) = ContentScanner.scan("static", in: options.siteRoot)
+    diagnostics += contentProblems + staticProblems
+    staticFiles = statics
+    resources = content.filter { $0.kind == .resource }
+    let sources = content.filter { $0.kind != .resource }
+    if sources.isEmpty {
+      diagnostics.append(Diagnostic(.warning, "no pages: content/ holds no Markdown files"))
+    }
+    let parser = PageParser(schema: theme.schema, config: config, renderer: theme.renderer)
+    let parsed = parallelMap(sources, jobs: options.jobs) { parser.parse($0) }
+    for page in parsed { pages[page.page.sitePath] = page }
+    diagnostics += parsed.flatMap(\.diagnostics)
+    // Render even when pages have errors: the link checks then report too, and the
+    // staging folder is thrown away by the caller.
+    let output = renderAll(theme: theme, into: sink, progress: progress)
+    writtenOutputs = output.files
+    diagnostics += output.diagnostics
+    return BuildResult(
+      diagnostics: diagnostics, pageCount: output.pageCount, fileCount: output.files.count,
+      changedOutputs: output.files.sorted())
+  }
+
+  /// Reads `cvsite.yml` and loads the theme it names.
+  func loadSettingsAndTheme() -> [Diagnostic] {
+    let configURL = options.siteRoot.appendingPathComponent("cvsite.yml")
+    guard let data = try? Data(contentsOf: configURL) else {
+      theme = nil
+      return [
+        Diagnostic(
+          .error,
+          "no cvsite.yml in \(options.siteRoot.path): not a cvsite site (make one with `cvsite new NAME`)")
+      ]
+    }
+    guard let text = String(validating: data, as: UTF8.self) else {
+      theme = nil
+      return [Diagnostic(.error, "cvsite.yml is not valid UTF-8", at: SourceLocation(path: "cvsite.yml", line: 1, column: 1))]
+    }
+    var (config, diagnostics) = SiteConfig.parse(text, path: "cvsite.yml")
+    if let baseURL = options.baseURL { config.baseURL = baseURL }
+    self.config = config
+    let (loaded, themeProblems) = SiteThemeAdapter.load(
+      name: config.theme, siteRoot: options.siteRoot, searchPaths: options.themeSearchPaths)
+    theme = loaded
+    return diagnostics + themeProblems
+  }
+}

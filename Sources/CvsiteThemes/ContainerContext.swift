@@ -1,0 +1,174 @@
+import CvsiteMarkdown
+
+/// Builds the Mustache context of one container instance. The shape is documented on
+/// ``ThemeRenderer``; everything a template prints with `{{…}}` is escaped by Mustache,
+/// and only `label`, `title` and `body` hold HTML meant for `{{{…}}}`.
+struct ContainerContext {
+  let spec: ComponentSpec
+  let values: [String: ValueDeclaration]
+
+  func make(_ instance: ContainerInstance) -> [String: Any] {
+    let attributes = spec.declaration.attributes
+    var attrs: [String: Any] = [:]
+    var attrIs: [String: Any] = [:]
+    var attrSplit: [String: Any] = [:]
+    for declaration in attributes {
+      guard let value = instance.attributes[declaration.name] ?? declaration.defaultValue else { continue }
+      put(value, named: declaration.name, type: declaration.type, into: &attrs, is: &attrIs, split: &attrSplit)
+    }
+    let resolved = instance.children.map { resolve($0) }
+    let selectedIndex = selection(resolved)
+    var subviews: [[String: Any]] = []
+    var counts: [String: [String: Int]] = [:]
+    for (offset, child) in instance.children.enumerated() {
+      var subview = subviewContext(child, resolved: resolved[offset], headingLevel: instance.childHeadingLevel)
+      subview["first"] = offset == 0
+      subview["last"] = offset == instance.children.count - 1
+      subview["isSelected"] = offset == selectedIndex
+      subviews.append(subview)
+      for (name, value) in resolved[offset] {
+        if case .enumCase(let text) = value { counts[name, default: [:]][text, default: 0] += 1 }
+      }
+    }
+    var container: [String: Any] = [
+      "name": instance.name, "id": instance.id, "count": instance.count, "attrs": attrs, "is": attrIs,
+      "split": attrSplit, "headingLevel": instance.childHeadingLevel, "columns": balancedColumns(instance.count),
+      "counts": counts, "classes": instance.classes.joined(separator: " "),
+    ]
+    if let label = instance.labelHTML, !label.isEmpty { container["label"] = label }
+    if let selectedIndex { container["selected"] = subviews[selectedIndex] }
+    return ["container": container, "subviews": subviews, "count": instance.count]
+  }
+
+  /// Every value the container reads for one child: written, else derived, else the
+  /// declared default.
+  func resolve(_ child: ContainerChild) -> [(String, TypedValue)] {
+    var result: [String: TypedValue] = [:]
+    for name in spec.declaration.reads {
+      for declaration in declarations(read: name) {
+        if let value = child.values[declaration.name] ?? declaration.defaultValue { result[declaration.name] = value }
+      }
+    }
+    for (name, rule) in spec.derived where child.values[name] == nil {
+      let text: String?
+      switch rule {
+      case .title: text = child.titleText
+      case .id: text = child.id
+      case .slug(let source):
+        text = source == "title" ? child.titleText.map(slugify) : result[source].map { slugify($0.description) }
+      }
+      if let text, !text.isEmpty, let type = values[name]?.type { result[name] = TypedValue(parsing: text, as: type) }
+    }
+    return result.sorted { $0.key < $1.key }
+  }
+
+  /// The declarations behind a read name: the value itself, or every member of a group.
+  func declarations(read name: String) -> [ValueDeclaration] {
+    if let declaration = values[name] { return [declaration] }
+    return values.values.filter { $0.name.hasPrefix(name + ".") }.sorted { $0.name < $1.name }
+  }
+
+  /// The selected child: the first matching ``ComponentSpec/selects``, else the first.
+  func selection(_ resolved: [[(String, TypedValue)]]) -> Int? {
+    guard let (name, value) = spec.selects, !resolved.isEmpty else { return nil }
+    return resolved.firstIndex { $0.contains { $0.0 == name && $0.1 == value } } ?? 0
+  }
+
+  func subviewContext(_ child: ContainerChild, resolved: [(String, TypedValue)], headingLevel: Int) -> [String: Any] {
+    var valueMap: [String: Any] = [:]
+    var isMap: [String: Any] = [:]
+    var splitMap: [String: Any] = [:]
+    var layout: [String: Any] = [:]
+    for (name, value) in resolved {
+      guard let declaration = values[name] else { continue }
+      put(value, named: name, type: declaration.type, into: &valueMap, is: &isMap, split: &splitMap)
+      if declaration.isLayout {
+        var ignoredIs: [String: Any] = [:]
+        var ignoredSplit: [String: Any] = [:]
+        put(value, named: name, type: declaration.type, into: &layout, is: &ignoredIs, split: &ignoredSplit)
+      }
+    }
+    var subview: [String: Any] = [
+      "id": child.id, "index": child.index, "number": child.index + 1, "body": child.bodyHTML, "values": valueMap,
+      "is": isMap, "split": splitMap, "layout": layout, "headingLevel": headingLevel,
+      "classes": child.classes.joined(separator: " "),
+      "headings": child.headings.map { ["level": $0.level, "id": $0.id, "text": $0.text] as [String: Any] },
+    ]
+    if let title = child.titleHTML, !title.isEmpty {
+      subview["title"] = title
+      subview["hasTitle"] = true
+    } else {
+      subview["hasTitle"] = false
+    }
+    if let text = child.titleText, !text.isEmpty { subview["titleText"] = text }
+    let tagValue = spec.tag.flatMap { name in resolved.first { $0.0 == name }?.1.description }
+    subview["tag"] = tagValue ?? child.id
+    return subview
+  }
+
+  /// Stores a value under its (possibly dotted) name, with its enum flag and its
+  /// comma-split list. Empty strings are left out, so `{{#values.x}}` is false for them.
+  func put(
+    _ value: TypedValue, named name: String, type: ValueType, into map: inout [String: Any], is flags: inout [String: Any],
+    split: inout [String: Any]
+  ) {
+    let path = name.split(separator: ".").map(String.init)
+    switch value {
+    case .bool(let flag): setPath(path, flag, in: &map)
+    case .int(let number): setPath(path, number, in: &map)
+    case .enumCase(let text):
+      setPath(path, text, in: &map)
+      setPath(path + [text], true, in: &flags)
+    default:
+      let text = value.description
+      guard !text.isEmpty else { return }
+      setPath(path, text, in: &map)
+      let items = text.split(separator: ",").map { $0.trimmingSpaces }.filter { !$0.isEmpty }
+      setPath(
+        path,
+        items.enumerated().map { ["text": $0.element, "index": $0.offset, "first": $0.offset == 0] as [String: Any] },
+        in: &split)
+    }
+  }
+}
+
+/// Writes `value` at a dotted path of nested dictionaries.
+func setPath(_ path: [String], _ value: Any, in map: inout [String: Any]) {
+  guard let head = path.first else { return }
+  if path.count == 1 {
+    map[head] = value
+    return
+  }
+  var inner = map[head] as? [String: Any] ?? [:]
+  setPath(Array(path.dropFirst()), value, in: &inner)
+  map[head] = inner
+}
+
+/// The column count for `count` items at most four wide with no lone item in the last
+/// row when avoidable: 1→1, 2→2, 3→3, 4→2 (2×2), 5→3, 6→3, 7→4, 8→4, 9→3, 10→4…
+func balancedColumns(_ count: Int) -> Int {
+  switch count {
+  case ...1: return 1
+  case 2, 3: return count
+  case 4: return 2
+  default:
+    if let exact = [3, 4].first(where: { count % $0 == 0 }) { return exact }
+    return [3, 4].first { count % $0 != 1 } ?? 3
+  }
+}
+
+/// A URL-fragment-safe slug: lowercase letters and digits joined by `-`.
+func slugify(_ text: String) -> String {
+  var result = ""
+  var pendingDash = false
+  for character in text.lowercased() {
+    if character.isLetter || character.isNumber {
+      if pendingDash, !result.isEmpty { result.append("-") }
+      pendingDash = false
+      result.append(character)
+    } else {
+      pendingDash = true
+    }
+  }
+  return result
+}

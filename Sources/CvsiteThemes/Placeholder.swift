@@ -1,2 +1,0 @@
-// Placeholder until the themes module lands.
-import CvsiteMarkdown

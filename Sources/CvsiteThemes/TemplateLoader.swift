@@ -1,0 +1,122 @@
+import CvsiteMarkdown
+import Foundation
+import Mustache
+
+/// Parses every `layouts/**/*.mustache` file of a theme into one Mustache library,
+/// turning parse errors into diagnostics with line and column.
+struct TemplateLoader {
+  let files: ThemeFiles
+  var diagnostics: [Diagnostic] = []
+  /// Template name (`containers/cards`) → theme-relative path and text.
+  var sources: [String: (path: String, text: String)] = [:]
+
+  init(files: ThemeFiles) { self.files = files }
+
+  mutating func load() -> MustacheLibrary {
+    var library = MustacheLibrary()
+    for path in files.paths(under: "layouts/") where path.hasSuffix(".mustache") {
+      let name = String(path.dropFirst("layouts/".count).dropLast(".mustache".count))
+      guard let url = files.url(path), let data = try? Data(contentsOf: url) else {
+        diagnostics.append(Diagnostic(.error, "cannot read the template", at: location(path, 1, 1)))
+        continue
+      }
+      guard let text = String(validating: data, as: UTF8.self) else {
+        diagnostics.append(Diagnostic(.error, "the template is not valid UTF-8", at: location(path, 1, 1)))
+        continue
+      }
+      sources[name] = (path, text)
+      do {
+        library.register(try MustacheTemplate(string: text), named: name)
+      } catch let error as MustacheTemplate.ParserError {
+        diagnostics.append(
+          Diagnostic(
+            .error, "Mustache: \(describe(error.error))",
+            at: location(path, error.context.lineNumber, error.context.columnNumber), sourceLine: error.context.line))
+      } catch {
+        diagnostics.append(Diagnostic(.error, "Mustache: \(error)", at: location(path, 1, 1)))
+      }
+    }
+    return library
+  }
+
+  func location(_ path: String, _ line: Int, _ column: Int) -> SourceLocation {
+    SourceLocation(path: files.display(path), line: line, column: column)
+  }
+
+  func sourceLine(_ name: String, _ line: Int) -> String? {
+    guard let text = sources[name]?.text else { return nil }
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    return line >= 1 && line <= lines.count ? String(lines[line - 1]) : nil
+  }
+
+  /// Reports `{{> name}}` and `{{< name}}` that name no template.
+  mutating func checkPartials() {
+    for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
+      for tag in scanTags(source.text) where tag.kind == .partial || tag.kind == .parent {
+        guard !tag.name.hasPrefix("*"), sources[tag.name] == nil else { continue }
+        diagnostics.append(
+          Diagnostic(
+            .error, "missing partial `\(tag.name)` (no layouts/\(tag.name).mustache in the theme or its overrides)",
+            at: location(source.path, tag.line, tag.column), sourceLine: sourceLine(name, tag.line),
+            suggestion: nearest(tag.name, Array(sources.keys))))
+      }
+    }
+  }
+
+  /// Reports value names a component template uses that its component does not read
+  /// (`values.x`, `is.x.case`, `layout.x`, `split.x`), unknown enum cases, and unknown
+  /// container attributes (`container.attrs.x`).
+  mutating func checkReferences(of component: ComponentSpec, values: [String: ValueDeclaration]) {
+    guard let template = component.template, let source = sources[template] else { return }
+    let reads = Set(component.declaration.reads)
+    let attributes = Dictionary(
+      component.declaration.attributes.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+    for tag in scanTags(source.text) {
+      let path = tag.name.split(separator: ".").map(String.init)
+      guard path.count >= 2 else { continue }
+      var problem: (String, String?)?
+      if ["values", "is", "layout", "split"].contains(path[0]) {
+        if !reads.contains(path[1]) {
+          problem = ("`\(component.name)` does not read `\(path[1])` (add it to `reads`)", nearest(path[1], Array(reads)))
+        } else if path[0] == "is", path.count >= 3, case .enumeration(let cases)? = values[path[1]]?.type,
+          !cases.contains(path[2])
+        {
+          problem = ("`\(path[2])` is not a case of `\(path[1])`", nearest(path[2], cases))
+        }
+      } else if path[0] == "container", path.count >= 3, ["attrs", "is", "split"].contains(path[1]) {
+        if attributes[path[2]] == nil {
+          problem = (
+            "`\(component.name)` has no attribute `\(path[2])` (declare it under `attributes`)",
+            nearest(path[2], Array(attributes.keys))
+          )
+        } else if path[1] == "is", path.count >= 4, case .enumeration(let cases) = attributes[path[2]]?.type,
+          !cases.contains(path[3])
+        {
+          problem = ("`\(path[3])` is not a case of `\(path[2])`", nearest(path[3], cases))
+        }
+      }
+      if let (message, suggestion) = problem {
+        diagnostics.append(
+          Diagnostic(
+            .error, message, at: location(source.path, tag.line, tag.column), sourceLine: sourceLine(template, tag.line),
+            suggestion: suggestion))
+      }
+    }
+  }
+}
+
+/// A readable message for a swift-mustache parser error.
+func describe(_ error: any Error) -> String {
+  guard let error = error as? MustacheTemplate.Error else { return "\(error)" }
+  switch error {
+  case .sectionCloseNameIncorrect: return "a section is closed with a different name than it was opened with"
+  case .unfinishedName: return "a tag is not finished (missing `}}`)"
+  case .expectedSectionEnd: return "a section is never closed (missing `{{/name}}`)"
+  case .invalidSetDelimiter: return "badly formed set-delimiter tag"
+  case .transformAppliedToInheritanceSection: return "a transform cannot apply to an inherited section"
+  case .illegalTokenInsideInheritSection: return "only `{{$block}}` definitions may appear inside `{{<parent}}`"
+  case .textInsideInheritSection: return "text inside `{{<parent}}` outside a `{{$block}}`"
+  case .invalidConfigVariableSyntax: return "badly formed `{{% … }}` tag"
+  case .unrecognisedConfigVariable: return "unknown `{{% … }}` setting"
+  }
+}

@@ -1,0 +1,68 @@
+import CvsiteMarkdown
+
+/// A theme's `theme.yml`, checked: what it declares and where each template is.
+public struct ThemeManifest: Sendable {
+  /// The theme's name (`default`).
+  public var name: String
+  public var summary: String?
+  /// The cvsite versions the theme supports (`cvsite: ">=0.1 <1.0"`).
+  public var supportedVersions: VersionRange?
+  /// Declared container values, in manifest order.
+  public var values: [ValueDeclaration]
+  /// Block containers (`:::cards`), leaves (`::field`) and inlines (`:badge`).
+  public var components: [ComponentSpec]
+  /// Layouts the theme provides (`page`, `section`, `404`); each must exist as
+  /// `layouts/<name>.mustache`.
+  public var layouts: [String]
+  /// Where each layout is named in `theme.yml`.
+  var layoutLocations: [String: SourceLocation] = [:]
+
+  /// What the Markdown side needs: declared values, containers, leaves, inlines.
+  public var schema: Schema {
+    Schema(
+      values: values,
+      containers: components.filter { $0.kind == .container }.map(\.declaration),
+      leaves: components.filter { $0.kind == .leaf }.map(\.declaration),
+      inlines: components.filter { $0.kind == .inline }.map(\.declaration))
+  }
+
+  /// The component rendered for a directive `name` of `kind`.
+  public func component(named name: String) -> ComponentSpec? {
+    components.first { $0.name == name && $0.kind != .inline }
+  }
+}
+
+/// One container, leaf or inline directive a theme declares, with its template.
+public struct ComponentSpec: Sendable {
+  public enum Kind: String, Sendable, Hashable {
+    case container, leaf, inline
+  }
+
+  public var kind: Kind
+  /// What the Markdown side checks: reads, attributes, child rules.
+  public var declaration: ContainerDeclaration
+  /// The template's name in the theme library (`containers/cards`), i.e. the file
+  /// `layouts/containers/cards.mustache`; `nil` for inlines, which render without one.
+  public var template: String?
+  /// Values computed when a child does not write them (`label: title`,
+  /// `value: slug(label)`), applied in order after declared defaults.
+  public var derived: [(name: String, rule: Derivation)]
+  /// The value that is each child's tag (`value` for tabs); the child id otherwise.
+  public var tag: String?
+  /// Which child is selected: the first whose value matches, else the first child.
+  public var selects: (name: String, value: TypedValue)?
+  /// Where the component is declared in `theme.yml`.
+  public var location: SourceLocation
+
+  public var name: String { declaration.name }
+}
+
+/// How a value is computed when a child does not write it.
+public enum Derivation: Sendable, Hashable {
+  /// The child's title as plain text.
+  case title
+  /// The child's id.
+  case id
+  /// The slug of another (already resolved) value, or of the title.
+  case slug(String)
+}

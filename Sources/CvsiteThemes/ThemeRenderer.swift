@@ -1,0 +1,58 @@
+import CvsiteMarkdown
+import Mustache
+
+/// Renders containers and leaf directives through the theme's Mustache templates.
+///
+/// A component template (`layouts/containers/<name>.mustache`,
+/// `layouts/leaves/<name>.mustache`) receives:
+///
+/// - `container`: `name`, `id`, `label` (inline HTML, absent without a label: use
+///   `{{{container.label}}}`), `classes` (the `.class` values, space-separated),
+///   `attrs` (its declared attributes, defaults filled in), `is` (a `true` flag per
+///   enum attribute case: `{{#container.is.cols.auto}}`), `split` (string attributes
+///   split at commas: `{{#container.split.options}}{{text}}{{/…}}`), `count`,
+///   `headingLevel` (the level for child titles), `columns` (a column count for
+///   `count` items with no lone item in the last row: 1, 2, 3, 2×2, then 3 or 4),
+///   `counts` (children per enum case: `{{container.counts.status.done}}`) and
+///   `selected` (the selected subview, see `selects` in `theme.yml`);
+/// - `count`: the number of subviews;
+/// - `subviews`, in order, each with `id`, `index` (0-based), `number` (1-based),
+///   `first`, `last`, `isSelected`, `hasTitle`, `title` (inline HTML), `titleText`,
+///   `body` (HTML), `values` (every value the container reads: written, else derived,
+///   else the declared default), `is` (enum flags: `{{#is.status.current}}`),
+///   `split`, `layout` (the layout values only), `tag` (the container's `tag` value,
+///   else the id), `classes`, `headingLevel` and `headings` (`level`, `id`, `text`).
+///
+/// `{{…}}` escapes; only `label`, `title` and `body` are HTML meant for `{{{…}}}`.
+/// Children's bodies arrive rendered, so a template cannot see grandchildren's values.
+public struct ThemeRenderer: ContainerRenderer {
+  let library: MustacheLibrary
+  let components: [String: ComponentSpec]
+  let values: [String: ValueDeclaration]
+
+  init(library: MustacheLibrary, manifest: ThemeManifest) {
+    self.library = library
+    var components: [String: ComponentSpec] = [:]
+    for component in manifest.components where component.kind != .inline && components[component.name] == nil {
+      components[component.name] = component
+    }
+    self.components = components
+    self.values = Dictionary(manifest.values.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+  }
+
+  /// The container's HTML; a container the theme does not declare renders plainly.
+  public func render(_ container: ContainerInstance) -> String {
+    guard let spec = components[container.name], let template = spec.template,
+      let html = library.render(ContainerContext(spec: spec, values: values).make(container), withTemplate: template)
+    else {
+      return PlainContainerRenderer().render(container)
+    }
+    return html
+  }
+
+  /// The Mustache context a container template receives (for tests and tools).
+  public func context(for container: ContainerInstance) -> [String: Any]? {
+    guard let spec = components[container.name] else { return nil }
+    return ContainerContext(spec: spec, values: values).make(container)
+  }
+}

@@ -1,0 +1,67 @@
+import ArgumentParser
+import CvsiteMarkdown
+import CvsiteSite
+import Foundation
+
+struct Build: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Build the site into its output folder.",
+    discussion: """
+      The output is written to a staging folder and swapped in only when the whole build
+      succeeded; a failed build leaves the previous output untouched.
+
+      Examples:
+        cvsite build
+        cvsite build site-example --output /tmp/out --base-url https://example.org/docs/
+      """)
+
+  @Argument(help: "The site folder (holds cvsite.yml).")
+  var site: String = "."
+
+  @Option(name: .shortAndLong, help: "The output folder (default: SITE/public).")
+  var output: String?
+
+  @Option(name: .customLong("base-url"), help: "Replaces baseURL from cvsite.yml.")
+  var baseURL: String?
+
+  @Flag(help: "Include pages marked draft.")
+  var drafts = false
+
+  @Option(name: .shortAndLong, help: "Parallel workers (default: all cores).")
+  var jobs: Int?
+
+  @Flag(name: .shortAndLong, help: "Print only errors and warnings.")
+  var quiet = false
+
+  @OptionGroup var diagnostics: DiagnosticOptions
+
+  func validate() throws {
+    if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+  }
+
+  func run() throws {
+    var options = BuildOptions(siteRoot: siteURL(site))
+    options.output = output.map(siteURL)
+    options.baseURL = baseURL
+    options.drafts = drafts
+    if let jobs { options.jobs = jobs }
+    let progress = quiet ? nil : ProgressLine()
+    let started = Date()
+    var report: (@Sendable (Int, Int) -> Void)?
+    if let progress { report = { done, total in progress.update(done, of: total) } }
+    let outcome = SiteBuilder.build(options, progress: report)
+    progress?.finish()
+    diagnostics.report(outcome.result.diagnostics)
+    if let failure = outcome.ioFailure {
+      FileHandle.standardError.write(Data("error: \(failure)\n".utf8))
+      throw Exit.usageOrIO
+    }
+    guard outcome.result.succeeded else { throw Exit.contentErrors }
+    if !quiet {
+      let seconds = Date().timeIntervalSince(started)
+      print(
+        "Built \(outcome.result.pageCount) pages (\(outcome.result.fileCount) files) into "
+          + "\(options.outputFolder.path) in \(String(format: "%.2f", seconds)) s")
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+import CvsiteMarkdown
+import CvsitePreview
+import CvsiteSite
+import Foundation
+
+struct Serve: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Build, serve and watch the site; browsers reload after each rebuild.",
+    discussion: """
+      The site is built into a temporary folder (public/ is not touched). When a file
+      changes, only what it affects is rebuilt; a failed rebuild keeps serving the last
+      good site and shows the errors over the page.
+
+      Examples:
+        cvsite serve
+        cvsite serve site-example --port 8080
+      """)
+
+  @Argument(help: "The site folder (holds cvsite.yml).")
+  var site: String = "."
+
+  @Option(name: .shortAndLong, help: "The port to listen on.")
+  var port: Int = 1313
+
+  @Option(help: "The address to listen on; only 127.0.0.1 unless you ask.")
+  var host: String = "127.0.0.1"
+
+  @Flag(help: "Include pages marked draft.")
+  var drafts = false
+
+  @OptionGroup var diagnostics: DiagnosticOptions
+
+  func validate() throws {
+    guard (1...65535).contains(port) else { throw ValidationError("--port must be between 1 and 65535") }
+  }
+
+  func run() async throws {
+    var options = BuildOptions(siteRoot: siteURL(site))
+    options.drafts = drafts
+    if let problem = PortCheck.problem(host: host, port: port) {
+      FileHandle.standardError.write(Data("error: \(problem)\n".utf8))
+      throw Exit.usageOrIO
+    }
+    let preview: PreviewSession
+    do {
+      preview = try PreviewSession(options: options)
+    } catch {
+      FileHandle.standardError.write(Data("error: cannot prepare the preview folder: \(error)\n".utf8))
+      throw Exit.usageOrIO
+    }
+    defer { preview.close() }
+    let report = diagnostics
+    preview.onRebuild = { result, duration in
+      report.report(result.diagnostics)
+      let milliseconds = Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds) * 1000
+      let status = result.succeeded ? "rebuilt \(result.fileCount) files" : "rebuild failed"
+      FileHandle.standardError.write(Data("\(status) in \(String(format: "%.0f", milliseconds)) ms\n".utf8))
+    }
+    let first = await preview.initialBuild()
+    diagnostics.report(first.diagnostics)
+    await preview.announce(first)
+    do {
+      try preview.startWatching()
+    } catch {
+      FileHandle.standardError.write(Data("error: cannot watch the site: \(error)\n".utf8))
+      throw Exit.usageOrIO
+    }
+    print("Serving \(options.siteRoot.path) at http://\(host):\(port)/ (Ctrl-C to stop)")
+    try await preview.serve(host: host, port: port)
+  }
+}

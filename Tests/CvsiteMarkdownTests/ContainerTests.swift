@@ -1,0 +1,120 @@
+import ContainerViews
+import CvsiteMarkdown
+import Testing
+
+@Suite struct ContainerTests {
+  @Test func valuesNeverEscapeANestedContainer() {
+    let result = instances("""
+      ::::cards
+      :::tabs[Install]{sync=os badge=new}
+      ### macOS {value=mac badge=muted}
+      brew
+      ### Linux {value=linux}
+      apt
+      :::
+      ::::
+      """)
+    let tabs = result.instances[0]
+    let cards = result.instances[1]
+    #expect(tabs.children.map { $0.values["value"] } == [.string("mac"), .string("linux")])
+    #expect(tabs.attributes["sync"] == .string("os"))
+    #expect(cards.children.count == 1)
+    #expect(cards.children[0].values["badge"] == .enumCase("new"))
+    #expect(cards.children[0].values["value"] == nil)
+    #expect(cards.children[0].titleHTML == "Install")
+  }
+
+  @Test func groupIsTransparentAndInnermostWins() {
+    let result = instances("""
+      :::cards
+      :::group{badge=muted}
+      ## One
+      ## Two {badge=new}
+      :::
+      Loose paragraph.
+      :::
+      """)
+    let cards = result.instances[0]
+    #expect(cards.children.map { $0.values["badge"] } == [.enumCase("muted"), .enumCase("new"), nil])
+  }
+
+  @Test func listInContainerIsOneSubviewPerItem() {
+    let result = instances(":::steps\n1. Install the CLI\n2. Configure\n3. Publish\n:::\n")
+    let steps = result.instances[0]
+    #expect(steps.children.count == 3)
+    #expect(steps.children.map(\.bodyHTML) == ["Install the CLI", "Configure", "Publish"])
+    #expect(steps.children.map(\.id) == ["install-the-cli", "configure", "publish"])
+  }
+
+  @Test func sectionsSplitAtShallowestLevelAndLeadingBlocks() {
+    let result = instances(":::tabs\nIntro.\n\n### A\n#### Deep\ntext\n### B\n:::\n")
+    let tabs = result.instances[0]
+    #expect(tabs.children.count == 3)
+    #expect(tabs.children[0].titleHTML == nil)
+    #expect(tabs.children[1].headings.map(\.id) == ["deep"])
+    #expect(tabs.childHeadingLevel == 3)
+  }
+
+  @Test func looseBlocksAreOneSubviewEach() {
+    let result = instances(":::cards\nOne.\n\nTwo.\n\n> Three.\n:::\n")
+    #expect(result.instances[0].children.count == 3)
+  }
+
+  @Test func idsAreSlugsPrefixedInsideContainersAndStable() {
+    let text = ":::tabs\n## macOS\n:::\n:::tabs{#second}\n## macOS\n:::\n:::tabs\n## macOS\n:::\n"
+    let first = instances(text).instances.flatMap { $0.children.map(\.id) }
+    #expect(first == ["macos", "second-macos", "tabs-2-macos"])
+    #expect(instances(text).instances.map(\.id) == ["tabs", "second", "tabs-2"])
+    #expect(instances(text).instances.flatMap { $0.children.map(\.id) } == first)
+  }
+
+  @Test func dottedMemberKeysAndQuoting() {
+    let result = instances("""
+      :::pinboard
+      ## A {pin.x=3}
+      :::
+      :::cards
+      ## B {icon="a } b # c . d = e" .x .y class="z w"}
+      ## C {icon='it\\'s' badge=new}
+      ## D {icon="say &quot;hi&quot; \\\\"}
+      :::
+      """)
+    #expect(result.page.diagnostics.isEmpty, "\(result.page.diagnostics)")
+    #expect(result.instances[0].children[0].values["pin.x"] == .int(3))
+    let cards = result.instances[1]
+    #expect(cards.children[0].values["icon"] == .string("a } b # c . d = e"))
+    #expect(cards.children[0].classes == ["x", "y", "z", "w"])
+    #expect(cards.children[1].values["icon"] == .string("it's"))
+    #expect(cards.children[2].values["icon"] == .string("say \"hi\" \\"))
+  }
+
+  @Test func edgeCases() {
+    // E4: code fences win; E5: indented content is code; E6: no blank lines needed.
+    let code = instances(":::cards\n````md\n:::tabs\n:::\n````\n    :::\n:::\n")
+    #expect(code.page.diagnostics.isEmpty, "\(code.page.diagnostics)")
+    #expect(code.instances.count == 1)
+    #expect(code.html.contains("<pre><code class=\"language-md\">:::tabs\n:::\n</code></pre>"))
+    #expect(code.html.contains("<pre><code>:::\n</code></pre>"))
+    // E10: `\{` and no space keep the braces as text.
+    let text = parse("# Title \\{x}\n\n# Title{x}\n")
+    #expect(text.diagnostics.isEmpty)
+    #expect(html(text).contains(">Title {x}</h1>") && html(text).contains(">Title{x}</h1>"))
+    // E10: closing hashes and setext headings.
+    let closing = parse("## Title ## {#x}\n\nSetext {#y}\n---\n")
+    #expect(closing.headings.map(\.id) == ["x", "y"])
+    // E11: unregistered inline names and times stay text; registered ones render.
+    let inline = parse("At 10:30 see :note[x] and :badge[Beta]{variant=caution}.\n")
+    #expect(html(inline).contains("10:30 see :note[x] and <span class=\"cv-badge\" data-variant=\"caution\">Beta</span>."))
+    // E12: labels hold inline Markdown with escaped brackets.
+    let label = instances(":::cards[*Big* \\] deal]\n:::\n")
+    #expect(label.instances[0].labelHTML == "<em>Big</em> ] deal")
+    // Containers inside list items and block quotes.
+    let nested = instances("- item\n\n  :::cards\n  ## A\n  :::\n\n> :::tabs\n> ## B\n> :::\n")
+    #expect(nested.page.diagnostics.isEmpty, "\(nested.page.diagnostics)")
+    #expect(nested.instances.map(\.name) == ["cards", "tabs"])
+    // Leaf directives.
+    let leaf = instances(":::cards\n::field[Email]{name=email required}\n:::\n")
+    #expect(leaf.instances.map(\.name) == ["field", "cards"])
+    #expect(leaf.instances[0].attributes["required"] == .bool(true))
+  }
+}

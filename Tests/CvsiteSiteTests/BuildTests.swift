@@ -1,0 +1,117 @@
+import CvsiteMarkdown
+import Foundation
+import Testing
+@testable import CvsiteSite
+
+@Suite("Site builds")
+struct BuildTests {
+  static let pages: [String: String] = [
+    "content/_index.md": "---\ntitle: Home\n---\nWelcome. See [the guide](/guide/install/) and [a heading](/guide/install/#set-up).\n",
+    "content/guide/_index.md": "---\ntitle: Guide\n---\nThe guide.\n",
+    "content/guide/install.md": "---\ntitle: Install\ndate: 2024-05-01\naliases: [/old-install/]\nweight: 1\n---\n## Set up\nSteps.\n",
+    "content/guide/draft.md": "---\ntitle: Draft\ndraft: true\n---\nNot yet.\n",
+    "content/guide/named.md": "---\ntitle: Named\nslug: custom-name\ndate: 2024-06-01\n---\nBody.\n",
+    "content/guide/diagram.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
+    "static/robots.txt": "User-agent: *\n",
+  ]
+
+  @Test("pretty URLs, feeds, 404, aliases, static files and resources")
+  func outputs() throws {
+    let site = try FixtureSite(Self.pages)
+    let outcome = site.build()
+    #expect(outcome.result.succeeded, "\(outcome.result.diagnostics.summaries)")
+    #expect(site.exists("index.html"))
+    #expect(site.exists("guide/index.html"))
+    #expect(site.read("guide/install/index.html")?.contains(#"id="set-up""#) == true)
+    #expect(site.exists("guide/custom-name/index.html"))
+    #expect(!site.exists("guide/named/index.html"))
+    #expect(!site.exists("guide/draft/index.html"))
+    #expect(site.read("old-install/index.html")?.contains("https://example.com/guide/install/") == true)
+    #expect(site.exists("404.html"))
+    #expect(site.read("robots.txt") == "User-agent: *\n")
+    #expect(site.exists("guide/diagram.svg"))
+    let sitemap = try #require(site.read("sitemap.xml"))
+    #expect(sitemap.contains("<loc>https://example.com/guide/install/</loc><lastmod>2024-05-01</lastmod>"))
+    #expect(!sitemap.contains("draft"))
+    let feed = try #require(site.read("atom.xml"))
+    let named = try #require(feed.range(of: "Named"))
+    let install = try #require(feed.range(of: "Install"))
+    #expect(named.lowerBound < install.lowerBound, "newest entry first")
+    #expect(feed.contains("<updated>2024-06-01T00:00:00Z</updated>"))
+  }
+
+  @Test("drafts are built when asked")
+  func drafts() throws {
+    let site = try FixtureSite(Self.pages)
+    let outcome = site.build { $0.drafts = true }
+    #expect(outcome.result.succeeded)
+    #expect(site.exists("guide/draft/index.html"))
+  }
+
+  @Test("broken internal links and anchors are errors at their line")
+  func brokenLinks() throws {
+    var files = Self.pages
+    files["content/guide/links.md"] = "---\ntitle: Links\n---\nFine: [home](/).\n\nBroken: [x](/nowhere/) and [y](../install/#missing).\n"
+    let site = try FixtureSite(files)
+    let result = SiteBuilder.check(site.options)
+    #expect(
+      result.diagnostics.errors.summaries.sorted() == [
+        "content/guide/links.md:6:13: error: broken link to `/nowhere/`: no page or file at /nowhere/",
+        "content/guide/links.md:6:32: error: link to `../install/#missing`: no element with id `missing` on /guide/install/",
+      ])
+  }
+
+  @Test("two pages at one URL, a bad slug and bad metadata are errors")
+  func collisionsAndMetadata() throws {
+    let site = try FixtureSite([
+      "content/a.md": "---\ntitle: A\nslug: b\n---\nA\n",
+      "content/b.md": "---\ntitle: B\n---\nB\n",
+      "content/c.md": "---\ntitle: C\nslug: ../../etc\ndate: yesterday\nweight: heavy\n---\nC\n",
+    ])
+    let result = SiteBuilder.check(site.options)
+    let errors = result.diagnostics.errors.summaries
+    #expect(errors.contains { $0.hasPrefix("content/a.md:1:1: error: two pages map to /b/") })
+    #expect(errors.contains { $0.hasPrefix("content/b.md:1:1: error: two pages map to /b/") })
+    #expect(errors.contains { $0.hasPrefix("content/c.md:3:1: error: `slug` must be one path segment") })
+    #expect(errors.contains { $0.hasPrefix("content/c.md:4:1: error: `date` must be a date") })
+    #expect(errors.contains { $0.hasPrefix("content/c.md:5:1: error: `weight` must be a whole number") })
+  }
+
+  @Test("a build on one worker and on four gives the same files")
+  func parallelIsDeterministic() throws {
+    var files = Self.pages
+    for index in 0..<40 { files["content/many/p\(index).md"] = "---\ntitle: P\(index)\n---\n## Part \(index)\nText \(index).\n" }
+    let site = try FixtureSite(files)
+    let serial = FileManager.default.temporaryDirectory.appendingPathComponent("cvsite-serial-\(UUID().uuidString)")
+    let parallel = FileManager.default.temporaryDirectory.appendingPathComponent("cvsite-parallel-\(UUID().uuidString)")
+    defer {
+      try? FileManager.default.removeItem(at: serial)
+      try? FileManager.default.removeItem(at: parallel)
+    }
+    #expect(site.build { $0.output = serial; $0.jobs = 1 }.result.succeeded)
+    #expect(site.build { $0.output = parallel; $0.jobs = 4 }.result.succeeded)
+    let paths = try FileManager.default.subpathsOfDirectory(atPath: serial.path).sorted()
+    #expect(paths == (try FileManager.default.subpathsOfDirectory(atPath: parallel.path).sorted()))
+    for path in paths where path.hasSuffix(".html") || path.hasSuffix(".xml") {
+      #expect(site.read(path, in: serial) == site.read(path, in: parallel), "\(path)")
+    }
+  }
+
+  @Test("a folder without cvsite.yml is not a site")
+  func notASite() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cvsite-empty-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = SiteBuilder.check(BuildOptions(siteRoot: folder))
+    #expect(result.diagnostics.errors.first?.message.contains("no cvsite.yml") == true)
+  }
+
+  @Test("a link outside the site is refused")
+  func symlinkEscape() throws {
+    let site = try FixtureSite(["content/_index.md": "# Home\n"])
+    try FileManager.default.createSymbolicLink(
+      at: site.root.appendingPathComponent("content/secret.md"), withDestinationURL: URL(fileURLWithPath: "/etc/hostname"))
+    let result = SiteBuilder.check(site.options)
+    #expect(result.diagnostics.errors.summaries.contains { $0.hasPrefix("content/secret.md:1:1: error: content/secret.md is a link to") })
+  }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+@testable import CvsiteSite
+
+@Suite("Output folder safety")
+struct OutputFolderTests {
+  @Test("dangerous output folders are refused")
+  func refusals() throws {
+    let site = try FixtureSite([
+      "content/_index.md": "# Home\n", "static/a.txt": "a", "themes/x/theme.yml": "name: x\n",
+    ])
+    let root = site.root
+    let refused = [
+      root, root.deletingLastPathComponent(), root.appendingPathComponent("content"),
+      root.appendingPathComponent("content/out"), root.appendingPathComponent("static"),
+      root.appendingPathComponent("themes"), URL(fileURLWithPath: "/"),
+      FileManager.default.homeDirectoryForCurrentUser,
+    ]
+    for folder in refused {
+      #expect(OutputFolder.validate(folder, siteRoot: root) != nil, "\(folder.path) should be refused")
+    }
+    #expect(OutputFolder.validate(root.appendingPathComponent("public"), siteRoot: root) == nil)
+    let elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent("cvsite-out-\(UUID().uuidString)")
+    #expect(OutputFolder.validate(elsewhere, siteRoot: root) == nil)
+  }
+
+  @Test("a non-empty folder cvsite did not make is refused; its own output is replaced")
+  func foreignFolder() throws {
+    let site = try FixtureSite(["content/_index.md": "# Home\n"])
+    try site.write("mine/notes.txt", "precious")
+    let foreign = site.root.appendingPathComponent("mine")
+    #expect(OutputFolder.validate(foreign, siteRoot: site.root)?.message.contains("not made by cvsite") == true)
+    let outcome = site.build { $0.output = foreign }
+    #expect(outcome.ioFailure != nil)
+    #expect(site.read("mine/notes.txt", in: site.root) == "precious")
+  }
+
+  @Test("paths that leave the output are refused", arguments: ["/etc/passwd", "../x", "a/../../x", "a/./b", "", "a\\b"])
+  func resolveRefuses(path: String) {
+    #expect(OutputFolder.resolve(path, in: URL(fileURLWithPath: "/tmp/out")) == nil)
+  }
+
+  @Test("a failed build leaves the previous output untouched")
+  func failedBuildKeepsOutput() throws {
+    let site = try FixtureSite(["content/_index.md": "---\ntitle: Home\n---\nHello\n"])
+    let first = site.build()
+    #expect(first.result.succeeded, "\(first.result.diagnostics.summaries)")
+    let before = site.read("index.html")
+    #expect(before?.contains("Hello") == true)
+    try site.write("content/_index.md", "---\ntitle: Home\n---\nChanged\n\n:::nope\nx\n:::\n")
+    let second = site.build()
+    #expect(!second.result.succeeded)
+    #expect(site.read("index.html") == before)
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.contains("staging") }
+    #expect(leftovers.isEmpty)
+  }
+}

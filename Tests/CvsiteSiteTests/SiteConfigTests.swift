@@ -1,0 +1,50 @@
+import Testing
+@testable import CvsiteSite
+
+@Suite("cvsite.yml")
+struct SiteConfigTests {
+  @Test("reads every setting")
+  func readsSettings() {
+    let (config, diagnostics) = SiteConfig.parse(
+      """
+      title: Docs
+      baseURL: https://example.org/docs
+      theme: plain
+      language: fr
+      rawHTML: true
+      headingAnchors: false
+      """, path: "cvsite.yml")
+    #expect(diagnostics.isEmpty)
+    #expect(config.title == "Docs")
+    #expect(config.basePath == "/docs/")
+    #expect(config.absoluteURL("/a/") == "https://example.org/docs/a/")
+    #expect(config.theme == "plain")
+    #expect(config.language == "fr")
+    #expect(config.rawHTML)
+    #expect(!config.headingAnchors)
+  }
+
+  @Test(
+    "problems are located and explained",
+    arguments: [
+      ("title: A\ntitel: B\n", "cvsite.yml:2:1: error: unknown setting 'titel'", "title"),
+      ("rawHTML: maybe\n", "cvsite.yml:1:10: error: 'rawHTML' must be true or false", nil),
+      ("theme: ../evil\n", "cvsite.yml:1:8: error: theme must be a folder name under themes/", nil),
+      ("title: [unclosed\n", "cvsite.yml:2:1: error: invalid YAML", nil),
+      ("- a\n- b\n", "cvsite.yml:1:1: error: cvsite.yml must be a mapping of settings", nil),
+    ] as [(String, String, String?)])
+  func diagnostics(source: String, expected: String, suggestion: String?) {
+    let (_, diagnostics) = SiteConfig.parse(source, path: "cvsite.yml")
+    #expect(diagnostics.count == 1)
+    #expect(diagnostics.summaries.first?.hasPrefix(expected) == true, "\(diagnostics.summaries)")
+    #expect(diagnostics.first?.suggestion == suggestion)
+  }
+
+  @Test("a base URL without a host is a path")
+  func basePathOnly() {
+    var config = SiteConfig()
+    config.baseURL = "/docs"
+    #expect(config.basePath == "/docs/")
+    #expect(config.absoluteURL("/a/") == "/docs/a/")
+  }
+}
