@@ -47,11 +47,11 @@ let package = Package(
         .product(name: "Yams", package: "Yams"),
       ]
     ),
-    .testTarget(name: "CvsiteThemesTests", dependencies: ["CvsiteThemes"]),
+    .testTarget(name: "CvsiteThemesTests", dependencies: ["CvsiteThemes"], exclude: ["Fixtures"]),
     // The site: config, content, sections and listings, outputs, parallel atomic build.
     .target(
       name: "CvsiteSite",
-      dependencies: ["CvsiteMarkdown", "CvsiteThemes", "ContainerViews", .product(name: "Yams", package: "Yams")]
+      dependencies: ["CvsiteMarkdown", "ContainerViews", .product(name: "Yams", package: "Yams")]
     ),
     .testTarget(name: "CvsiteSiteTests", dependencies: ["CvsiteSite"]),
     // The preview server: static serving, file watching, incremental rebuilds, live reload.

@@ -19,10 +19,14 @@ extension ContainerValues {
   @Entry var markdownChild: ChildMeta? = nil
 }
 
-/// A run of views side by side.
+/// A run of views side by side: each contributes its subviews, in order.
 struct ViewList: View {
   let views: [AnyView]
-  var body: some View { ForEach(0..<views.count) { views[$0] } }
+  var body: Never { preconditionFailure("ViewList is primitive") }
+
+  func _resolve(_ inputs: _ResolveInputs, into output: inout _ResolvedList) {
+    for view in views { view._resolve(inputs, into: &output) }
+  }
 }
 
 /// The container's own data, fixed at parse time.

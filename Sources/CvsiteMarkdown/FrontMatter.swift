@@ -49,6 +49,25 @@ extension FrontMatter {
     }
     matter.lineCount = closing
     guard closing > 2 else { return matter }
+    if let entries = SimpleYAML.parse((2..<closing).map { source.bytes[source.lineRange($0)] }) {
+      for entry in entries {
+        matter.fields[entry.key] = entry.value
+        guard let declaration = schema.values[entry.key] else { continue }
+        let line = entry.line + 1
+        guard let text = entry.text else {
+          diagnostics.append(
+            source.diagnostic(.error, "`\(entry.key)` must be a single value", line: line, column: entry.column))
+          continue
+        }
+        switch ValueTyping.typed(text, as: declaration) {
+        case .success(let value): matter.values[entry.key] = value
+        case .failure(let problem):
+          diagnostics.append(
+            source.diagnostic(.error, problem.message, line: line, column: entry.column, suggestion: problem.suggestion))
+        }
+      }
+      return matter
+    }
     let yaml = String(decoding: source.bytes[source.lineStarts[1]..<source.lineStarts[closing - 1]], as: UTF8.self)
     let node: Node?
     do {

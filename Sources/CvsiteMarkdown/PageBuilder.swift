@@ -28,7 +28,7 @@ struct PageBuilder {
 
   var checker: AttributeChecker { AttributeChecker(schema: schema, source: source) }
 
-  mutating func build() -> [Item] { buildScope(prepared.document.root, depth: 0) }
+  mutating func build() -> [Item] { isPlainPage ? buildPlain() : buildScope(prepared.document.root, depth: 0) }
 
   private struct Frame {
     var container: ContainerItem?

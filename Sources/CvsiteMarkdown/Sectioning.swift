@@ -86,11 +86,12 @@ extension ViewAssembler {
     let id = spec.needsClaim ? ids.claim("", fallback: spec.id, prefix: nil) : spec.id
     let meta = ChildMeta(id: id, titleText: spec.titleText, classes: spec.classes, headings: headings(in: items))
     let title = spec.titleHTML
-    var view = AnyView(
-      Section(content: { ViewList(views: content) }, header: { if let title { RawHTML(title) } })
-        .containerValue(\.markdownChild, meta))
-    for entry in spec.values { view = AnyView(view.containerValue(\.declaredValues[entry.name], entry.value)) }
-    return view
+    let section = Section(content: { ViewList(views: content) }, header: { if let title { RawHTML(title) } })
+      .containerValue(\.markdownChild, meta)
+    // One write of everything this subview reads: its own values over its groups' (the
+    // same result as member writes, without building a key path per value).
+    guard !spec.values.isEmpty else { return AnyView(section) }
+    return AnyView(section.containerValue(\.declaredValues, merged))
   }
 
   private func headings(in items: [Item]) -> [HeadingInfo] {

@@ -9,9 +9,9 @@ struct SourceText {
     self.path = path
     self.bytes = bytes
     var starts = [0]
-    starts.reserveCapacity(bytes.count / 40 + 1)
-    for (index, byte) in bytes.enumerated() where byte == 0x0A {
-      starts.append(index + 1)
+    starts.reserveCapacity(bytes.count / 32 + 1)
+    bytes.withUnsafeBufferPointer { buffer in
+      for index in 0..<buffer.count where buffer[index] == 0x0A { starts.append(index + 1) }
     }
     if starts.count > 1, starts.last == bytes.count { starts.removeLast() }
     lineStarts = starts
@@ -61,9 +61,20 @@ struct SourceText {
 
 /// The byte offset of the first invalid UTF-8 sequence, or `nil` when all is valid.
 func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+  bytes.withUnsafeBufferPointer { firstInvalidUTF8(in: $0) }
+}
+
+private func firstInvalidUTF8(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
   var index = 0
   let count = bytes.count
   while index < count {
+    if index + 8 <= count, let base = bytes.baseAddress {
+      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+      if word & 0x8080_8080_8080_8080 == 0 {
+        index += 8
+        continue
+      }
+    }
     let byte = bytes[index]
     if byte < 0x80 {
       index += 1

@@ -33,8 +33,9 @@ struct ContainerContext {
     var container: [String: Any] = [
       "name": instance.name, "id": instance.id, "count": instance.count, "attrs": attrs, "is": attrIs,
       "split": attrSplit, "headingLevel": instance.childHeadingLevel, "columns": balancedColumns(instance.count),
-      "counts": counts, "classes": instance.classes.joined(separator: " "),
+      "counts": counts,
     ]
+    if !instance.classes.isEmpty { container["classes"] = instance.classes.joined(separator: " ") }
     if let label = instance.labelHTML, !label.isEmpty { container["label"] = label }
     if let selectedIndex { container["selected"] = subviews[selectedIndex] }
     return ["container": container, "subviews": subviews, "count": instance.count]
@@ -91,7 +92,6 @@ struct ContainerContext {
     var subview: [String: Any] = [
       "id": child.id, "index": child.index, "number": child.index + 1, "body": child.bodyHTML, "values": valueMap,
       "is": isMap, "split": splitMap, "layout": layout, "headingLevel": headingLevel,
-      "classes": child.classes.joined(separator: " "),
       "headings": child.headings.map { ["level": $0.level, "id": $0.id, "text": $0.text] as [String: Any] },
     ]
     if let title = child.titleHTML, !title.isEmpty {
@@ -101,6 +101,7 @@ struct ContainerContext {
       subview["hasTitle"] = false
     }
     if let text = child.titleText, !text.isEmpty { subview["titleText"] = text }
+    if !child.classes.isEmpty { subview["classes"] = child.classes.joined(separator: " ") }
     let tagValue = spec.tag.flatMap { name in resolved.first { $0.0 == name }?.1.description }
     subview["tag"] = tagValue ?? child.id
     return subview
@@ -123,7 +124,7 @@ struct ContainerContext {
       let text = value.description
       guard !text.isEmpty else { return }
       setPath(path, text, in: &map)
-      let items = text.split(separator: ",").map { $0.trimmingSpaces }.filter { !$0.isEmpty }
+      let items = text.split(separator: ",").map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
       setPath(
         path,
         items.enumerated().map { ["text": $0.element, "index": $0.offset, "first": $0.offset == 0] as [String: Any] },

@@ -134,7 +134,7 @@ extension ManifestParser {
     guard check(name, at: nameNode, container: container, reads: reads), let declaration = values[name] else {
       return nil
     }
-    guard let value = typedDefault(valueNode, type: declaration.type, name: name) else { return nil }
+    guard let value = typedDefault(valueNode, type: declaration.type, name: name, isDefault: false) else { return nil }
     return (name, value)
   }
 

@@ -163,15 +163,16 @@ struct ManifestParser {
   }
 
   /// A default checked against its type.
-  mutating func typedDefault(_ node: Node, type: ValueType, name: String) -> TypedValue? {
+  mutating func typedDefault(_ node: Node, type: ValueType, name: String, isDefault: Bool = true) -> TypedValue? {
     guard let text = reader.string(node, "the default of `\(name)`") else { return nil }
     guard let value = TypedValue(parsing: text, as: type) else {
+      let subject = isDefault ? "default `\(text)` of `\(name)`" : "`\(text)` for `\(name)`"
       if case .enumeration(let cases) = type {
         reader.error(
-          "default `\(text)` of `\(name)` is not one of its cases (\(cases.joined(separator: ", ")))", at: node,
+          "\(subject) is not one of its cases (\(cases.joined(separator: ", ")))", at: node,
           suggestion: nearest(text, cases))
       } else {
-        reader.error("default `\(text)` of `\(name)` is not a valid \(type.displayName)", at: node)
+        reader.error("\(subject) is not a valid \(type.displayName)", at: node)
       }
       return nil
     }

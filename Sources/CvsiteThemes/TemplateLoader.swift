@@ -71,7 +71,7 @@ struct TemplateLoader {
     let reads = Set(component.declaration.reads)
     let attributes = Dictionary(
       component.declaration.attributes.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-    for tag in scanTags(source.text) {
+    for tag in scanTags(source.text) where tag.kind != .close {
       let path = tag.name.split(separator: ".").map(String.init)
       guard path.count >= 2 else { continue }
       var problem: (String, String?)?

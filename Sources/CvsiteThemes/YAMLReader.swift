@@ -117,17 +117,20 @@ func nearest(_ word: String, _ candidates: [String]) -> String? {
   return best?.0
 }
 
+/// Edit distance with adjacent transpositions counted as one edit (`dnoe` → `done`: 1).
 func levenshtein(_ a: [Character], _ b: [Character]) -> Int {
   if a.isEmpty { return b.count }
   if b.isEmpty { return a.count }
+  var before = [Int](repeating: 0, count: b.count + 1)
   var previous = Array(0...b.count)
   var current = previous
   for i in 1...a.count {
     current[0] = i
     for j in 1...b.count {
       current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { current[j] = min(current[j], before[j - 2] + 1) }
     }
-    swap(&previous, &current)
+    (before, previous, current) = (previous, current, before)
   }
   return previous[b.count]
 }

@@ -118,3 +118,24 @@ import Testing
     #expect(leaf.instances[0].attributes["required"] == .bool(true))
   }
 }
+
+@Suite struct PageListingTests {
+  @Test func frontMatterValuesBecomeSubviewValues() {
+    let page = parse("---\ntitle: Pro plan\nbadge: highlighted\ntags: [a, b]\n---\nBody.\n")
+    #expect(page.title == "Pro plan")
+    #expect(page.frontMatter.fields["tags"] == .list([.string("a"), .string("b")]))
+    let listed = ListedPage(
+      id: "pro", title: page.title ?? "", url: "/pro/", summaryHTML: "<p>Body.</p>\n", values: page.frontMatter.values)
+    let renderer = RecordingRenderer()
+    _ = renderHTML(pageListing(container: "cards", id: "pages", pages: [listed]).environment(\.containerRenderer, renderer))
+    #expect(renderer.instances.first?.children.first?.values["badge"] == .enumCase("highlighted"))
+    #expect(renderer.instances.first?.children.first?.titleHTML == "<a href=\"/pro/\">Pro plan</a>")
+  }
+
+  @Test func complexFrontMatterFallsBackToYams() {
+    let page = parse("---\ntitle: \"A: b\"\nbadge: new\nnested:\n  x: 1\n---\n")
+    #expect(page.diagnostics.isEmpty, "\(page.diagnostics)")
+    #expect(page.frontMatter.fields["nested"] == .map(["x": .int(1)]))
+    #expect(page.frontMatter.values["badge"] == .enumCase("new"))
+  }
+}

@@ -1,0 +1,78 @@
+import ContainerViews
+
+extension PageBuilder {
+  /// Whether the page can be rendered by libcmark in one call: no directives, no inline
+  /// directives to rewrite, and safe mode (so every `<hN>` in the output is a heading).
+  var isPlainPage: Bool { prepared.directives.isEmpty && schema.inlines.isEmpty && !options.allowRawHTML }
+
+  /// A page without directives: one cmark render, with ids spliced into the headings.
+  mutating func buildPlain() -> [Item] {
+    var decorated: [(open: String, close: String?)] = []
+    var stack = [prepared.document.root]
+    while let node = stack.popLast() {
+      switch node.kind {
+      case .document, .blockQuote, .list, .item: stack += node.children.reversed()
+      case .heading:
+        let level = node.headingLevel
+        let line = node.endLine > node.startLine ? node.endLine - 1 : node.startLine
+        let attributes = checker.check(prepared.headingAttributes[line], own: [], line: line, into: &diagnostics)
+        for entry in attributes.values {
+          diagnostics.append(
+            source.diagnostic(
+              .warning, "`\(entry.name)` is not read by any enclosing container", line: line, column: entry.column))
+        }
+        let text = node.plainText
+        let id = claimID(explicit: attributes.id, title: text, fallback: "section", line: node.startLine,
+          column: node.startColumn)
+        headings.append(HeadingInfo(level: level, id: id, text: text))
+        var open = "<h\(level) id=\"\(escapeHTML(id))\""
+        if !attributes.classes.isEmpty { open += " class=\"\(escapeHTML(attributes.classes.joined(separator: " ")))\"" }
+        let anchor = "<a class=\"cv-anchor\" href=\"#\(escapeHTML(id))\" aria-label=\"Link to this section\">#</a>"
+        decorated.append((open + ">", options.headingAnchors ? " " + anchor + "</h\(level)>" : nil))
+      default: break
+      }
+    }
+    let html = prepared.document.html(prepared.document.root)
+    guard !decorated.isEmpty else { return [.html(html, tight: false)] }
+    return [.html(spliceHeadings(html, decorated), tight: false)]
+  }
+
+  /// Replaces the n-th `<hN>` (and `</hN>` when anchors are on) of safe-mode cmark output.
+  private func spliceHeadings(_ html: String, _ decorated: [(open: String, close: String?)]) -> String {
+    let bytes = Array(html.utf8)
+    var output: [UInt8] = []
+    output.reserveCapacity(bytes.count + decorated.count * 40)
+    var next = 0
+    var index = 0
+    var copied = 0
+    var pendingClose: String?
+    while index + 3 < bytes.count {
+      guard bytes[index] == 0x3C else {
+        index += 1
+        continue
+      }
+      if next < decorated.count, bytes[index + 1] == 0x68, (0x31...0x36).contains(bytes[index + 2]),
+        bytes[index + 3] == 0x3E
+      {
+        output += bytes[copied..<index]
+        output += decorated[next].open.utf8
+        pendingClose = decorated[next].close
+        next += 1
+        index += 4
+        copied = index
+      } else if let close = pendingClose, index + 4 < bytes.count, bytes[index + 1] == 0x2F, bytes[index + 2] == 0x68,
+        (0x31...0x36).contains(bytes[index + 3]), bytes[index + 4] == 0x3E
+      {
+        output += bytes[copied..<index]
+        output += close.utf8
+        pendingClose = nil
+        index += 5
+        copied = index
+      } else {
+        index += 1
+      }
+    }
+    output += bytes[copied...]
+    return String(decoding: output, as: UTF8.self)
+  }
+}

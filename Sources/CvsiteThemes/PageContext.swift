@@ -1,0 +1,130 @@
+/// What a page layout (`layouts/page.mustache`, `section`, `404`…) receives.
+public struct PageContext: Sendable {
+  /// The page title (plain text).
+  public var title: String
+  /// The rendered body.
+  public var bodyHTML: String
+  /// The page's own URL path (`/docs/install/`).
+  public var url: String
+  public var description: String?
+  public var siteTitle: String
+  public var siteDescription: String?
+  /// The site's absolute base URL (`https://example.org/docs/`).
+  public var baseURL: String
+  /// The language of the page (`en`), for `<html lang>`.
+  public var language: String
+  public var navigation: [NavigationLink]
+  public var tableOfContents: [TOCLink]
+  /// The home page (hides the page title in some layouts).
+  public var isHome: Bool
+  /// Further metadata shown by layouts (`date`, `author`…), escaped when printed.
+  public var metadata: [String: String]
+
+  public init(
+    title: String, bodyHTML: String, url: String = "/", description: String? = nil, siteTitle: String,
+    siteDescription: String? = nil, baseURL: String = "/", language: String = "en",
+    navigation: [NavigationLink] = [], tableOfContents: [TOCLink] = [], isHome: Bool = false,
+    metadata: [String: String] = [:]
+  ) {
+    self.title = title
+    self.bodyHTML = bodyHTML
+    self.url = url
+    self.description = description
+    self.siteTitle = siteTitle
+    self.siteDescription = siteDescription
+    self.baseURL = baseURL
+    self.language = language
+    self.navigation = navigation
+    self.tableOfContents = tableOfContents
+    self.isHome = isHome
+    self.metadata = metadata
+  }
+
+  /// The path part of ``baseURL``, ending in `/` (`/docs/`): the prefix of asset and
+  /// page links.
+  public var basePath: String {
+    var rest = Substring(baseURL)
+    if let scheme = rest.range(of: "://") {
+      rest = rest[scheme.upperBound...]
+      rest = rest.firstIndex(of: "/").map { rest[$0...] } ?? "/"
+    }
+    var path = String(rest)
+    if !path.hasPrefix("/") { path = "/" + path }
+    if !path.hasSuffix("/") { path += "/" }
+    return path
+  }
+}
+
+/// One entry of the site navigation tree.
+public struct NavigationLink: Sendable, Hashable {
+  public var title: String
+  public var url: String
+  public var isCurrent: Bool
+  /// The current page is inside this entry.
+  public var isAncestor: Bool
+  public var children: [NavigationLink]
+
+  public init(title: String, url: String, isCurrent: Bool = false, isAncestor: Bool = false, children: [NavigationLink] = []) {
+    self.title = title
+    self.url = url
+    self.isCurrent = isCurrent
+    self.isAncestor = isAncestor
+    self.children = children
+  }
+}
+
+/// One table-of-contents entry.
+public struct TOCLink: Sendable, Hashable {
+  public var level: Int
+  public var id: String
+  public var text: String
+  /// The label of the tab panel holding the heading, if any.
+  public var tab: String?
+
+  public init(level: Int, id: String, text: String, tab: String? = nil) {
+    self.level = level
+    self.id = id
+    self.text = text
+    self.tab = tab
+  }
+}
+
+extension PageContext {
+  /// The Mustache context of a layout:
+  ///
+  /// - `site`: `title`, `description`, `baseURL`, `basePath`, `language`;
+  /// - `page`: `title`, `description`, `url`, `isHome`, `meta` (the ``metadata`` map);
+  /// - `content`: the body HTML (print it with `{{{content}}}`);
+  /// - `nav`: entries with `title`, `url`, `isCurrent`, `isAncestor`, `hasChildren`,
+  ///   `children` (same shape; recurse with a partial); `hasNav`;
+  /// - `toc`: entries with `level`, `depth` (0 for the shallowest level), `id`, `text`,
+  ///   `tab`; `hasToc`;
+  /// - `assets`: the URL prefix of theme assets (`/assets/`);
+  /// - `generator`: `cvsite 0.1.0`.
+  var mustacheContext: [String: Any] {
+    let base = basePath
+    var site: [String: Any] = ["title": siteTitle, "baseURL": baseURL, "basePath": base, "language": language]
+    if let siteDescription, !siteDescription.isEmpty { site["description"] = siteDescription }
+    var page: [String: Any] = ["title": title, "url": url, "isHome": isHome, "meta": metadata]
+    if let description, !description.isEmpty { page["description"] = description }
+    let minLevel = tableOfContents.map(\.level).min() ?? 2
+    let toc: [[String: Any]] = tableOfContents.map { entry in
+      var item: [String: Any] = ["level": entry.level, "depth": entry.level - minLevel, "id": entry.id, "text": entry.text]
+      if let tab = entry.tab, !tab.isEmpty { item["tab"] = tab }
+      return item
+    }
+    return [
+      "site": site, "page": page, "content": bodyHTML, "nav": navigation.map(Self.navItem),
+      "hasNav": !navigation.isEmpty, "toc": toc, "hasToc": !toc.isEmpty, "assets": base + "assets/",
+      "generator": "cvsite \(cvsiteVersion)",
+    ]
+  }
+
+  /// Every key is always present, so a recursive partial never falls back to a parent's.
+  static func navItem(_ link: NavigationLink) -> [String: Any] {
+    [
+      "title": link.title, "url": link.url, "isCurrent": link.isCurrent, "isAncestor": link.isAncestor,
+      "hasChildren": !link.children.isEmpty, "children": link.children.map(navItem),
+    ]
+  }
+}

@@ -1,0 +1,134 @@
+import ContainerViews
+import CvsiteMarkdown
+import Foundation
+import Mustache
+
+/// A theme file copied to the output as is (CSS, scripts, fonts, images).
+public struct ThemeFile: Sendable, Hashable {
+  /// The file that wins after overrides.
+  public var source: URL
+  /// Where it goes in the output folder (`assets/cvsite.css`).
+  public var outputPath: String
+}
+
+/// A loaded, checked theme: its schema for the Markdown side, a container renderer,
+/// page layouts and the assets to copy.
+///
+/// ```swift
+/// let (theme, diagnostics) = Theme.load(named: "default", siteRoot: site, searchPaths: builtIn)
+/// guard let theme else { /* report diagnostics; nothing is rendered */ }
+/// let parser = MarkdownParser(schema: theme.schema)
+/// let body = renderHTML(parsed.body.environment(\.containerRenderer, theme.renderer))
+/// let html = theme.renderPage(PageContext(title: …, bodyHTML: body, siteTitle: …), layout: "page")
+/// for asset in theme.assets { copy(asset.source, to: output + asset.outputPath) }
+/// ```
+public struct Theme: Sendable {
+  /// The checked `theme.yml`.
+  public let manifest: ThemeManifest
+  /// Renders `:::container`s and `::leaf` directives with the theme's templates.
+  public let renderer: ThemeRenderer
+  /// Files under the theme's `assets/`, overrides applied, output under `assets/`.
+  public let assets: [ThemeFile]
+  /// The folders the theme was assembled from, highest precedence first.
+  public let layers: [ThemeLayer]
+  let library: MustacheLibrary
+  let layoutNames: Set<String>
+
+  /// The theme's name from its manifest.
+  public var name: String { manifest.name }
+  /// Declared values, containers, leaves and inlines, for the Markdown parser.
+  public var schema: Schema { manifest.schema }
+
+  /// The layers of theme `name` for a site, highest precedence first: the site's
+  /// `layouts/` (mirroring the theme's `layouts/`), the site's `themes/<name>/`, then
+  /// `<path>/<name>/` for each search path that has it.
+  public static func layers(named name: String, siteRoot: URL?, searchPaths: [URL]) -> [ThemeLayer] {
+    var layers: [ThemeLayer] = []
+    let manager = FileManager.default
+    if let siteRoot {
+      layers.append(ThemeLayer(folder: siteRoot.appendingPathComponent("layouts"), prefix: "layouts/"))
+      layers.append(ThemeLayer(folder: siteRoot.appendingPathComponent("themes").appendingPathComponent(name)))
+    }
+    for path in searchPaths {
+      let folder = path.appendingPathComponent(name)
+      if manager.fileExists(atPath: folder.path) { layers.append(ThemeLayer(folder: folder)) }
+    }
+    return layers.filter { manager.fileExists(atPath: $0.folder.path) }
+  }
+
+  /// Loads theme `name` for the site at `siteRoot` (see ``layers(named:siteRoot:searchPaths:)``).
+  /// - Returns: the theme, or `nil` when any error was found (every template is checked
+  ///   before any page renders), and the diagnostics.
+  public static func load(named name: String, siteRoot: URL?, searchPaths: [URL]) -> (Theme?, [Diagnostic]) {
+    let layers = layers(named: name, siteRoot: siteRoot, searchPaths: searchPaths)
+    guard !layers.isEmpty else {
+      let places = searchPaths.map(\.path).joined(separator: ", ")
+      return (nil, [Diagnostic(.error, "theme `\(name)` not found (looked in the site's themes/ and \(places))")])
+    }
+    return load(layers: layers, displayRoot: siteRoot)
+  }
+
+  /// Loads a theme from explicit layers, highest precedence first. Diagnostics show
+  /// paths relative to `displayRoot` (or the working directory) when inside it.
+  public static func load(layers: [ThemeLayer], displayRoot: URL? = nil) -> (Theme?, [Diagnostic]) {
+    let files = ThemeFiles(layers: layers, displayRoot: displayRoot)
+    guard let manifestURL = files.url("theme.yml") else {
+      let where_ = layers.map { displayPath($0.folder, root: displayRoot) }.joined(separator: ", ")
+      return (nil, [Diagnostic(.error, "no theme.yml in \(where_)")])
+    }
+    guard let data = try? Data(contentsOf: manifestURL), let text = String(validating: data, as: UTF8.self) else {
+      return (nil, [Diagnostic(.error, "cannot read theme.yml as UTF-8", at: SourceLocation(path: files.display("theme.yml"), line: 1, column: 1))])
+    }
+    let (parsed, manifestDiagnostics) = ManifestParser.parse(text, path: files.display("theme.yml"))
+    var diagnostics = manifestDiagnostics
+    var loader = TemplateLoader(files: files)
+    let library = loader.load()
+    loader.checkPartials()
+    guard let manifest = parsed else { return (nil, diagnostics + loader.diagnostics) }
+    let values = Dictionary(manifest.values.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+    for component in manifest.components {
+      guard let template = component.template else { continue }
+      guard loader.sources[template] != nil else {
+        diagnostics.append(
+          Diagnostic(
+            .error, "`\(component.name)` has no template: layouts/\(template).mustache is missing",
+            at: component.location))
+        continue
+      }
+      loader.checkReferences(of: component, values: values)
+    }
+    for layout in manifest.layouts where loader.sources[layout] == nil {
+      diagnostics.append(
+        Diagnostic(
+          .error, "layout `\(layout)` is missing: add layouts/\(layout).mustache",
+          at: manifest.layoutLocations[layout] ?? SourceLocation(path: files.display("theme.yml"), line: 1, column: 1)))
+    }
+    diagnostics += loader.diagnostics
+    if diagnostics.contains(where: { $0.severity == .error }) { return (nil, diagnostics) }
+    let assets = files.paths(under: "assets/").compactMap { path in
+      files.url(path).map { ThemeFile(source: $0, outputPath: path) }
+    }
+    let theme = Theme(
+      manifest: manifest, renderer: ThemeRenderer(library: library, manifest: manifest), assets: assets,
+      layers: layers, library: library, layoutNames: Set(loader.sources.keys))
+    return (theme, diagnostics)
+  }
+
+  /// Whether `layouts/<name>.mustache` exists (after overrides).
+  public func hasLayout(_ name: String) -> Bool { layoutNames.contains(name) }
+
+  /// A whole HTML document for `page` through `layouts/<layout>.mustache`, falling back
+  /// to `page` when the theme has no such layout. The context is described on
+  /// ``PageContext``.
+  public func renderPage(_ page: PageContext, layout: String = "page") -> String {
+    let name = hasLayout(layout) ? layout : "page"
+    if let html = library.render(page.mustacheContext, withTemplate: name) { return html }
+    return "<!doctype html>\n<html lang=\"\(escapeHTML(page.language))\"><head><meta charset=\"utf-8\"><title>"
+      + escapeHTML(page.title) + "</title></head><body>\n" + page.bodyHTML + "</body></html>\n"
+  }
+
+  /// Renders any template of the theme (`partials/x`) with a context of your own.
+  public func render(template: String, context: [String: Any]) -> String? {
+    library.render(context, withTemplate: template)
+  }
+}

