@@ -51,7 +51,7 @@ let package = Package(
     // The site: config, content, sections and listings, outputs, parallel atomic build.
     .target(
       name: "CvsiteSite",
-      dependencies: ["CvsiteMarkdown", "ContainerViews", .product(name: "Yams", package: "Yams")]
+      dependencies: ["CvsiteMarkdown", "CvsiteThemes", "ContainerViews", .product(name: "Yams", package: "Yams")]
     ),
     .testTarget(name: "CvsiteSiteTests", dependencies: ["CvsiteSite"]),
     // The preview server: static serving, file watching, incremental rebuilds, live reload.

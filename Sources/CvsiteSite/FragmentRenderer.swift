@@ -31,7 +31,7 @@ public enum FragmentRenderer {
   private static func finish(
     bytes: [UInt8], path: String, config: SiteConfig, theme: SiteThemeAdapter, diagnostics: [Diagnostic]
   ) -> (html: String, diagnostics: [Diagnostic]) {
-    let parser = PageParser(schema: theme.schema, config: config, renderer: theme.renderer)
+    let parser = PageParser(theme: theme, config: config)
     let file = ContentFile(sitePath: path, relativePath: path, kind: .page, url: URL(fileURLWithPath: path))
     let parsed = parser.parse(bytes: bytes, file: file)
     return (parsed.page.bodyHTML, diagnostics + parsed.diagnostics)

@@ -1,3 +1,4 @@
+import CvsiteThemes
 import ContainerViews
 import CvsiteMarkdown
 import Foundation
@@ -12,12 +13,12 @@ struct ParsedSitePage: Sendable {
 /// rendered through the theme's containers, metadata checked.
 struct PageParser: Sendable {
   let parser: MarkdownParser
-  let renderer: any ContainerRenderer
+  let renderer: ThemeRenderer
 
-  init(schema: Schema, config: SiteConfig, renderer: any ContainerRenderer) {
+  init(theme: SiteThemeAdapter, config: SiteConfig) {
     parser = MarkdownParser(
-      schema: schema, options: MarkdownOptions(allowRawHTML: config.rawHTML, headingAnchors: config.headingAnchors))
-    self.renderer = renderer
+      schema: theme.schema, options: MarkdownOptions(allowRawHTML: config.rawHTML, headingAnchors: config.headingAnchors))
+    renderer = theme.theme.renderer
   }
 
   func parse(_ file: ContentFile) -> ParsedSitePage {
@@ -34,7 +35,8 @@ struct PageParser: Sendable {
 
   func parse(bytes: [UInt8], file: ContentFile) -> ParsedSitePage {
     let parsed = parser.parse(bytes: bytes, path: file.sitePath)
-    let bodyHTML = renderHTML(parsed.body.environment(\.containerRenderer, renderer))
+    let recorder = PageContainerRenderer(theme: renderer)
+    let bodyHTML = renderHTML(parsed.body.environment(\.containerRenderer, recorder))
     let fallbackTitle = parsed.title ?? Self.titleFromFileName(file)
     let lines = String(decoding: bytes.prefix(16 * 1024), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
     let (metadata, metadataProblems) = PageMetadata.read(
@@ -43,7 +45,7 @@ struct PageParser: Sendable {
       sitePath: file.sitePath, contentPath: file.relativePath, isSectionIndex: file.kind == .sectionIndex,
       metadata: metadata, url: PageURL.url(for: file.relativePath, kind: file.kind, slug: metadata.slug),
       bodyHTML: bodyHTML, headings: parsed.headings, summary: metadata.description ?? summary(of: bodyHTML),
-      values: parsed.frontMatter.values)
+      values: parsed.frontMatter.values, headingTabs: recorder.headingLabels)
     return ParsedSitePage(page: page, diagnostics: parsed.diagnostics + metadataProblems)
   }
 
@@ -62,5 +64,23 @@ struct PageParser: Sendable {
       metadata: PageMetadata(title: Self.titleFromFileName(file)),
       url: PageURL.url(for: file.relativePath, kind: file.kind, slug: nil), bodyHTML: "", headings: [], summary: "",
       values: DeclaredValues())
+  }
+}
+
+/// Renders one page's containers through the theme and remembers, for its table of
+/// contents, the tab (or other labelled child) each heading sits in. One per page,
+/// used by the single thread rendering that page.
+final class PageContainerRenderer: ContainerRenderer, @unchecked Sendable {
+  let theme: ThemeRenderer
+  /// Heading id → label; the innermost labelled child wins (children render first).
+  private(set) var headingLabels: [String: String] = [:]
+
+  init(theme: ThemeRenderer) { self.theme = theme }
+
+  func render(_ container: ContainerInstance) -> String {
+    for (id, label) in theme.tableOfContentsLabels(for: container) where headingLabels[id] == nil {
+      headingLabels[id] = label
+    }
+    return theme.render(container)
   }
 }

@@ -18,6 +18,8 @@ public struct SitePage: Sendable {
   public var summary: String
   /// The front-matter values the theme declares: read by the section's listing.
   public var values: DeclaredValues
+  /// Heading id → the label of the tab (or other labelled child) it sits in.
+  public var headingTabs: [String: String] = [:]
   /// The section folders the page belongs to: `["docs"]`; empty at the top.
   public var sectionPath: [String] {
     let folders = contentPath.split(separator: "/").dropLast().map(String.init)

@@ -1,5 +1,6 @@
 import ContainerViews
 import CvsiteMarkdown
+import CvsiteThemes
 import Foundation
 
 extension SiteSession {
@@ -28,7 +29,8 @@ extension SiteSession {
     let total = selected.count
     let counter = ProgressCounter()
     let rendered = parallelMap(selected, jobs: options.jobs) { page -> (String?, [Diagnostic]) in
-      let html = theme.renderPage(Self.layoutContext(for: page, in: site, config: config, theme: theme))
+      let (context, layout) = Self.layoutContext(for: page, in: site, config: config, theme: theme)
+      let html = theme.renderPage(context, layout: layout)
       var problems = checker.check(bodyHTML: page.bodyHTML, page: page, siteRoot: siteRoot)
       do {
         try sink.write(Data(html.utf8), to: page.outputPath)
@@ -61,14 +63,14 @@ extension SiteSession {
     emit(sitemapXML(published, config: config), "sitemap.xml")
     if let feed = atomFeed(published, config: config) { emit(feed, "atom.xml") }
     if !published.contains(where: { $0.url == "/404/" }) {
-      emit(theme.renderPage(Self.notFoundContext(in: site, config: config)), "404.html")
+      emit(theme.renderPage(Self.notFoundContext(in: site, config: config), layout: "404"), "404.html")
     }
     if copyFiles {
       for file in staticFiles + resources {
         copy(file.url, to: file.relativePath, sink: sink, outcome: &outcome)
       }
       for asset in theme.assets {
-        copy(asset.url, to: asset.outputPath, sink: sink, outcome: &outcome)
+        copy(asset.source, to: asset.outputPath, sink: sink, outcome: &outcome)
       }
     }
     return outcome
@@ -116,31 +118,32 @@ extension SiteSession {
     return checker
   }
 
+  /// The layout context of `page` and the layout to use: the page's `layout`, else
+  /// `section` for a section page, else `page`. A section page with `list: NAME` gets
+  /// its child pages after its body, as the subviews of container NAME.
   static func layoutContext(
     for page: SitePage, in site: [SitePage], config: SiteConfig, theme: SiteThemeAdapter
-  ) -> PageLayoutContext {
+  ) -> (PageContext, String) {
     var body = page.bodyHTML
     if page.isSectionIndex, let container = page.metadata.list {
       let children = site.filter { $0.parentSection == page.sectionPath && $0.sitePath != page.sitePath }
         .sorted { ($0.metadata.weight, $0.metadata.title) < ($1.metadata.weight, $1.metadata.title) }
-      body += theme.renderListing(container: container, pages: children, in: page)
+      body += theme.renderListing(container: container, pages: children, basePath: config.basePath)
     }
-    let toc = page.headings.map { TOCEntry(level: $0.level, id: $0.id, text: $0.text, tab: nil) }
+    let navigation = Navigation.tree(site, current: page.url, basePath: config.basePath)
     let layout = page.metadata.layout ?? (page.isSectionIndex ? "section" : "page")
-    return PageLayoutContext(
-      site: config, page: page, bodyHTML: body, navigation: Navigation.tree(site, current: page.url),
-      tableOfContents: toc, layoutName: layout)
+    return (PageContext(page: page, bodyHTML: body, navigation: navigation, config: config), layout)
   }
 
-  static func notFoundContext(in site: [SitePage], config: SiteConfig) -> PageLayoutContext {
+  static func notFoundContext(in site: [SitePage], config: SiteConfig) -> PageContext {
     let page = SitePage(
       sitePath: "404.html", contentPath: "404.md", isSectionIndex: false,
       metadata: PageMetadata(title: "Page not found"), url: "/404.html",
       bodyHTML: "<p>There is no page at this address. Try the <a href=\"\(escapeHTML(config.basePath))\">home page</a>.</p>\n",
       headings: [], summary: "", values: DeclaredValues())
-    return PageLayoutContext(
-      site: config, page: page, bodyHTML: page.bodyHTML, navigation: Navigation.tree(site, current: ""),
-      tableOfContents: [], layoutName: "404")
+    return PageContext(
+      page: page, bodyHTML: page.bodyHTML, navigation: Navigation.tree(site, current: "", basePath: config.basePath),
+      config: config)
   }
 }
 

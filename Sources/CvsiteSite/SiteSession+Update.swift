@@ -14,7 +14,7 @@ extension SiteSession {
       return rebuildEverything(into: sink)
     }
     guard let theme else { return rebuildEverything(into: sink) }
-    let parser = PageParser(schema: theme.schema, config: config, renderer: theme.renderer)
+    let parser = PageParser(theme: theme, config: config)
     var touched = Set<String>()
     var navigationChanged = false
     var filesChanged = false

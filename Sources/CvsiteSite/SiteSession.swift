@@ -67,7 +67,7 @@ public final class SiteSession: @unchecked Sendable {
     if sources.isEmpty {
       diagnostics.append(Diagnostic(.warning, "no pages: content/ holds no Markdown files"))
     }
-    let parser = PageParser(schema: theme.schema, config: config, renderer: theme.renderer)
+    let parser = PageParser(theme: theme, config: config)
     let parsed = parallelMap(sources, jobs: options.jobs) { parser.parse($0) }
     for page in parsed { pages[page.page.sitePath] = page }
     diagnostics += parsed.flatMap(\.diagnostics)

@@ -1,29 +1,38 @@
 import ContainerViews
 import CvsiteMarkdown
+import CvsiteThemes
 import Foundation
 
-/// A theme file copied to the output.
-public struct ThemeAsset: Sendable, Hashable {
-  public var url: URL
-  public var outputPath: String
-}
-
-/// The theme as the site pipeline uses it.
+/// The loaded theme as the site pipeline uses it: its schema and container renderer for
+/// pages, its layouts for whole documents, and section listings rendered through one of
+/// its containers.
 struct SiteThemeAdapter: Sendable {
-  let schema: Schema
-  let renderer: any ContainerRenderer
-  let assets: [ThemeAsset]
+  let theme: Theme
 
+  var schema: Schema { theme.schema }
+  var renderer: any ContainerRenderer { theme.renderer }
+  var assets: [ThemeFile] { theme.assets }
+
+  /// Loads theme `name` with the site's overrides; `nil` when it has errors.
   static func load(name: String, siteRoot: URL, searchPaths: [URL]) -> (SiteThemeAdapter?, [Diagnostic]) {
-    (SiteThemeAdapter(schema: Schema(), renderer: PlainContainerRenderer(), assets: []), [])
+    let (theme, diagnostics) = Theme.load(named: name, siteRoot: siteRoot, searchPaths: searchPaths)
+    return (theme.map(SiteThemeAdapter.init), diagnostics)
   }
 
-  func renderPage(_ context: PageLayoutContext) -> String {
-    "<!doctype html><html lang=\"\(escapeHTML(context.site.language))\"><head><meta charset=\"utf-8\"><title>"
-      + escapeHTML(context.page.metadata.title) + "</title></head><body>" + context.bodyHTML + "</body></html>\n"
+  func renderPage(_ context: PageContext, layout: String) -> String {
+    theme.renderPage(context, layout: layout)
   }
 
-  func renderListing(container: String, pages: [SitePage], in section: SitePage) -> String {
-    ""
+  /// The section's child pages as the subviews of `container` (markdown.md §5): each
+  /// page's front-matter values are its subview's values, read with the same scoping as
+  /// a container written in Markdown.
+  func renderListing(container: String, pages: [SitePage], basePath: String) -> String {
+    let listed = pages.map { page in
+      ListedPage(
+        id: "page-" + (page.url.split(separator: "/").last.map(String.init) ?? "home"), title: page.metadata.title,
+        url: basePath + page.url.dropFirst(), summaryHTML: page.summary.isEmpty ? "" : "<p>\(escapeHTML(page.summary))</p>\n",
+        values: page.values)
+    }
+    return renderHTML(pageListing(container: container, id: "pages", pages: listed).environment(\.containerRenderer, renderer))
   }
 }

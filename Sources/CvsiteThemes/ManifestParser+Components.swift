@@ -64,6 +64,13 @@ extension ManifestParser {
           continue
         }
         result.tag = tag
+      case "toc":
+        guard let label = reader.string(value, "`toc`") else { continue }
+        guard result.declaration.reads.contains(label) else {
+          reader.error("`toc` names `\(label)`, which `\(name)` does not read", at: value)
+          continue
+        }
+        result.tocLabel = label
       case "selects":
         result.selects = selector(value, container: name, reads: result.declaration.reads, values: values)
       case "summary": result.declaration.summary = reader.string(value, "`summary`")

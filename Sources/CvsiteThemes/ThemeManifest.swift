@@ -49,6 +49,9 @@ public struct ComponentSpec: Sendable {
   public var derived: [(name: String, rule: Derivation)]
   /// The value that is each child's tag (`value` for tabs); the child id otherwise.
   public var tag: String?
+  /// The value that labels the headings inside each child in a page's table of
+  /// contents (`label` for tabs: "Fedora notes · Fedora"); `nil` for none.
+  public var tocLabel: String?
   /// Which child is selected: the first whose value matches, else the first child.
   public var selects: (name: String, value: TypedValue)?
   /// Where the component is declared in `theme.yml`.

@@ -50,6 +50,22 @@ public struct ThemeRenderer: ContainerRenderer {
     return html
   }
 
+  /// For a container whose spec names a `toc` value: each heading id inside a child,
+  /// with that child's value (a tab's label), so a table of contents can say which
+  /// tab a heading sits in. Empty for other containers.
+  public func tableOfContentsLabels(for container: ContainerInstance) -> [String: String] {
+    guard let spec = components[container.name], let name = spec.tocLabel else { return [:] }
+    let context = ContainerContext(spec: spec, values: values)
+    var labels: [String: String] = [:]
+    for child in container.children where !child.headings.isEmpty {
+      guard let label = context.resolve(child).first(where: { $0.0 == name })?.1.description, !label.isEmpty else {
+        continue
+      }
+      for heading in child.headings { labels[heading.id] = label }
+    }
+    return labels
+  }
+
   /// The Mustache context a container template receives (for tests and tools).
   public func context(for container: ContainerInstance) -> [String: Any]? {
     guard let spec = components[container.name] else { return nil }
