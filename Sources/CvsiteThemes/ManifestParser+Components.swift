@@ -23,7 +23,7 @@ extension ManifestParser {
         guard isDeclared(read, values) else {
           reader.error(
             "`\(name)` reads `\(read)`, which no value declares", at: node,
-            suggestion: nearest(read, values.keys.sorted()))
+            suggestion: closest(read, values.keys.sorted()))
           continue
         }
         result.declaration.reads.append(read)
@@ -148,7 +148,7 @@ extension ManifestParser {
   mutating func check(_ name: String, at node: Node, container: String, reads: [String]) -> Bool {
     guard reads.contains(name) else {
       reader.error(
-        "the rule names `\(name)`, which `\(container)` does not read", at: node, suggestion: nearest(name, reads))
+        "the rule names `\(name)`, which `\(container)` does not read", at: node, suggestion: closest(name, reads))
       return false
     }
     return true

@@ -157,7 +157,7 @@ struct ManifestParser {
     default:
       reader.error(
         "unknown value type `\(name)` (one of \(Self.typeNames.joined(separator: ", ")))", at: node,
-        suggestion: nearest(name, Self.typeNames))
+        suggestion: closest(name, Self.typeNames))
       return nil
     }
   }
@@ -170,7 +170,7 @@ struct ManifestParser {
       if case .enumeration(let cases) = type {
         reader.error(
           "\(subject) is not one of its cases (\(cases.joined(separator: ", ")))", at: node,
-          suggestion: nearest(text, cases))
+          suggestion: closest(text, cases))
       } else {
         reader.error("\(subject) is not a valid \(type.displayName)", at: node)
       }

@@ -58,7 +58,7 @@ struct TemplateLoader {
           Diagnostic(
             .error, "missing partial `\(tag.name)` (no layouts/\(tag.name).mustache in the theme or its overrides)",
             at: location(source.path, tag.line, tag.column), sourceLine: sourceLine(name, tag.line),
-            suggestion: nearest(tag.name, Array(sources.keys))))
+            suggestion: closest(tag.name, Array(sources.keys))))
       }
     }
   }
@@ -77,22 +77,22 @@ struct TemplateLoader {
       var problem: (String, String?)?
       if ["values", "is", "layout", "split"].contains(path[0]) {
         if !reads.contains(path[1]) {
-          problem = ("`\(component.name)` does not read `\(path[1])` (add it to `reads`)", nearest(path[1], Array(reads)))
+          problem = ("`\(component.name)` does not read `\(path[1])` (add it to `reads`)", closest(path[1], Array(reads)))
         } else if path[0] == "is", path.count >= 3, case .enumeration(let cases)? = values[path[1]]?.type,
           !cases.contains(path[2])
         {
-          problem = ("`\(path[2])` is not a case of `\(path[1])`", nearest(path[2], cases))
+          problem = ("`\(path[2])` is not a case of `\(path[1])`", closest(path[2], cases))
         }
       } else if path[0] == "container", path.count >= 3, ["attrs", "is", "split"].contains(path[1]) {
         if attributes[path[2]] == nil {
           problem = (
             "`\(component.name)` has no attribute `\(path[2])` (declare it under `attributes`)",
-            nearest(path[2], Array(attributes.keys))
+            closest(path[2], Array(attributes.keys))
           )
         } else if path[1] == "is", path.count >= 4, case .enumeration(let cases) = attributes[path[2]]?.type,
           !cases.contains(path[3])
         {
-          problem = ("`\(path[3])` is not a case of `\(path[2])`", nearest(path[3], cases))
+          problem = ("`\(path[3])` is not a case of `\(path[2])`", closest(path[3], cases))
         }
       }
       if let (message, suggestion) = problem {

@@ -72,7 +72,7 @@ struct YAMLReader {
       }
       if let allowed, !allowed.contains(key) {
         let list = allowed.map { "`\($0)`" }.joined(separator: ", ")
-        error("unknown key `\(key)` in \(what) (expected one of \(list))", at: keyNode, suggestion: nearest(key, allowed))
+        error("unknown key `\(key)` in \(what) (expected one of \(list))", at: keyNode, suggestion: closest(key, allowed))
         continue
       }
       pairs.append((key, keyNode, value))
@@ -102,35 +102,4 @@ struct YAMLReader {
     }
     return result
   }
-}
-
-/// The candidate closest to `word` when it is a likely typo.
-func nearest(_ word: String, _ candidates: [String]) -> String? {
-  var best: (String, Int)?
-  let target = Array(word.lowercased())
-  for candidate in candidates {
-    let other = Array(candidate.lowercased())
-    let distance = levenshtein(target, other)
-    let limit = max(1, min(3, max(target.count, other.count) / 3))
-    if distance <= limit, distance < (best?.1 ?? Int.max) { best = (candidate, distance) }
-  }
-  return best?.0
-}
-
-/// Edit distance with adjacent transpositions counted as one edit (`dnoe` → `done`: 1).
-func levenshtein(_ a: [Character], _ b: [Character]) -> Int {
-  if a.isEmpty { return b.count }
-  if b.isEmpty { return a.count }
-  var before = [Int](repeating: 0, count: b.count + 1)
-  var previous = Array(0...b.count)
-  var current = previous
-  for i in 1...a.count {
-    current[0] = i
-    for j in 1...b.count {
-      current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-      if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { current[j] = min(current[j], before[j - 2] + 1) }
-    }
-    (before, previous, current) = (previous, current, before)
-  }
-  return previous[b.count]
 }

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+@testable import cvsite
+
+/// The repository root, from this file's place in it.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent()
+
+/// Runs a program to completion, returning its exit status and everything it printed.
+func run(_ executable: String, _ arguments: [String], in folder: URL = repositoryRoot) throws -> (Int32, String) {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: executable)
+  process.arguments = arguments
+  process.currentDirectoryURL = folder
+  let log = FileManager.default.temporaryDirectory.appendingPathComponent("cvsite-run-\(UUID().uuidString).log")
+  FileManager.default.createFile(atPath: log.path, contents: nil)
+  let handle = try FileHandle(forWritingTo: log)
+  defer { try? FileManager.default.removeItem(at: log) }
+  process.standardOutput = handle
+  process.standardError = handle
+  try process.run()
+  process.waitUntilExit()
+  try handle.close()
+  let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+  return (process.terminationStatus, output)
+}
+
+/// The Nu HTML Checker, headless Chromium (keyboard, sync, deep links, forms, no
+/// JavaScript, print) and axe-core on the built user guide, and `cvsite serve` driven
+/// end to end. Both install what they need (Tests/browser/install.sh) and fail, never
+/// skip, when they cannot run.
+@Suite("Browser checks", .serialized)
+struct BrowserCheckTests {
+  @Test("site-example: valid HTML, tabs, steps and forms work, no accessibility violations")
+  func siteExample() async throws {
+    let output = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: output) }
+    let site = repositoryRoot.appendingPathComponent("site-example").path
+    #expect(await exitCode(["build", site, "--output", output.path, "--quiet"]) == 0)
+    let (status, log) = try run("/bin/bash", ["Tests/browser/run.sh", output.path])
+    #expect(status == 0, "Tests/browser/run.sh failed:\n\(log.suffix(6000))")
+    #expect(log.contains(" passed, 0 failed"), "no summary line:\n\(log.suffix(3000))")
+  }
+
+  @Test("serve: edits reload the browser, errors show an overlay and clear when fixed")
+  func serveEndToEnd() throws {
+    // The test bundle sits beside the products of this build, `cvsite` among them.
+    let products = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    let binary = products.appendingPathComponent("cvsite").path
+    #expect(FileManager.default.isExecutableFile(atPath: binary), "no cvsite binary at \(binary)")
+    let (installed, installLog) = try run("/bin/bash", ["Tests/browser/install.sh"])
+    #expect(installed == 0, "Tests/browser/install.sh failed:\n\(installLog.suffix(3000))")
+    let (status, log) = try run("/usr/bin/env", ["python3", "Tests/browser/serve_check.py", "--cvsite", binary])
+    #expect(status == 0, "Tests/browser/serve_check.py failed:\n\(log.suffix(6000))")
+    #expect(log.contains(" passed, 0 failed"), "no summary line:\n\(log.suffix(3000))")
+  }
+}
