@@ -1,11 +1,28 @@
 /// How children line up across a vertical stack.
 public enum HorizontalAlignment: Sendable {
   case leading, center, trailing
+
+  var flexValue: String {
+    switch self {
+    case .leading: "flex-start"
+    case .center: "center"
+    case .trailing: "flex-end"
+    }
+  }
 }
 
 /// How children line up across a horizontal stack.
 public enum VerticalAlignment: Sendable {
   case top, center, bottom, firstTextBaseline
+
+  var flexValue: String {
+    switch self {
+    case .top: "flex-start"
+    case .center: "center"
+    case .bottom: "flex-end"
+    case .firstTextBaseline: "baseline"
+    }
+  }
 }
 
 /// A vertical stack: one `div` laid out as a flex column. A container.
@@ -23,13 +40,7 @@ public struct VStack<Content: View>: PrimitiveView {
   }
 
   public func _resolve(_ inputs: _ResolveInputs, into output: inout _ResolvedList) {
-    let align: String
-    switch alignment {
-    case .leading: align = "flex-start"
-    case .center: align = "center"
-    case .trailing: align = "flex-end"
-    }
-    let tag = stackTag("cv-vstack", direction: "column", align: align, spacing: spacing)
+    let tag = stackTag("cv-vstack", direction: "column", align: alignment.flexValue, spacing: spacing)
     resolveContainer(tag, content, inputs, into: &output)
   }
 }
@@ -49,14 +60,7 @@ public struct HStack<Content: View>: PrimitiveView {
   }
 
   public func _resolve(_ inputs: _ResolveInputs, into output: inout _ResolvedList) {
-    let align: String
-    switch alignment {
-    case .top: align = "flex-start"
-    case .center: align = "center"
-    case .bottom: align = "flex-end"
-    case .firstTextBaseline: align = "baseline"
-    }
-    let tag = stackTag("cv-hstack", direction: "row", align: align, spacing: spacing)
+    let tag = stackTag("cv-hstack", direction: "row", align: alignment.flexValue, spacing: spacing)
     resolveContainer(tag, content, inputs, into: &output)
   }
 }

@@ -72,11 +72,8 @@ extension FrontMatter {
     let node: Node?
     do {
       node = try Yams.compose(yaml: yaml)
-    } catch let error as YamlError {
-      diagnostics.append(yamlDiagnostic(error, source))
-      return matter
     } catch {
-      diagnostics.append(source.diagnostic(.error, "front matter: \(error)", line: 2, column: 1))
+      diagnostics.append(yamlDiagnostic(error, source))
       return matter
     }
     guard let node else { return matter }
@@ -113,14 +110,10 @@ extension FrontMatter {
     return !dashesOnly && trimmed.elementsEqual("...".utf8)
   }
 
-  private static func yamlDiagnostic(_ error: YamlError, _ source: SourceText) -> Diagnostic {
-    switch error {
-    case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
-      .composer(_, let problem, let mark, _):
-      return source.diagnostic(.error, "front matter: \(problem)", line: mark.line + 1, column: mark.column)
-    default:
-      return source.diagnostic(.error, "front matter: \(error)", line: 2, column: 1)
-    }
+  private static func yamlDiagnostic(_ error: any Error, _ source: SourceText) -> Diagnostic {
+    let (line, column, message) = yamlErrorPosition(error)
+    // Yams counts from the line after the opening `---`.
+    return source.diagnostic(.error, "front matter: \(message)", line: line + 1, column: column)
   }
 
   private static func convert(_ node: Node) -> FrontMatterValue {

@@ -22,17 +22,29 @@ public struct ListedPage: Sendable {
 /// A section listing: the child pages as the subviews of container `name` (`cards`),
 /// rendered through the environment's ``EnvironmentValues/containerRenderer`` with the
 /// same scoping as a container written in Markdown.
+///
+/// With `linkValue` (a URL value the container reads, such as the cards' `href`), each
+/// page's URL is written there unless its front matter sets it, and the title stays
+/// text: the container's template makes the link (a whole-card link). Without it, the
+/// title is the link.
 public func pageListing(
   container name: String, id: String, pages: [ListedPage], attributes: [String: TypedValue] = [:],
-  childHeadingLevel: Int = 2
+  childHeadingLevel: Int = 2, linkValue: String? = nil
 ) -> AnyView {
   let children = pages.map { page -> AnyView in
     let meta = ChildMeta(id: page.id, titleText: page.title, classes: [], headings: [])
-    let link = "<a href=\"\(escapeHTML(page.url))\">\(escapeHTML(page.title))</a>"
+    var values = page.values
+    let title: String
+    if let linkValue {
+      if values[linkValue] == nil { values[linkValue] = .url(page.url) }
+      title = escapeHTML(page.title)
+    } else {
+      title = "<a href=\"\(escapeHTML(page.url))\">\(escapeHTML(page.title))</a>"
+    }
     return AnyView(
-      Section(content: { RawHTML(page.summaryHTML) }, header: { RawHTML(link) })
+      Section(content: { RawHTML(page.summaryHTML) }, header: { RawHTML(title) })
         .containerValue(\.markdownChild, meta)
-        .containerValue(\.declaredValues, page.values))
+        .containerValue(\.declaredValues, values))
   }
   let head = ContainerHead(
     name: name, labelHTML: nil, attributes: attributes, classes: [], id: id, childHeadingLevel: childHeadingLevel,

@@ -1,6 +1,7 @@
 /// The slug of a title: lowercase letters and digits joined by `-` (`"Hello, World!"` →
-/// `hello-world`); empty when nothing is left.
-func slug(_ text: String, maxLength: Int = 64) -> String {
+/// `hello-world`); empty when nothing is left. Used for heading and section ids, and
+/// by themes for derived values such as a tab's `value`.
+public func slug(_ text: String, maxLength: Int = 64) -> String {
   if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiSlug(text, maxLength: maxLength) }
   var result = ""
   var pendingDash = false

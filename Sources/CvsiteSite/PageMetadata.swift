@@ -17,15 +17,18 @@ public struct PageMetadata: Sendable, Hashable {
   public var tags: [String] = []
 
   /// Reads the metadata keys; wrong types are errors at the key's line.
+  /// Reads and checks the page settings of `matter`. `list` must name one of
+  /// `containers` and `layout` one of `layouts` (when given), with a did-you-mean.
   static func read(
-    _ matter: FrontMatter, fallbackTitle: String, path: String, lines: [Substring]
+    _ matter: FrontMatter, fallbackTitle: String, path: String, lines: [Substring], containers: [String]? = nil,
+    layouts: [String]? = nil
   ) -> (PageMetadata, [Diagnostic]) {
     var metadata = PageMetadata(title: fallbackTitle)
     var diagnostics: [Diagnostic] = []
-    func problem(_ key: String, _ message: String) {
+    func problem(_ key: String, _ message: String, suggestion: String? = nil) {
       let location = Self.location(of: key, in: lines, frontMatterLines: matter.lineCount, path: path)
       let line = location.line >= 1 && location.line <= lines.count ? String(lines[location.line - 1]) : nil
-      diagnostics.append(Diagnostic(.error, message, at: location, sourceLine: line))
+      diagnostics.append(Diagnostic(.error, message, at: location, sourceLine: line, suggestion: suggestion))
     }
     func text(_ key: String) -> String? {
       guard let value = matter.fields[key], value != .null else { return nil }
@@ -54,7 +57,17 @@ public struct PageMetadata: Sendable, Hashable {
     }
     metadata.description = text("description")
     metadata.layout = text("layout")
+    if let layout = metadata.layout, let layouts, !layouts.contains(layout) {
+      problem(
+        "layout", "the theme has no layout `\(layout)` (it has \(layouts.map { "`\($0)`" }.joined(separator: ", ")))",
+        suggestion: closest(layout, layouts))
+    }
     metadata.list = text("list")
+    if let list = metadata.list, let containers, !containers.contains(list) {
+      problem(
+        "list", "`list` names `\(list)`, which is not a container of the theme",
+        suggestion: closest(list, containers))
+    }
     for (key, target) in [("aliases", \PageMetadata.aliases), ("tags", \PageMetadata.tags)] {
       switch matter.fields[key] {
       case nil, .null?: break

@@ -14,8 +14,12 @@ struct ParsedSitePage: Sendable {
 struct PageParser: Sendable {
   let parser: MarkdownParser
   let renderer: ThemeRenderer
+  let containers: [String]
+  let layouts: [String]
 
   init(theme: SiteThemeAdapter, config: SiteConfig) {
+    containers = theme.schema.containers.keys.sorted()
+    layouts = theme.theme.pageLayouts
     parser = MarkdownParser(
       schema: theme.schema, options: MarkdownOptions(allowRawHTML: config.rawHTML, headingAnchors: config.headingAnchors))
     renderer = theme.theme.renderer
@@ -40,7 +44,8 @@ struct PageParser: Sendable {
     let fallbackTitle = parsed.title ?? Self.titleFromFileName(file)
     let lines = String(decoding: bytes.prefix(16 * 1024), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
     let (metadata, metadataProblems) = PageMetadata.read(
-      parsed.frontMatter, fallbackTitle: fallbackTitle, path: file.sitePath, lines: lines)
+      parsed.frontMatter, fallbackTitle: fallbackTitle, path: file.sitePath, lines: lines, containers: containers,
+      layouts: layouts)
     let page = SitePage(
       sitePath: file.sitePath, contentPath: file.relativePath, isSectionIndex: file.kind == .sectionIndex,
       metadata: metadata, url: PageURL.url(for: file.relativePath, kind: file.kind, slug: metadata.slug),

@@ -33,6 +33,10 @@ struct SiteThemeAdapter: Sendable {
         url: basePath + page.url.dropFirst(), summaryHTML: page.summary.isEmpty ? "" : "<p>\(escapeHTML(page.summary))</p>\n",
         values: page.values)
     }
-    return renderHTML(pageListing(container: container, id: "pages", pages: listed).environment(\.containerRenderer, renderer))
+    // A URL value the container reads (the cards' `href`) carries the link, so the
+    // template links the whole child as it does for a card written in Markdown.
+    let linkValue = schema.containers[container]?.reads.first { schema.values[$0]?.type == .url }
+    let listing = pageListing(container: container, id: "pages", pages: listed, linkValue: linkValue)
+    return renderHTML(listing.environment(\.containerRenderer, renderer))
   }
 }

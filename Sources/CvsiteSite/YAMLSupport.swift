@@ -13,33 +13,13 @@ struct YAMLDocument {
     do {
       let root = try Yams.compose(yaml: text)
       return (YAMLDocument(path: path, lines: lines, root: root), [])
-    } catch let error as YamlError {
-      let (line, column, message) = Self.describe(error)
+    } catch {
+      let (line, column, message) = yamlErrorPosition(error)
       let diagnostic = Diagnostic(
         .error, "invalid YAML: \(message)",
         at: SourceLocation(path: path, line: line + lineOffset, column: column),
         sourceLine: line - 1 < lines.count && line >= 1 ? String(lines[line - 1]) : nil)
       return (YAMLDocument(path: path, lines: lines, root: nil), [diagnostic])
-    } catch {
-      return (
-        YAMLDocument(path: path, lines: lines, root: nil),
-        [Diagnostic(.error, "invalid YAML: \(error)", at: SourceLocation(path: path, line: 1 + lineOffset, column: 1))]
-      )
-    }
-  }
-
-  static func describe(_ error: YamlError) -> (line: Int, column: Int, message: String) {
-    switch error {
-    case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _):
-      let text = [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ": ")
-      return (mark.line, mark.column, text)
-    case .composer(let context, let problem, let mark, _):
-      let text = [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ": ")
-      return (mark.line, mark.column, text)
-    case .duplicatedKeysInMapping(let duplicates, let context):
-      return (context.mark.line, context.mark.column, "duplicate key \(duplicates.joined(separator: ", "))")
-    default:
-      return (1, 1, "\(error)")
     }
   }
 

@@ -56,7 +56,7 @@ struct ContainerContext {
       case .title: text = child.titleText
       case .id: text = child.id
       case .slug(let source):
-        text = source == "title" ? child.titleText.map(slugify) : result[source].map { slugify($0.description) }
+        text = source == "title" ? child.titleText.map { slug($0) } : result[source].map { slug($0.description) }
       }
       if let text, !text.isEmpty, let type = values[name]?.type { result[name] = TypedValue(parsing: text, as: type) }
     }
@@ -156,20 +156,4 @@ func balancedColumns(_ count: Int) -> Int {
     if let exact = [3, 4].first(where: { count % $0 == 0 }) { return exact }
     return [3, 4].first { count % $0 != 1 } ?? 3
   }
-}
-
-/// A URL-fragment-safe slug: lowercase letters and digits joined by `-`.
-func slugify(_ text: String) -> String {
-  var result = ""
-  var pendingDash = false
-  for character in text.lowercased() {
-    if character.isLetter || character.isNumber {
-      if pendingDash, !result.isEmpty { result.append("-") }
-      pendingDash = false
-      result.append(character)
-    } else {
-      pendingDash = true
-    }
-  }
-  return result
 }

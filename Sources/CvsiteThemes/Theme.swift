@@ -114,6 +114,10 @@ public struct Theme: Sendable {
     return (theme, diagnostics)
   }
 
+  /// The page layouts a page may name with `layout:` (`page`, `section`, `404`…): the
+  /// templates directly in `layouts/`, sorted.
+  public var pageLayouts: [String] { layoutNames.filter { !$0.contains("/") }.sorted() }
+
   /// Whether `layouts/<name>.mustache` exists (after overrides).
   public func hasLayout(_ name: String) -> Bool { layoutNames.contains(name) }
 

@@ -17,26 +17,10 @@ struct YAMLReader {
   mutating func compose(_ text: String) -> Node? {
     do {
       return try Yams.compose(yaml: text)
-    } catch let error as YamlError {
-      let (line, column, message) = Self.describe(error)
+    } catch {
+      let (line, column, message) = yamlErrorPosition(error)
       report("invalid YAML: \(message)", line: line, column: column)
       return nil
-    } catch {
-      report("invalid YAML: \(error)", line: 1, column: 1)
-      return nil
-    }
-  }
-
-  static func describe(_ error: YamlError) -> (line: Int, column: Int, message: String) {
-    switch error {
-    case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
-      .composer(let context, let problem, let mark, _):
-      let text = [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ": ")
-      return (mark.line, mark.column, text)
-    case .duplicatedKeysInMapping(let duplicates, let context):
-      return (context.mark.line, context.mark.column, "duplicate key \(duplicates.joined(separator: ", "))")
-    default:
-      return (1, 1, "\(error)")
     }
   }
 
