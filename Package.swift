@@ -15,6 +15,7 @@ let package = Package(
     .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),
   ],
   targets: [
     // The `@Entry` macro: generates container-value and environment keys.
@@ -57,11 +58,17 @@ let package = Package(
     // The preview server: static serving, file watching, incremental rebuilds, live reload.
     .target(
       name: "CvsitePreview",
-      dependencies: ["CvsiteSite", .product(name: "Hummingbird", package: "hummingbird")]
+      dependencies: [
+        "CvsiteSite", .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ]
     ),
     .testTarget(
       name: "CvsitePreviewTests",
-      dependencies: ["CvsitePreview", .product(name: "HummingbirdTesting", package: "hummingbird")]
+      dependencies: [
+        "CvsitePreview", "CvsiteSite", .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ]
     ),
     // The command-line tool: one file per command.
     .executableTarget(

@@ -9,11 +9,14 @@ import Foundation
 ///
 /// Changes are debounced: events are collected until the tree has been quiet for
 /// `quietPeriod`, then delivered once, so one save (often a write and a rename)
-/// triggers one rebuild.
+/// triggers one rebuild. A file that was modified and is still open for writing is
+/// waited for (until it is closed, or at most `writeWait` of quiet), so a slow or
+/// chunked write is not built half-way.
 public final class FileWatcher: @unchecked Sendable {
   // All mutable state below is touched only by the watcher thread.
   private let siteRoot: URL
   private let quietPeriod: Duration
+  private let writeWait: Duration
   private let onChange: @Sendable ([String]) -> Void
   private var descriptor: Int32 = -1
   private var watches: [Int32: String] = [:]
@@ -25,12 +28,16 @@ public final class FileWatcher: @unchecked Sendable {
   /// - Parameters:
   ///   - siteRoot: The site folder.
   ///   - quietPeriod: How long the tree must be quiet before changes are delivered.
+  ///   - writeWait: How long to wait, at most, for a changed file that is still open for
+  ///     writing to be closed.
   ///   - onChange: Called on the watcher thread with site-relative paths that changed.
-  public init(siteRoot: URL, quietPeriod: Duration = .milliseconds(20), onChange: @escaping @Sendable ([String]) -> Void)
-    throws
-  {
+  public init(
+    siteRoot: URL, quietPeriod: Duration = .milliseconds(20), writeWait: Duration = .seconds(2),
+    onChange: @escaping @Sendable ([String]) -> Void
+  ) throws {
     self.siteRoot = siteRoot.standardizedFileURL
     self.quietPeriod = quietPeriod
+    self.writeWait = writeWait
     self.onChange = onChange
     var fds: [Int32] = [0, 0]
     guard pipe(&fds) == 0 else { throw WatchError(message: "cannot create a pipe: errno \(errno)") }
@@ -80,6 +87,10 @@ public final class FileWatcher: @unchecked Sendable {
 
   private func run() {
     var pending = Set<String>()
+    // Files modified and not closed since: someone is still writing them.
+    var writing = Set<String>()
+    let clock = ContinuousClock()
+    var lastEvent = clock.now
     var buffer = [UInt8](repeating: 0, count: 64 * 1024)
     let quietMilliseconds = Int32(quietPeriod.components.seconds * 1000 + quietPeriod.components.attoseconds / 1_000_000_000_000_000)
     while true {
@@ -91,7 +102,9 @@ public final class FileWatcher: @unchecked Sendable {
       }
       if fds[1].revents != 0 { return }
       if ready == 0 {
-        // Quiet for the whole period: deliver what accumulated.
+        // Quiet for the whole period: deliver what accumulated, unless a file is still
+        // being written (then wait for its close, within reason).
+        if !pending.isDisjoint(with: writing) && clock.now - lastEvent < writeWait { continue }
         let changed = pending.sorted()
         pending.removeAll()
         onChange(changed)
@@ -99,6 +112,7 @@ public final class FileWatcher: @unchecked Sendable {
       }
       let count = read(descriptor, &buffer, buffer.count)
       guard count > 0 else { continue }
+      lastEvent = clock.now
       var offset = 0
       while offset + MemoryLayout<inotify_event>.size <= count {
         let (wd, mask, nameLength, name) = buffer.withUnsafeBytes { raw -> (Int32, UInt32, Int, String) in
@@ -114,6 +128,8 @@ public final class FileWatcher: @unchecked Sendable {
         if mask & UInt32(IN_ISDIR) != 0 && mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { addTree(relative) }
         // Editors often save through a temporary file: report the final name only.
         if name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".tmp") { continue }
+        if mask & UInt32(IN_MODIFY) != 0 { writing.insert(relative) }
+        if mask & UInt32(IN_CLOSE_WRITE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO) != 0 { writing.remove(relative) }
         pending.insert(relative)
       }
     }

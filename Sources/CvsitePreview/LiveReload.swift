@@ -1,23 +1,38 @@
 /// The script injected into every HTML page the preview serves: it listens to the
-/// server's events, reloads when a build completes, and shows failed builds' diagnostics
-/// as an overlay (built with DOM text nodes, never HTML strings).
+/// server's events, reloads when a newer build is announced, and shows failed builds'
+/// diagnostics as an overlay (built with DOM text nodes, never HTML strings).
+///
+/// The script tag carries the build generation that was current when the page was
+/// served. A page served just before a rebuild finished, whose event stream connects
+/// just after, sees a newer generation in its first event and reloads: without it, that
+/// first event would be taken as the page's own and the page would stay stale.
 enum LiveReload {
   static let scriptPath = "/_cvsite/live.js"
   static let eventsPath = "/_cvsite/events"
 
-  static let scriptTag = #"<script src="/_cvsite/live.js"></script>"#
-
-  /// Inserts the script tag before `</body>`, or at the end when there is none.
-  static func inject(into html: String) -> String {
-    if let range = html.range(of: "</body>", options: .backwards) {
-      return html.replacingCharacters(in: range, with: scriptTag + "</body>")
-    }
-    return html + scriptTag
+  /// The tag for a page served while `generation` was the current build.
+  static func scriptTag(generation: Int) -> String {
+    #"<script src="/_cvsite/live.js" data-generation="\#(generation)"></script>"#
   }
 
+  /// Inserts the script tag before `</body>`, or at the end when there is none.
+  static func inject(into html: String, generation: Int) -> String {
+    let tag = scriptTag(generation: generation)
+    if let range = html.range(of: "</body>", options: .backwards) {
+      return html.replacingCharacters(in: range, with: tag + "</body>")
+    }
+    return html + tag
+  }
+
+  /// `window.cvsiteLive` tells tools (and the browser check) the script's state:
+  /// `connected`, the page's `generation` and whether the last build was `ok`.
   static let script = #"""
     (() => {
       const id = "cvsite-overlay";
+      const tag = document.currentScript;
+      const served = tag && tag.dataset.generation !== undefined ? Number(tag.dataset.generation) : null;
+      const state = { connected: false, generation: served, ok: true };
+      window.cvsiteLive = state;
       function show(diagnostics) {
         let box = document.getElementById(id);
         if (!box) {
@@ -44,11 +59,15 @@ enum LiveReload {
       }
       function hide() { document.getElementById(id)?.remove(); }
       const events = new EventSource("/_cvsite/events");
-      let generation = null;
+      events.addEventListener("error", () => { state.connected = false; });
       events.addEventListener("status", (e) => {
         const status = JSON.parse(e.data);
-        if (generation !== null && status.generation !== generation && status.ok) { location.reload(); return; }
-        generation = status.generation;
+        state.connected = true;
+        // Another build than the one this page shows: load that one (its overlay, if it
+        // failed, comes with the new page's first event).
+        if (state.generation !== null && status.generation !== state.generation) { location.reload(); return; }
+        state.generation = status.generation;
+        state.ok = status.ok;
         status.ok ? hide() : show(status.diagnostics);
       });
     })();

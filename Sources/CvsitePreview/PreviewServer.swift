@@ -4,8 +4,10 @@ import NIOCore
 
 /// The preview HTTP server: serves a built site from a folder with live reload.
 ///
-/// Folders serve their `index.html`, missing paths the site's `404.html` (status 404),
-/// every response is marked `no-store`, and no path can read outside the folder.
+/// Folders serve their `index.html`, missing paths the site's `404.html` (status 404;
+/// a bare page when the site has none, such as before the first good build, so the
+/// overlay and the reload still work), every response is marked `no-store`, and no path
+/// can read outside the folder.
 public struct PreviewServer: Sendable {
   /// The folder that holds the built site.
   public let root: URL
@@ -33,40 +35,51 @@ public struct PreviewServer: Sendable {
         status: .ok, headers: headers,
         body: ResponseBody(asyncSequence: stream.map { ByteBuffer(string: $0) }))
     }
-    router.get("/**") { request, _ in Self.serve(request.uri.path, root: root) }
-    router.get("/") { request, _ in Self.serve(request.uri.path, root: root) }
+    // The generation is read before the file, and a build's files are all written before
+    // it is announced: a page is never older than its tag (at worst newer, which costs
+    // one extra reload).
+    router.get("/**") { request, _ in Self.serve(request.uri.path, root: root, generation: await hub.status.generation) }
+    router.get("/") { request, _ in Self.serve(request.uri.path, root: root, generation: await hub.status.generation) }
     return router
   }
 
-  /// The response for a site path.
-  static func serve(_ path: String, root: URL) -> Response {
+  /// The response for a site path; HTML pages get the reload script tagged with
+  /// `generation`, the build current when the request came.
+  static func serve(_ path: String, root: URL, generation: Int) -> Response {
     switch ServedPath.resolve(path, in: root) {
     case .file(let url):
-      guard let data = try? Data(contentsOf: url) else { return notFound(root: root) }
-      return response(.ok, contentType: MediaTypes.contentType(for: url), body: injected(data, url))
+      guard let data = try? Data(contentsOf: url) else { return notFound(root: root, generation: generation) }
+      return response(
+        .ok, contentType: MediaTypes.contentType(for: url), body: injected(data, url, generation: generation))
     case .redirect(let location):
       var headers = HTTPFields()
       headers[.location] = location
       headers[.cacheControl] = "no-store"
       return Response(status: .movedPermanently, headers: headers)
     case .notFound:
-      return notFound(root: root)
+      return notFound(root: root, generation: generation)
     case .forbidden:
       return response(.forbidden, contentType: "text/plain; charset=utf-8", body: Data("Forbidden\n".utf8))
     }
   }
 
-  static func notFound(root: URL) -> Response {
+  static func notFound(root: URL, generation: Int) -> Response {
     let page = root.appendingPathComponent("404.html")
-    if let data = try? Data(contentsOf: page) {
-      return response(.notFound, contentType: "text/html; charset=utf-8", body: injected(data, page))
-    }
-    return response(.notFound, contentType: "text/plain; charset=utf-8", body: Data("Not found\n".utf8))
+    let data = (try? Data(contentsOf: page)) ?? Data(bareNotFoundPage.utf8)
+    return response(.notFound, contentType: "text/html; charset=utf-8", body: injected(data, page, generation: generation))
   }
 
-  static func injected(_ data: Data, _ url: URL) -> Data {
+  /// The 404 page of a site that has none yet.
+  static let bareNotFoundPage = """
+    <!doctype html>
+    <html lang="en"><head><meta charset="utf-8"><title>Not found</title></head>
+    <body><h1>Not found</h1><p>There is no page at this address (yet).</p></body></html>
+
+    """
+
+  static func injected(_ data: Data, _ url: URL, generation: Int) -> Data {
     guard url.pathExtension == "html" else { return data }
-    return Data(LiveReload.inject(into: String(decoding: data, as: UTF8.self)).utf8)
+    return Data(LiveReload.inject(into: String(decoding: data, as: UTF8.self), generation: generation).utf8)
   }
 
   static func response(_ status: HTTPResponse.Status, contentType: String, body: Data) -> Response {

@@ -2,6 +2,7 @@ import CvsiteMarkdown
 import CvsiteSite
 import Foundation
 import Hummingbird
+import ServiceLifecycle
 
 /// `cvsite serve`: builds the site into a served folder, watches its sources, rebuilds
 /// what changed and tells the browsers to reload.
@@ -12,6 +13,8 @@ public final class PreviewSession: @unchecked Sendable {
   private let queue = DispatchQueue(label: "cvsite.rebuild")
   public let hub = ReloadHub()
   private var watcher: FileWatcher?
+  private let changes = ChangeQueue()
+  private var rebuildLoop: Task<Void, Never>?
   /// Called after each rebuild with its diagnostics and duration (for the terminal).
   public var onRebuild: (@Sendable (BuildResult, Duration) -> Void)?
 
@@ -57,28 +60,78 @@ public final class PreviewSession: @unchecked Sendable {
     }
   }
 
-  /// Starts watching the site; each debounced batch of changes triggers one rebuild.
+  /// Starts watching the site, builds it and announces that build, then rebuilds and
+  /// announces changes one batch after another. Watching starts first, so a file saved
+  /// during the first build is rebuilt right after it rather than missed.
+  public func start() async throws -> BuildResult {
+    try watch()
+    let first = await initialBuild()
+    await announce(first)
+    startRebuilding()
+    return first
+  }
+
+  /// Starts watching the site (after `initialBuild` and `announce`); changes are rebuilt
+  /// and announced one batch after another.
   public func startWatching() throws {
-    let watcher = try FileWatcher(siteRoot: session.options.siteRoot) { [self] paths in
-      Task {
-        let result = await self.rebuild(paths)
-        await self.announce(result)
-      }
-    }
+    startRebuilding()
+    try watch()
+  }
+
+  private func watch() throws {
+    let changes = self.changes
+    let watcher = try FileWatcher(siteRoot: session.options.siteRoot) { paths in changes.add(paths) }
     watcher.start()
     self.watcher = watcher
   }
 
-  /// Serves until the process is stopped.
-  public func serve(host: String, port: Int) async throws {
-    let server = PreviewServer(root: folder.url, hub: hub)
-    let app = Application(router: server.makeRouter(), configuration: .init(address: .hostname(host, port: port)))
-    try await app.runService()
+  /// Queues changed paths for the rebuild loop (the watcher's callback).
+  func enqueue(_ paths: [String]) { changes.add(paths) }
+
+  /// Starts the loop that rebuilds queued changes and announces each result, in order:
+  /// one rebuild at a time, and every announcement after the previous one, so a failed
+  /// build can never be announced after the good one that followed it.
+  func startRebuilding() {
+    guard rebuildLoop == nil else { return }
+    let changes = self.changes
+    rebuildLoop = Task { [self] in
+      for await _ in changes.wakeUps {
+        let paths = changes.takeAll()
+        guard !paths.isEmpty else { continue }
+        let result = await rebuild(paths)
+        await announce(result)
+      }
+    }
   }
 
-  /// Stops watching and deletes the served folder.
+  /// Serves until the process gets SIGINT or SIGTERM (or the task is cancelled).
+  /// `onRunning` is called with the port once the server listens.
+  public func serve(host: String, port: Int, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+    try await serviceGroup(host: host, port: port, stopsOnSignals: true, onServerRunning: onRunning).run()
+  }
+
+  /// The HTTP server, then the service that ends the event streams on shutdown (services
+  /// stop in reverse order, so the streams end first and the server can finish).
+  /// `stopsOnSignals`: shut down gracefully on SIGINT and SIGTERM. `onServerRunning` gets
+  /// the port the server listens on.
+  func serviceGroup(
+    host: String, port: Int, stopsOnSignals: Bool, onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+  ) -> ServiceGroup {
+    let server = PreviewServer(root: folder.url, hub: hub)
+    let app = Application(
+      router: server.makeRouter(), configuration: .init(address: .hostname(host, port: port)),
+      onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) })
+    return ServiceGroup(
+      configuration: .init(
+        services: [app, EventStreamService(hub: hub)],
+        gracefulShutdownSignals: stopsOnSignals ? [.sigterm, .sigint] : [], logger: app.logger))
+  }
+
+  /// Stops watching and rebuilding, and deletes the served folder.
   public func close() {
     watcher?.stop()
+    changes.finish()
+    rebuildLoop?.cancel()
     folder.delete()
   }
 }

@@ -38,12 +38,22 @@ public struct PreviewStatus: Sendable, Equatable {
 public actor ReloadHub {
   public private(set) var status = PreviewStatus(generation: 0, ok: true, diagnostics: [])
   private var listeners: [UUID: AsyncStream<String>.Continuation] = [:]
+  private var closed = false
+
+  /// An SSE comment: browsers ignore it, but writing it finds connections whose browser
+  /// has gone, so their streams end instead of piling up.
+  static let heartbeatText = ": ping\n\n"
 
   public init() {}
 
-  /// A stream of event texts, starting with the current status.
+  /// A stream of event texts, starting with the current status. After `close()` the
+  /// stream ends at once.
   func subscribe() -> AsyncStream<String> {
     let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(8))
+    guard !closed else {
+      continuation.finish()
+      return stream
+    }
     let id = UUID()
     listeners[id] = continuation
     continuation.yield(status.eventText)
@@ -56,20 +66,30 @@ public actor ReloadHub {
   /// Announces a completed build: browsers reload.
   public func buildSucceeded(diagnostics: [Diagnostic]) {
     status = PreviewStatus(generation: status.generation + 1, ok: true, diagnostics: diagnostics)
-    broadcast()
+    broadcast(status.eventText)
   }
 
   /// Announces a failed build: browsers keep the page and show the overlay.
   public func buildFailed(diagnostics: [Diagnostic]) {
     status = PreviewStatus(generation: status.generation, ok: false, diagnostics: diagnostics)
-    broadcast()
+    broadcast(status.eventText)
+  }
+
+  /// Sends a comment to every browser, so streams of closed connections end.
+  public func heartbeat() { broadcast(Self.heartbeatText) }
+
+  /// Ends every event stream and refuses new ones, so the server can shut down: an open
+  /// stream would otherwise keep its connection, and the server, alive.
+  public func close() {
+    closed = true
+    for continuation in listeners.values { continuation.finish() }
+    listeners.removeAll()
   }
 
   /// Number of connected browsers.
   public var listenerCount: Int { listeners.count }
 
-  private func broadcast() {
-    let text = status.eventText
+  private func broadcast(_ text: String) {
     for continuation in listeners.values { continuation.yield(text) }
   }
 }

@@ -66,7 +66,9 @@ struct ServedPathTests {
 
   @Test("the reload script goes before </body>, or at the end")
   func injection() {
-    #expect(LiveReload.inject(into: "<body>x</body></html>") == "<body>x\(LiveReload.scriptTag)</body></html>")
-    #expect(LiveReload.inject(into: "<p>x") == "<p>x\(LiveReload.scriptTag)")
+    let tag = LiveReload.scriptTag(generation: 3)
+    #expect(tag == #"<script src="/_cvsite/live.js" data-generation="3"></script>"#)
+    #expect(LiveReload.inject(into: "<body>x</body></html>", generation: 3) == "<body>x\(tag)</body></html>")
+    #expect(LiveReload.inject(into: "<p>x", generation: 3) == "<p>x\(tag)")
   }
 }

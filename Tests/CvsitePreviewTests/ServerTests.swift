@@ -6,9 +6,11 @@ import Testing
 
 @Suite("Preview server, in process")
 struct ServerTests {
-  func withServer(_ test: @Sendable (any TestClientProtocol, ServedFolder) async throws -> Void) async throws {
+  func withServer(
+    hub: ReloadHub = ReloadHub(), _ test: @Sendable (any TestClientProtocol, ServedFolder) async throws -> Void
+  ) async throws {
     let folder = try ServedFolder()
-    let server = PreviewServer(root: folder.root, hub: ReloadHub())
+    let server = PreviewServer(root: folder.root, hub: hub)
     let app = Application(router: server.makeRouter())
     try await app.test(.router) { client in try await test(client, folder) }
   }
@@ -22,11 +24,45 @@ struct ServerTests {
         #expect(response.headers[.cacheControl] == "no-store")
         let body = String(buffer: response.body)
         #expect(body.contains("<p>Docs</p>"))
-        #expect(body.contains(LiveReload.scriptTag + "</body>"))
+        #expect(body.contains(LiveReload.scriptTag(generation: 0) + "</body>"))
       }
       try await client.execute(uri: "/style.css", method: .get) { response in
         #expect(response.headers[.contentType] == "text/css; charset=utf-8")
         #expect(String(buffer: response.body) == "p{}")
+      }
+    }
+  }
+
+  @Test("a page is tagged with the build generation current when it was requested")
+  func generationTag() async throws {
+    let hub = ReloadHub()
+    await hub.buildSucceeded(diagnostics: [])
+    await hub.buildSucceeded(diagnostics: [])
+    await hub.buildFailed(diagnostics: [])
+    try await withServer(hub: hub) { client, _ in
+      // A browser that loaded this page and then hears of generation 3 reloads, even when
+      // that is the first event its stream gets.
+      try await client.execute(uri: "/", method: .get) { response in
+        #expect(String(buffer: response.body).contains(#"data-generation="2""#))
+      }
+      await hub.buildSucceeded(diagnostics: [])
+      try await client.execute(uri: "/nope", method: .get) { response in
+        #expect(String(buffer: response.body).contains(#"data-generation="3""#))
+      }
+    }
+  }
+
+  @Test("before the first good build, missing paths get a bare page that still reloads")
+  func bareNotFound() async throws {
+    let empty = FileManager.default.temporaryDirectory.appendingPathComponent("cvsite-empty-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: empty) }
+    let app = Application(router: PreviewServer(root: empty, hub: ReloadHub()).makeRouter())
+    try await app.test(.router) { client in
+      try await client.execute(uri: "/contact/", method: .get) { response in
+        #expect(response.status == .notFound)
+        #expect(response.headers[.contentType] == "text/html; charset=utf-8")
+        #expect(String(buffer: response.body).contains(LiveReload.scriptTag(generation: 0) + "</body>"))
       }
     }
   }
@@ -92,5 +128,21 @@ struct ReloadHubTests {
     let fixed = await events.next()
     #expect(fixed?.contains(#""generation":1"#) == true)
     #expect(fixed?.contains(#""ok":true"#) == true)
+  }
+
+  @Test("heartbeats reach listeners; close ends every stream and refuses new ones")
+  func heartbeatAndClose() async throws {
+    let hub = ReloadHub()
+    var events = await hub.subscribe().makeAsyncIterator()
+    _ = await events.next()
+    await hub.heartbeat()
+    #expect(await events.next() == ReloadHub.heartbeatText)
+    #expect(await hub.listenerCount == 1)
+    await hub.close()
+    #expect(await events.next() == nil)
+    #expect(await hub.listenerCount == 0)
+    var late = await hub.subscribe().makeAsyncIterator()
+    #expect(await late.next() == nil)
+    #expect(await hub.listenerCount == 0)
   }
 }

@@ -57,16 +57,19 @@ struct Serve: AsyncParsableCommand {
       let status = result.succeeded ? "rebuilt \(result.fileCount) files" : "rebuild failed"
       FileHandle.standardError.write(Data("\(status) in \(String(format: "%.0f", milliseconds)) ms\n".utf8))
     }
-    let first = await preview.initialBuild()
-    diagnostics.report(first.diagnostics)
-    await preview.announce(first)
+    let first: BuildResult
     do {
-      try preview.startWatching()
+      first = try await preview.start()
     } catch {
       FileHandle.standardError.write(Data("error: cannot watch the site: \(error)\n".utf8))
       throw Exit.usageOrIO
     }
-    print("Serving \(options.siteRoot.path) at http://\(host):\(port)/ (Ctrl-C to stop)")
-    try await preview.serve(host: host, port: port)
+    diagnostics.report(first.diagnostics)
+    let root = options.siteRoot.path
+    try await preview.serve(host: host, port: port) { port in
+      // Written at once (print would sit in a buffer when stdout is a pipe), and only
+      // once the server listens, so whoever waits for the line can connect.
+      FileHandle.standardOutput.write(Data("Serving \(root) at http://\(host):\(port)/ (Ctrl-C to stop)\n".utf8))
+    }
   }
 }
