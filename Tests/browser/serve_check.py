@@ -45,27 +45,9 @@ import urllib.request
 import uuid
 from pathlib import Path
 
-FAILURES = []
-CHECKS = []
+from checks import CHECKS, FAILURES, expect, fail, make_driver, ok
+
 LATENCIES = []
-
-
-def fail(message):
-    FAILURES.append(message)
-    print(f"FAIL: {message}", flush=True)
-
-
-def ok(message):
-    CHECKS.append(message)
-    print(f"ok:   {message}", flush=True)
-
-
-def expect(condition, message):
-    if condition:
-        ok(message)
-    else:
-        fail(message)
-    return condition
 
 
 def require_tools(cvsite):
@@ -237,19 +219,6 @@ def check_http(server, site):
 
 
 # ---------------------------------------------------------------- browser
-
-def make_driver():
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-    driver.set_page_load_timeout(30)
-    driver.set_script_timeout(10)
-    return driver
 
 
 def js(driver, script, *args):
