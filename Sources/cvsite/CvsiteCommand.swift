@@ -1,5 +1,6 @@
 import ArgumentParser
 import CvsiteSite
+import Foundation
 
 @main
 struct CvsiteCommand: AsyncParsableCommand {
@@ -19,6 +20,33 @@ struct CvsiteCommand: AsyncParsableCommand {
     version: cvsiteVersionString,
     subcommands: [Build.self, Serve.self, Check.self, Render.self, New.self]
   )
+
+  /// Runs the command line, with cvsite's exit statuses: usage errors exit 2 (not
+  /// ArgumentParser's 64), like I/O errors.
+  static func main() async {
+    do {
+      var command = try parseAsRoot()
+      if var asyncCommand = command as? AsyncParsableCommand {
+        try await asyncCommand.run()
+      } else {
+        try command.run()
+      }
+    } catch {
+      let status = status(for: error)
+      let message = fullMessage(for: error)
+      if !message.isEmpty {
+        if status == 0 { print(message) } else { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+      }
+      Foundation.exit(status)
+    }
+  }
+
+  /// The exit status for an error a command threw: 0 for `--help` and `--version`,
+  /// 1 for content errors, 2 for usage and I/O errors.
+  static func status(for error: any Error) -> Int32 {
+    let code = exitCode(for: error)
+    return code == .validationFailure ? Exit.usageOrIO.rawValue : code.rawValue
+  }
 }
 
 /// The version `--version` prints.

@@ -29,3 +29,16 @@ func siteURL(_ path: String) -> URL {
   URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
     .standardizedFileURL
 }
+
+/// Refuses a SITE argument that is not a cvsite site: a usage error (exit 2), before
+/// anything is built or served.
+func validateSite(_ path: String) throws {
+  let root = siteURL(path)
+  var isFolder: ObjCBool = false
+  guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder), isFolder.boolValue else {
+    throw ValidationError("no folder at \(root.path)")
+  }
+  guard FileManager.default.fileExists(atPath: root.appendingPathComponent("cvsite.yml").path) else {
+    throw ValidationError("\(root.path) is not a cvsite site: it has no cvsite.yml (make one with `cvsite new NAME`)")
+  }
+}

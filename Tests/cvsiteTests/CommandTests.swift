@@ -15,7 +15,7 @@ func exitCode(_ arguments: [String]) async -> Int32 {
     }
     return 0
   } catch {
-    return CvsiteCommand.exitCode(for: error).rawValue
+    return CvsiteCommand.status(for: error)
   }
 }
 
@@ -46,9 +46,12 @@ struct CommandTests {
     try Data("---\ntitle: Bad\n---\n:::nope\nx\n:::\n".utf8).write(to: folder.appendingPathComponent("content/bad.md"))
     #expect(await exitCode(["build", folder.path, "--quiet"]) == 1)
     #expect(await exitCode(["check", folder.path]) == 1)
-    #expect(await exitCode(["build", folder.path, "--jobs", "0"]) == 64)
+    #expect(await exitCode(["build", folder.path, "--jobs", "0"]) == 2)
     #expect(await exitCode(["build", folder.path, "--output", folder.path]) == 2)
-    #expect(await exitCode(["frobnicate"]) == 64)
+    #expect(await exitCode(["frobnicate"]) == 2)
+    #expect(await exitCode(["build", folder.appendingPathComponent("content").path]) == 2, "not a site")
+    #expect(await exitCode(["check", folder.appendingPathComponent("nowhere").path]) == 2, "no such folder")
+    #expect(await exitCode(["--version"]) == 0)
     #expect(await exitCode(["render", folder.appendingPathComponent("missing.md").path]) == 2)
     #expect(await exitCode(["render", folder.appendingPathComponent("content/bad.md").path]) == 1)
   }

@@ -37,6 +37,7 @@ struct Build: ParsableCommand {
 
   func validate() throws {
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    try validateSite(site)
   }
 
   func run() throws {

@@ -18,6 +18,8 @@ struct Check: ParsableCommand {
 
   @OptionGroup var diagnostics: DiagnosticOptions
 
+  func validate() throws { try validateSite(site) }
+
   func run() throws {
     var options = BuildOptions(siteRoot: siteURL(site))
     options.drafts = drafts

@@ -33,6 +33,7 @@ struct Serve: AsyncParsableCommand {
 
   func validate() throws {
     guard (1...65535).contains(port) else { throw ValidationError("--port must be between 1 and 65535") }
+    try validateSite(site)
   }
 
   func run() async throws {
