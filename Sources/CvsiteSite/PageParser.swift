@@ -16,8 +16,10 @@ struct PageParser: Sendable {
   let renderer: ThemeRenderer
   let containers: [String]
   let layouts: [String]
+  let basePath: String
 
   init(theme: SiteThemeAdapter, config: SiteConfig) {
+    basePath = config.basePath
     containers = theme.schema.containers.keys.sorted()
     layouts = theme.theme.pageLayouts
     parser = MarkdownParser(
@@ -40,7 +42,8 @@ struct PageParser: Sendable {
   func parse(bytes: [UInt8], file: ContentFile) -> ParsedSitePage {
     let parsed = parser.parse(bytes: bytes, path: file.sitePath)
     let recorder = PageContainerRenderer(theme: renderer)
-    let bodyHTML = renderHTML(parsed.body.environment(\.containerRenderer, recorder))
+    let bodyHTML = prefixingSiteLinks(
+      renderHTML(parsed.body.environment(\.containerRenderer, recorder)), basePath: basePath)
     let fallbackTitle = parsed.title ?? Self.titleFromFileName(file)
     let lines = String(decoding: bytes.prefix(16 * 1024), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
     let (metadata, metadataProblems) = PageMetadata.read(

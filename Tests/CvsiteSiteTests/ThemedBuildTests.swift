@@ -73,3 +73,40 @@ struct ThemedBuildTests {
     #expect(toc.contains(##"<a href="#systems">Systems</a></li>"##), "a heading outside the tabs has no tab")
   }
 }
+
+@Suite("Base path")
+struct BasePathTests {
+  @Test(
+    "site-absolute links get the base path; others are left alone",
+    arguments: [
+      (#"<a href="/docs/">x</a>"#, #"<a href="/manual/docs/">x</a>"#),
+      (#"<img src="/a.png" alt="">"#, #"<img src="/manual/a.png" alt="">"#),
+      (#"<form action="/send/">"#, #"<form action="/manual/send/">"#),
+      (#"<a href="//cdn.example/x">"#, #"<a href="//cdn.example/x">"#),
+      (#"<a href="https://e.org/">"#, #"<a href="https://e.org/">"#),
+      (##"<a href="#top">"##, ##"<a href="#top">"##),
+      (#"<p>href="/not-an-attribute"</p>"#, #"<p>href="/not-an-attribute"</p>"#),
+      (#"<a href="/">home</a> <a href="/b/">b</a>"#, #"<a href="/manual/">home</a> <a href="/manual/b/">b</a>"#),
+    ])
+  func prefixes(_ html: String, _ expected: String) {
+    #expect(prefixingSiteLinks(html, basePath: "/manual/") == expected)
+    #expect(prefixingSiteLinks(html, basePath: "/") == html)
+  }
+
+  @Test("a site under a path links pages, cards, navigation and assets under it, and its links check")
+  func siteUnderAPath() throws {
+    let site = try FixtureSite(
+      [
+        "content/_index.md": "---\ntitle: Home\n---\n:::cards\n:::card[Guide]{href=/guide/}\nRead it.\n:::\n:::\n\nSee [the guide](/guide/#start).\n",
+        "content/guide.md": "---\ntitle: Guide\n---\n## Start\nGo.\n",
+      ], config: "title: Fixture\nbaseURL: https://example.com/manual/\n")
+    let outcome = site.build()
+    #expect(outcome.result.succeeded, "\(outcome.result.diagnostics.summaries)")
+    let html = try #require(site.read("index.html"))
+    #expect(html.contains(#"<a class="cv-card-link" href="/manual/guide/">Guide</a>"#))
+    #expect(html.contains(##"<a href="/manual/guide/#start">the guide</a>"##))
+    #expect(html.contains(#"<a href="/manual/guide/">Guide</a>"#), "navigation")
+    #expect(html.contains(#"href="/manual/assets/cvsite.css""#))
+    #expect(!html.contains(#"href="/guide/"#))
+  }
+}

@@ -39,6 +39,9 @@ struct Serve: AsyncParsableCommand {
   func run() async throws {
     var options = BuildOptions(siteRoot: siteURL(site))
     options.drafts = drafts
+    // Pages, assets and feeds point at the preview, not at the published address (a
+    // site published under a path would otherwise link to /path/ on the preview).
+    options.baseURL = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)/"
     if let problem = PortCheck.problem(host: host, port: port) {
       FileHandle.standardError.write(Data("error: \(problem)\n".utf8))
       throw Exit.usageOrIO
