@@ -2,31 +2,15 @@ import Foundation
 import Testing
 @testable import CvsitePreview
 
-final class ChangeLog: @unchecked Sendable {
-  private let lock = NSLock()
-  private var batches: [[String]] = []
-  func add(_ batch: [String]) {
-    lock.lock()
-    batches.append(batch)
-    lock.unlock()
-  }
-  var all: [[String]] {
-    lock.lock()
-    defer { lock.unlock() }
-    return batches
-  }
-}
-
 @Suite("File watcher")
 struct FileWatcherTests {
   @Test("one save is one debounced batch; new folders are watched; other files are ignored")
   func debounce() async throws {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("cvsite-watch-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: root.appendingPathComponent("content"), withIntermediateDirectories: true)
+    let root = try makeTemporaryFolder("cvsite-watch", with: "content")
     defer { try? FileManager.default.removeItem(at: root) }
-    let log = ChangeLog()
+    let log = Locked<[[String]]>([])
     // A quiet period well above the gaps between the writes below, even on a loaded machine.
-    let watcher = try FileWatcher(siteRoot: root, quietPeriod: .milliseconds(250)) { log.add($0) }
+    let watcher = try FileWatcher(siteRoot: root, quietPeriod: .milliseconds(250)) { batch in log.update { $0.append(batch) } }
     watcher.start()
     defer { watcher.stop() }
     // A save through a temporary file and a rename, plus a second write, in quick succession.
@@ -35,72 +19,60 @@ struct FileWatcherTests {
     try FileManager.default.moveItem(at: temporary, to: root.appendingPathComponent("content/page.md"))
     try Data("two".utf8).write(to: root.appendingPathComponent("content/page.md"))
     try Data("ignored".utf8).write(to: root.appendingPathComponent("notes.txt"))
-    try await waitUntil { !log.all.isEmpty }
+    try await waitUntil { !log.value.isEmpty }
     try await Task.sleep(for: .milliseconds(500))
-    #expect(log.all == [["content/page.md"]])
+    #expect(log.value == [["content/page.md"]])
     try FileManager.default.createDirectory(at: root.appendingPathComponent("content/new"), withIntermediateDirectories: true)
     try await Task.sleep(for: .milliseconds(150))
     try Data("x".utf8).write(to: root.appendingPathComponent("content/new/inner.md"))
-    try await waitUntil { log.all.flatMap { $0 }.contains("content/new/inner.md") }
+    try await waitUntil { log.value.flatMap { $0 }.contains("content/new/inner.md") }
   }
 
   @Test("a file still open for writing is waited for until it is closed")
   func slowWrite() async throws {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("cvsite-watch-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: root.appendingPathComponent("content"), withIntermediateDirectories: true)
+    let root = try makeTemporaryFolder("cvsite-watch", with: "content")
     defer { try? FileManager.default.removeItem(at: root) }
     let page = root.appendingPathComponent("content/page.md")
     FileManager.default.createFile(atPath: page.path, contents: nil)
-    let log = ChangeLog()
-    let watcher = try FileWatcher(siteRoot: root, quietPeriod: .milliseconds(30), writeWait: .seconds(10)) { log.add($0) }
+    let log = Locked<[[String]]>([])
+    let watcher = try FileWatcher(siteRoot: root, quietPeriod: .milliseconds(30), writeWait: .seconds(10)) { batch in log.update { $0.append(batch) } }
     watcher.start()
     defer { watcher.stop() }
     let handle = try FileHandle(forWritingTo: page)
     try handle.write(contentsOf: Data("# First half".utf8))
     try await Task.sleep(for: .milliseconds(300))
-    #expect(log.all.isEmpty, "a half-written file was reported")
+    #expect(log.value.isEmpty, "a half-written file was reported")
     try handle.write(contentsOf: Data(", second half\n".utf8))
     try handle.close()
-    try await waitUntil { log.all.flatMap { $0 }.contains("content/page.md") }
-    #expect(log.all.count == 1)
+    try await waitUntil { log.value.flatMap { $0 }.contains("content/page.md") }
+    #expect(log.value.count == 1)
   }
 
   @Test("a file held open longer than writeWait is reported anyway")
   func heldOpen() async throws {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("cvsite-watch-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: root.appendingPathComponent("content"), withIntermediateDirectories: true)
+    let root = try makeTemporaryFolder("cvsite-watch", with: "content")
     defer { try? FileManager.default.removeItem(at: root) }
     let page = root.appendingPathComponent("content/page.md")
     FileManager.default.createFile(atPath: page.path, contents: nil)
-    let log = ChangeLog()
-    let watcher = try FileWatcher(siteRoot: root, quietPeriod: .milliseconds(30), writeWait: .milliseconds(200)) { log.add($0) }
+    let log = Locked<[[String]]>([])
+    let watcher = try FileWatcher(siteRoot: root, quietPeriod: .milliseconds(30), writeWait: .milliseconds(200)) { batch in log.update { $0.append(batch) } }
     watcher.start()
     defer { watcher.stop() }
     let handle = try FileHandle(forWritingTo: page)
     defer { try? handle.close() }
     try handle.write(contentsOf: Data("# Kept open".utf8))
-    try await waitUntil { log.all.flatMap { $0 }.contains("content/page.md") }
+    try await waitUntil { log.value.flatMap { $0 }.contains("content/page.md") }
   }
 
   @Test("cvsite.yml changes are reported")
   func settings() async throws {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("cvsite-watch-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    let root = try makeTemporaryFolder("cvsite-watch")
     defer { try? FileManager.default.removeItem(at: root) }
-    let log = ChangeLog()
-    let watcher = try FileWatcher(siteRoot: root, quietPeriod: .milliseconds(30)) { log.add($0) }
+    let log = Locked<[[String]]>([])
+    let watcher = try FileWatcher(siteRoot: root, quietPeriod: .milliseconds(30)) { batch in log.update { $0.append(batch) } }
     watcher.start()
     defer { watcher.stop() }
     try Data("title: x\n".utf8).write(to: root.appendingPathComponent("cvsite.yml"))
-    try await waitUntil { log.all.flatMap { $0 }.contains("cvsite.yml") }
+    try await waitUntil { log.value.flatMap { $0 }.contains("cvsite.yml") }
   }
-}
-
-/// Polls `condition` for up to fifteen seconds (generous for a loaded CI machine).
-func waitUntil(_ condition: @escaping @Sendable () -> Bool) async throws {
-  for _ in 0..<1500 {
-    if condition() { return }
-    try await Task.sleep(for: .milliseconds(10))
-  }
-  Issue.record("condition not met within 15 s")
 }

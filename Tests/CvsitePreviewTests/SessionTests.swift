@@ -28,8 +28,8 @@ final class PreviewFixture: @unchecked Sendable {  // immutable after init
   /// down gracefully (as Ctrl-C does) and checks they stop. Before the fix they never
   /// stopped; the generous bound keeps a loaded machine from failing the test.
   func withServer(_ body: @Sendable (Int) async throws -> Void) async throws {
-    let port = PortBox()
-    let group = session.serviceGroup(host: "127.0.0.1", port: 0, stopsOnSignals: false) { port.set($0) }
+    let port = Locked<Int?>(nil)
+    let group = session.serviceGroup(host: "127.0.0.1", port: 0, stopsOnSignals: false) { bound in port.update { $0 = bound } }
     let running = Task { try await group.run() }
     try await waitUntil { port.value != nil }
     do {
@@ -53,21 +53,6 @@ final class PreviewFixture: @unchecked Sendable {  // immutable after init
   deinit {
     session.close()
     try? FileManager.default.removeItem(at: site)
-  }
-}
-
-final class PortBox: @unchecked Sendable {
-  private let lock = NSLock()
-  private var port: Int?
-  func set(_ value: Int) {
-    lock.lock()
-    port = value
-    lock.unlock()
-  }
-  var value: Int? {
-    lock.lock()
-    defer { lock.unlock() }
-    return port
   }
 }
 
@@ -108,9 +93,9 @@ struct SessionTests {
   func announcementsInOrder() async throws {
     let fixture = try await PreviewFixture()
     let session = fixture.session
-    let built = ChangeLog()
-    session.onRebuild = { result, _ in built.add([result.succeeded ? "ok" : "failed"]) }
-    let announced = ChangeLog()
+    let built = Locked<[String]>([])
+    session.onRebuild = { result, _ in built.update { $0.append(result.succeeded ? "ok" : "failed") } }
+    let announced = Locked<[String]>([])
     let stream = await session.hub.subscribe()
     let listener = Task {
       var first = true
@@ -119,7 +104,8 @@ struct SessionTests {
           first = false
           continue
         }
-        announced.add([event.contains(#""ok":true"#) ? "ok" : "failed"])
+        let word = event.contains(#""ok":true"#) ? "ok" : "failed"
+        announced.update { $0.append(word) }
       }
     }
     defer { listener.cancel() }
@@ -136,10 +122,10 @@ struct SessionTests {
     }
     let finalWord = lastWord
     try await waitUntil { fixture.served("contact/index.html").contains(finalWord) }
-    try await waitUntil { !built.all.isEmpty && announced.all.count == built.all.count }
+    try await waitUntil { !built.value.isEmpty && announced.value.count == built.value.count }
     try await Task.sleep(for: .milliseconds(200))
-    #expect(announced.all == built.all)
-    #expect(built.all.last == ["ok"])
+    #expect(announced.value == built.value)
+    #expect(built.value.last == "ok")
     #expect(await session.hub.status.ok)
   }
 }
