@@ -15,7 +15,11 @@ struct InlineDirectives {
     for text in texts {
       var current: CMarkNode? = text
       var guardCount = 0
-      while let node = current, guardCount < 1000, let literal = node.literal, literal.contains(":") {
+      // The byte test first: most text has no colon, and `contains` searches as Foundation
+      // does (a colon with an accent on it is no colon there).
+      while let node = current, guardCount < 1000, let literal = node.literal, literal.utf8.contains(0x3A),
+        literal.contains(":")
+      {
         guardCount += 1
         guard let match = firstMatch(in: Array(literal.utf8)) else { break }
         let html = render(match, line: paragraph.startLine, builder: &builder)

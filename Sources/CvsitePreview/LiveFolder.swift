@@ -21,9 +21,10 @@ public struct LiveFolder: OutputSink {
       throw OutputError(message: "refusing to write outside the served folder: \(relativePath)")
     }
     let folder = target.deletingLastPathComponent()
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString.prefix(8)).tmp")
-    try data.write(to: temporary)
+    // Creates the folder as needed, and does not flush each file to disk as
+    // `Data.write(to:)` does: readers see the rename, which is atomic either way.
+    try OutputFolder.writeFile(data, to: temporary)
     guard rename(temporary.path, target.path) == 0 else {
       try? FileManager.default.removeItem(at: temporary)
       throw OutputError(message: "cannot move \(relativePath) into place: errno \(errno)")

@@ -4,9 +4,13 @@ import ContainerViews
 func sitemapXML(_ pages: [SitePage], config: SiteConfig) -> String {
   var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
   xml += #"<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">"# + "\n"
-  for page in pages.sorted(by: { $0.url < $1.url }) {
-    xml += "  <url><loc>\(escapeHTML(config.absoluteURL(page.url)))</loc>"
-    if let date = page.metadata.date { xml += "<lastmod>\(escapeHTML(date))</lastmod>" }
+  // Sorted by URL, pages with one URL in their given order (as a stable sort of the
+  // pages leaves them); only the fields written are moved around.
+  let entries = pages.enumerated().map { (url: $0.element.url, date: $0.element.metadata.date, index: $0.offset) }
+    .sorted { ($0.url, $0.index) < ($1.url, $1.index) }
+  for entry in entries {
+    xml += "  <url><loc>\(escapeHTML(config.absoluteURL(entry.url)))</loc>"
+    if let date = entry.date { xml += "<lastmod>\(escapeHTML(date))</lastmod>" }
     xml += "</url>\n"
   }
   return xml + "</urlset>\n"
@@ -14,8 +18,7 @@ func sitemapXML(_ pages: [SitePage], config: SiteConfig) -> String {
 
 /// `atom.xml`: the 20 newest dated pages, newest first.
 func atomFeed(_ pages: [SitePage], config: SiteConfig) -> String? {
-  let dated = pages.filter { $0.metadata.date != nil && !$0.isSectionIndex }
-    .sorted { ($0.metadata.date ?? "", $1.url) > ($1.metadata.date ?? "", $0.url) }
+  let dated = newestDatedPages(pages, count: 20)
   guard let newest = dated.first?.metadata.date else { return nil }
   var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
   xml += #"<feed xmlns="http://www.w3.org/2005/Atom">"# + "\n"
@@ -36,6 +39,26 @@ func atomFeed(_ pages: [SitePage], config: SiteConfig) -> String? {
     xml += "  </entry>\n"
   }
   return xml + "</feed>\n"
+}
+
+/// The first `count` dated pages (section pages left out), newest first, then by URL;
+/// equal keys keep their order in `pages`. The same as a stable sort of them all cut to
+/// `count`, without sorting (or copying) every page.
+func newestDatedPages(_ pages: [SitePage], count: Int) -> [SitePage] {
+  func precedes(_ a: SitePage, _ b: SitePage) -> Bool {
+    (a.metadata.date ?? "", b.url) > (b.metadata.date ?? "", a.url)
+  }
+  var newest: [SitePage] = []
+  guard count > 0 else { return newest }
+  newest.reserveCapacity(count + 1)
+  for page in pages where page.metadata.date != nil && !page.isSectionIndex {
+    if newest.count == count, let last = newest.last, !precedes(page, last) { continue }
+    // After every page it does not precede, so equal keys stay in order.
+    let position = newest.firstIndex { precedes(page, $0) } ?? newest.count
+    newest.insert(page, at: position)
+    if newest.count > count { newest.removeLast() }
+  }
+  return newest
 }
 
 /// An RFC 3339 timestamp for a front-matter date (`2024-05-01` → midnight UTC).

@@ -12,6 +12,11 @@ struct LinkChecker {
     targets[url] = Self.ids(in: html)
   }
 
+  /// A page whose ids are already known (``ids(in:)`` of its body, taken when it was parsed).
+  mutating func addPage(url: String, ids: Set<String>) {
+    targets[url] = ids
+  }
+
   mutating func addFile(path: String) {
     targets["/" + path] = []
   }
@@ -56,7 +61,7 @@ struct LinkChecker {
 
   /// The site path and fragment of an internal link, or nil for external links.
   func resolve(_ href: String, from pageURL: String) -> (String, String?)? {
-    let decoded = href.replacingOccurrences(of: "&amp;", with: "&")
+    let decoded = Self.decodingAmpersands(href)
     if Self.hasScheme(decoded) { return nil }
     if decoded.hasPrefix("//") { return nil }
     let parts = decoded.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
@@ -98,6 +103,45 @@ struct LinkChecker {
 
   /// Values of an attribute in rendered HTML (double-quoted, as our renderers write).
   static func attributeValues(_ name: String, in html: String) -> [String] {
+    let marker = Array(" \(name)=\"".utf8)
+    let fast = html.utf8.withContiguousStorageIfAvailable { bytes in attributeValues(marker, bytes: bytes) }
+    return (fast ?? nil) ?? attributeValuesSearching(name, in: html)
+  }
+
+  /// `attributeValues` on the UTF-8 bytes, or nil to leave the string to the character
+  /// search. A byte match is the same match there when every byte next to the marker and
+  /// to the closing quote is ASCII (no accent, joiner or prefix can join them into a
+  /// larger character); the first time one is not, the whole string is left to it.
+  private static func attributeValues(_ marker: [UInt8], bytes: UnsafeBufferPointer<UInt8>) -> [String]? {
+    guard let first = marker.first, marker.allSatisfy({ $0 < 0x80 }) else { return nil }
+    func isASCII(at offset: Int) -> Bool { offset < 0 || offset >= bytes.count || bytes[offset] < 0x80 }
+    var values: [String] = []
+    var position = 0
+    while position + marker.count <= bytes.count {
+      guard bytes[position] == first else {
+        position += 1
+        continue
+      }
+      var matched = 1
+      while matched < marker.count && bytes[position + matched] == marker[matched] { matched += 1 }
+      guard matched == marker.count else {
+        position += 1
+        continue
+      }
+      let valueStart = position + marker.count
+      guard isASCII(at: position - 1), isASCII(at: valueStart) else { return nil }
+      var end = valueStart
+      while end < bytes.count && bytes[end] != 0x22 { end += 1 }
+      guard end < bytes.count else { break }
+      guard isASCII(at: end - 1), isASCII(at: end + 1) else { return nil }
+      values.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[valueStart..<end]), as: UTF8.self))
+      position = end
+    }
+    return values
+  }
+
+  /// `attributeValues` with Foundation's search, for strings without contiguous UTF-8.
+  static func attributeValuesSearching(_ name: String, in html: String) -> [String] {
     var values: [String] = []
     let marker = " \(name)=\""
     var rest = html[...]
@@ -111,7 +155,12 @@ struct LinkChecker {
   }
 
   static func ids(in html: String) -> Set<String> {
-    Set(attributeValues("id", in: html).map { $0.replacingOccurrences(of: "&amp;", with: "&") })
+    Set(attributeValues("id", in: html).map(decodingAmpersands))
+  }
+
+  /// `&amp;` as `&`; text without an ampersand is returned as it is.
+  static func decodingAmpersands(_ text: String) -> String {
+    text.utf8.contains(0x26) ? text.replacingOccurrences(of: "&amp;", with: "&") : text
   }
 
   /// Line and column of the first occurrence of `target` in the source (1:1 if absent).

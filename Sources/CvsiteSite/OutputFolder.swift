@@ -1,6 +1,14 @@
 import CvsiteMarkdown
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+  private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+  import Darwin
+  private let systemWrite = Darwin.write
+#endif
+
 /// Where a build writes: a staging folder beside the output, swapped in only when the
 /// whole build succeeded, so a failed build leaves the previous output untouched.
 public struct OutputFolder: Sendable {
@@ -67,8 +75,39 @@ public struct OutputFolder: Sendable {
     guard let target = Self.resolve(relativePath, in: staging) else {
       throw OutputError(message: "refusing to write outside the output folder: \(relativePath)")
     }
-    try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try data.write(to: target)
+    try Self.writeFile(data, to: target)
+  }
+
+  /// Writes `data` to `target` (created or truncated), creating its folder first.
+  ///
+  /// Plain system calls: `Data.write(to:)` flushes every file to disk (`fsync`) and
+  /// `createDirectory(withIntermediateDirectories:)` checks each folder on the way, which
+  /// a build pays once per page. The staging folder replaces the output only once the
+  /// whole build is written, so no single file needs flushing.
+  public static func writeFile(_ data: Data, to target: URL) throws {
+    let folder = target.deletingLastPathComponent().path
+    if mkdir(folder, 0o777) != 0 && errno != EEXIST {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+    let path = target.path
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+    guard descriptor >= 0 else { throw OutputError(message: "cannot create \(path): \(String(cString: strerror(errno)))") }
+    var failure: Int32 = 0
+    data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+      guard let base = raw.baseAddress else { return }
+      var offset = 0
+      while offset < raw.count {
+        let written = systemWrite(descriptor, base + offset, raw.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          failure = errno
+          return
+        }
+        offset += written
+      }
+    }
+    if close(descriptor) != 0 && failure == 0 && errno != EINTR { failure = errno }
+    guard failure == 0 else { throw OutputError(message: "cannot write \(path): \(String(cString: strerror(failure)))") }
   }
 
   /// Replaces the output with the staging folder.

@@ -7,6 +7,9 @@ import Foundation
 struct ParsedSitePage: Sendable {
   var page: SitePage
   var diagnostics: [Diagnostic]
+  /// The ids in the page's body (`LinkChecker.ids(in: page.bodyHTML)`), taken once when
+  /// the page is parsed so that a rebuild does not scan every body again.
+  var ids: Set<String>
 }
 
 /// Reads one content file into a ``SitePage``: Markdown to a view tree, the body
@@ -34,7 +37,7 @@ struct PageParser: Sendable {
     } catch {
       return ParsedSitePage(
         page: placeholder(file),
-        diagnostics: [Diagnostic(.error, "cannot read \(file.sitePath): \(error.localizedDescription)")])
+        diagnostics: [Diagnostic(.error, "cannot read \(file.sitePath): \(error.localizedDescription)")], ids: [])
     }
     return parse(bytes: bytes, file: file)
   }
@@ -45,7 +48,9 @@ struct PageParser: Sendable {
     let bodyHTML = prefixingSiteLinks(
       renderHTML(parsed.body.environment(\.containerRenderer, recorder)), basePath: basePath)
     let fallbackTitle = parsed.title ?? Self.titleFromFileName(file)
-    let lines = String(decoding: bytes.prefix(16 * 1024), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+    // Only the front matter's lines are ever looked at (to locate a key's problem).
+    let lines = String(decoding: bytes.prefix(16 * 1024), as: UTF8.self)
+      .split(separator: "\n", maxSplits: max(0, parsed.frontMatter.lineCount), omittingEmptySubsequences: false)
     let (metadata, metadataProblems) = PageMetadata.read(
       parsed.frontMatter, fallbackTitle: fallbackTitle, path: file.sitePath, lines: lines, containers: containers,
       layouts: layouts)
@@ -54,7 +59,8 @@ struct PageParser: Sendable {
       metadata: metadata, url: PageURL.url(for: file.relativePath, kind: file.kind, slug: metadata.slug),
       bodyHTML: bodyHTML, headings: parsed.headings, summary: metadata.description ?? summary(of: bodyHTML),
       values: parsed.frontMatter.values, headingTabs: recorder.headingLabels)
-    return ParsedSitePage(page: page, diagnostics: parsed.diagnostics + metadataProblems)
+    return ParsedSitePage(
+      page: page, diagnostics: parsed.diagnostics + metadataProblems, ids: LinkChecker.ids(in: bodyHTML))
   }
 
   /// `install-guide.md` → `Install guide`; a section page takes its folder's name.

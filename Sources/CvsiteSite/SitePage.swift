@@ -37,25 +37,84 @@ public struct SitePage: Sendable {
 
 /// Strips tags and decodes the few entities cmark emits: a summary or title as text.
 func plainText(fromHTML html: String, limit: Int = .max) -> String {
+  let ascii = asciiPlainText(fromHTML: html, limit: limit)
+  if let text = ascii, !text.utf8.contains(0x26) {
+    // ASCII, no entity: `.whitespaces` holds two ASCII characters, space and tab.
+    let bytes = text.utf8
+    let isBlank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+    guard let first = bytes.firstIndex(where: { !isBlank($0) }), let last = bytes.lastIndex(where: { !isBlank($0) }) else {
+      return ""
+    }
+    return String(text[first...last])
+  }
+  let text = ascii ?? characterPlainText(fromHTML: html, limit: limit)
+  guard text.utf8.contains(0x26) else { return text.trimmingCharacters(in: .whitespaces) }
+  return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+    .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+    .replacingOccurrences(of: "&amp;", with: "&").trimmingCharacters(in: .whitespaces)
+}
+
+/// `characterPlainText` on bytes, for HTML whose part read is ASCII (each byte one
+/// character; `\r\n`, one character, is whitespace as its two bytes are). Nil when a
+/// non-ASCII byte is met, before the end or right after the last byte read (it could
+/// join that byte's character).
+private func asciiPlainText(fromHTML html: String, limit: Int) -> String? {
+  let result = html.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+    var text: [UInt8] = []
+    var inTag = false
+    var lastWasSpace = true
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      index += 1
+      guard byte < 0x80 else { return nil }
+      if byte == 0x3C { inTag = true; continue }
+      if byte == 0x3E { inTag = false; continue }
+      if inTag { continue }
+      if byte == 0x20 || (0x09...0x0D).contains(byte) {
+        if !lastWasSpace { text.append(0x20) }
+        lastWasSpace = true
+      } else {
+        text.append(byte)
+        lastWasSpace = false
+      }
+      if text.count >= limit {
+        if index < bytes.count && bytes[index] >= 0x80 { return nil }
+        break
+      }
+    }
+    return String(decoding: text, as: UTF8.self)
+  }
+  return result ?? nil
+}
+
+/// Strips tags character by character, collapsing whitespace, up to `limit` characters.
+private func characterPlainText(fromHTML html: String, limit: Int) -> String {
   var text = ""
   var inTag = false
   var lastWasSpace = true
+  // `text.count` walks the whole string: count appends instead, and ask the string only
+  // once they reach `limit` (each append adds at most one character, since one may merge
+  // with the character before it, so `text.count <= appended`).
+  var appended = 0
   for character in html {
     if character == "<" { inTag = true; continue }
     if character == ">" { inTag = false; continue }
     if inTag { continue }
     if character.isWhitespace {
-      if !lastWasSpace { text.append(" ") }
+      if !lastWasSpace {
+        text.append(" ")
+        appended += 1
+      }
       lastWasSpace = true
     } else {
       text.append(character)
+      appended += 1
       lastWasSpace = false
     }
-    if text.count >= limit { break }
+    if appended >= limit && text.count >= limit { break }
   }
-  return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-    .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
-    .replacingOccurrences(of: "&amp;", with: "&").trimmingCharacters(in: .whitespaces)
+  return text
 }
 
 /// A summary of at most about 160 characters, cut at a word.

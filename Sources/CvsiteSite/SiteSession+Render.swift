@@ -18,18 +18,31 @@ extension SiteSession {
     progress: (@Sendable (Int, Int) -> Void)?
   ) -> RenderOutcome {
     var outcome = RenderOutcome()
-    let published = publishedPages
-    outcome.diagnostics += urlCollisions(published)
-    let checker = linkTargets(published, theme: theme)
+    let published: [SitePage]
+    let wide: SiteWide
+    if let cached = siteWide {
+      published = cached.publishedPaths.compactMap { pages[$0]?.page }
+      wide = cached
+    } else {
+      published = publishedPages
+      wide = SiteWide(
+        publishedPaths: published.map(\.sitePath), navigation: Navigation.Index(published),
+        collisions: urlCollisions(published), sitemap: sitemapXML(published, config: config), links: nil)
+    }
+    outcome.diagnostics += wide.collisions
+    let checker = wide.links ?? linkTargets(published, theme: theme)
+    siteWide = wide
+    siteWide?.links = checker
     let selected = only.map { paths in published.filter { paths.contains($0.sitePath) } } ?? published
 
     let config = self.config
     let siteRoot = options.siteRoot
     let site = published
+    let navigation = wide.navigation
     let total = selected.count
     let counter = ProgressCounter()
     let rendered = parallelMap(selected, jobs: options.jobs) { page -> (String?, [Diagnostic]) in
-      let (context, layout) = Self.layoutContext(for: page, in: site, config: config, theme: theme)
+      let (context, layout) = Self.layoutContext(for: page, in: site, navigation: navigation, config: config, theme: theme)
       let html = theme.renderPage(context, layout: layout)
       var problems = checker.check(bodyHTML: page.bodyHTML, page: page, siteRoot: siteRoot)
       do {
@@ -60,10 +73,10 @@ extension SiteSession {
         emit(redirectPage(to: page.url, config: config), PageURL.outputPath(for: alias))
       }
     }
-    emit(sitemapXML(published, config: config), "sitemap.xml")
+    emit(wide.sitemap, "sitemap.xml")
     if let feed = atomFeed(published, config: config) { emit(feed, "atom.xml") }
     if !published.contains(where: { $0.url == "/404/" }) {
-      emit(theme.renderPage(Self.notFoundContext(in: site, config: config), layout: "404"), "404.html")
+      emit(theme.renderPage(Self.notFoundContext(navigation: navigation, config: config), layout: "404"), "404.html")
     }
     if copyFiles {
       for file in staticFiles + resources {
@@ -83,6 +96,20 @@ extension SiteSession {
     } catch {
       outcome.diagnostics.append(Diagnostic(.error, "cannot copy \(url.path) to \(path): \(error)"))
     }
+  }
+
+  /// What a render derives from the whole site that depends only on the published pages'
+  /// navigation keys (``navigationKey(_:)``: titles, weights, dates, URLs, drafts,
+  /// aliases), the settings and the theme: kept from one rebuild to the next until one
+  /// of those changes. The link targets also hold each page's ids and the site's files:
+  /// they are updated for edited pages and dropped when files change.
+  struct SiteWide {
+    /// Site paths of the published pages, in order.
+    var publishedPaths: [String]
+    var navigation: Navigation.Index
+    var collisions: [Diagnostic]
+    var sitemap: String
+    var links: LinkChecker?
   }
 
   /// Two pages (or a page and an alias) at one URL are errors at each page.
@@ -109,7 +136,11 @@ extension SiteSession {
   func linkTargets(_ published: [SitePage], theme: SiteThemeAdapter) -> LinkChecker {
     var checker = LinkChecker(basePath: config.basePath)
     for page in published {
-      checker.addPage(url: page.url, html: page.bodyHTML)
+      if let ids = pages[page.sitePath]?.ids {
+        checker.addPage(url: page.url, ids: ids)
+      } else {
+        checker.addPage(url: page.url, html: page.bodyHTML)
+      }
       for alias in page.metadata.aliases { checker.addPage(url: LinkChecker.normalize(alias + "/"), html: "") }
     }
     for file in staticFiles + resources { checker.addFile(path: file.relativePath) }
@@ -122,7 +153,8 @@ extension SiteSession {
   /// `section` for a section page, else `page`. A section page with `list: NAME` gets
   /// its child pages after its body, as the subviews of container NAME.
   static func layoutContext(
-    for page: SitePage, in site: [SitePage], config: SiteConfig, theme: SiteThemeAdapter
+    for page: SitePage, in site: [SitePage], navigation index: Navigation.Index, config: SiteConfig,
+    theme: SiteThemeAdapter
   ) -> (PageContext, String) {
     var body = page.bodyHTML
     if page.isSectionIndex, let container = page.metadata.list {
@@ -130,19 +162,19 @@ extension SiteSession {
         .sorted { ($0.metadata.weight, $0.metadata.title) < ($1.metadata.weight, $1.metadata.title) }
       body += theme.renderListing(container: container, pages: children, basePath: config.basePath)
     }
-    let navigation = Navigation.tree(site, current: page.url, basePath: config.basePath)
+    let navigation = Navigation.tree(index, current: page.url, basePath: config.basePath)
     let layout = page.metadata.layout ?? (page.isSectionIndex ? "section" : "page")
     return (PageContext(page: page, bodyHTML: body, navigation: navigation, config: config), layout)
   }
 
-  static func notFoundContext(in site: [SitePage], config: SiteConfig) -> PageContext {
+  static func notFoundContext(navigation index: Navigation.Index, config: SiteConfig) -> PageContext {
     let page = SitePage(
       sitePath: "404.html", contentPath: "404.md", isSectionIndex: false,
       metadata: PageMetadata(title: "Page not found"), url: "/404.html",
       bodyHTML: "<p>There is no page at this address. Try the <a href=\"\(escapeHTML(config.basePath))\">home page</a>.</p>\n",
       headings: [], summary: "", values: DeclaredValues())
     return PageContext(
-      page: page, bodyHTML: page.bodyHTML, navigation: Navigation.tree(site, current: "", basePath: config.basePath),
+      page: page, bodyHTML: page.bodyHTML, navigation: Navigation.tree(index, current: "", basePath: config.basePath),
       config: config)
   }
 }

@@ -41,6 +41,10 @@ extension SiteSession {
     pendingPages.formUnion(touched)
     pendingNavigation = pendingNavigation || navigationChanged
     pendingFiles = pendingFiles || filesChanged
+    // What the render keeps of the whole site holds navigation keys, and files as link
+    // targets: drop what the changes make stale.
+    if navigationChanged { siteWide = nil }
+    if filesChanged { siteWide?.links = nil }
     if pendingFiles {
       staticFiles = ContentScanner.scan("static", in: options.siteRoot).0
       resources = ContentScanner.scan("content", in: options.siteRoot).0.filter { $0.kind == .resource }
@@ -61,6 +65,17 @@ extension SiteSession {
         }
       }
       only = selected
+    }
+    if only != nil, let collisions = siteWide?.collisions {
+      // Edited pages keep their URLs (else navigation changed) but maybe not their ids.
+      if collisions.isEmpty {
+        for path in pendingPages {
+          guard let parsed = pages[path], options.drafts || !parsed.page.metadata.draft else { continue }
+          siteWide?.links?.addPage(url: parsed.page.url, ids: parsed.ids)
+        }
+      } else {
+        siteWide?.links = nil
+      }
     }
     let memory = MemorySink()
     let written = renderAll(theme: theme, into: memory, only: only, copyFiles: pendingFiles, progress: nil)

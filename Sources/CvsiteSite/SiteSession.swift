@@ -40,12 +40,19 @@ public final class SiteSession: @unchecked Sendable {
   var pendingPages: Set<String> = []
   var pendingNavigation = false
   var pendingFiles = false
+  /// What renders derive from the whole site and keep while no page's navigation key
+  /// changes (see ``SiteWide``); nil until the next render rebuilds it.
+  var siteWide: SiteWide?
 
   public init(options: BuildOptions) { self.options = options }
 
   /// Pages that are built: drafts only when asked.
   var publishedPages: [SitePage] {
-    pages.values.map(\.page).filter { options.drafts || !$0.metadata.draft }.sorted { $0.sitePath < $1.sitePath }
+    // Sorted by site path (the keys), so the sort moves strings rather than pages.
+    pages.keys.sorted().compactMap { path in
+      guard let page = pages[path]?.page, options.drafts || !page.metadata.draft else { return nil }
+      return page
+    }
   }
 
   // MARK: Full build
@@ -54,6 +61,7 @@ public final class SiteSession: @unchecked Sendable {
   public func build(into sink: any OutputSink, progress: (@Sendable (Int, Int) -> Void)? = nil) -> BuildResult {
     pages = [:]
     writtenOutputs = []
+    siteWide = nil
     var diagnostics = loadSettingsAndTheme()
     guard let theme, !diagnostics.contains(where: { $0.severity == .error }) else {
       return BuildResult(diagnostics: diagnostics, pageCount: 0, fileCount: 0, changedOutputs: [])
