@@ -22,16 +22,7 @@ public struct SiteConfig: Sendable {
   static let keys = ["title", "baseURL", "theme", "language", "description", "author", "rawHTML", "headingAnchors"]
 
   /// The path part of the base URL: `/` or `/docs/`.
-  public var basePath: String {
-    var path = baseURL
-    if let scheme = path.range(of: "://") {
-      let rest = path[scheme.upperBound...]
-      path = rest.firstIndex(of: "/").map { String(rest[$0...]) } ?? "/"
-    }
-    if !path.hasPrefix("/") { path = "/" + path }
-    if !path.hasSuffix("/") { path += "/" }
-    return path
-  }
+  public var basePath: String { CvsiteMarkdown.basePath(ofBaseURL: baseURL) }
 
   /// Absolute URL for a site path such as `/docs/install/`.
   public func absoluteURL(_ sitePath: String) -> String {

@@ -1,3 +1,5 @@
+import CvsiteMarkdown
+
 /// What a page layout (`layouts/page.mustache`, `section`, `404`…) receives.
 public struct PageContext: Sendable {
   /// The page title (plain text).
@@ -42,17 +44,7 @@ public struct PageContext: Sendable {
 
   /// The path part of ``baseURL``, ending in `/` (`/docs/`): the prefix of asset and
   /// page links.
-  public var basePath: String {
-    var rest = Substring(baseURL)
-    if let scheme = rest.range(of: "://") {
-      rest = rest[scheme.upperBound...]
-      rest = rest.firstIndex(of: "/").map { rest[$0...] } ?? "/"
-    }
-    var path = String(rest)
-    if !path.hasPrefix("/") { path = "/" + path }
-    if !path.hasSuffix("/") { path += "/" }
-    return path
-  }
+  public var basePath: String { CvsiteMarkdown.basePath(ofBaseURL: baseURL) }
 }
 
 /// One entry of the site navigation tree.
