@@ -58,19 +58,9 @@ extension ManifestParser {
           if let rule = derivation(ruleNode, reads: result.declaration.reads) { result.derived.append((target, rule)) }
         }
       case "tag":
-        guard let tag = reader.string(value, "`tag`") else { continue }
-        guard result.declaration.reads.contains(tag) else {
-          reader.error("`tag` names `\(tag)`, which `\(name)` does not read", at: value)
-          continue
-        }
-        result.tag = tag
+        result.tag = readValueName(value, key: key, container: name, reads: result.declaration.reads)
       case "toc":
-        guard let label = reader.string(value, "`toc`") else { continue }
-        guard result.declaration.reads.contains(label) else {
-          reader.error("`toc` names `\(label)`, which `\(name)` does not read", at: value)
-          continue
-        }
-        result.tocLabel = label
+        result.tocLabel = readValueName(value, key: key, container: name, reads: result.declaration.reads)
       case "selects":
         result.selects = selector(value, container: name, reads: result.declaration.reads, values: values)
       case "summary": result.declaration.summary = reader.string(value, "`summary`")
@@ -78,6 +68,17 @@ extension ManifestParser {
       }
     }
     return result
+  }
+
+  /// A setting whose value names one of the values the container reads (`tag: value`,
+  /// `toc: label`); `nil`, with a diagnostic, when it names another.
+  mutating func readValueName(_ node: Node, key: String, container: String, reads: [String]) -> String? {
+    guard let name = reader.string(node, "`\(key)`") else { return nil }
+    guard reads.contains(name) else {
+      reader.error("`\(key)` names `\(name)`, which `\(container)` does not read", at: node)
+      return nil
+    }
+    return name
   }
 
   func isDeclared(_ name: String, _ values: [String: ValueDeclaration]) -> Bool {
