@@ -1,44 +1,46 @@
 import CvsiteMarkdown
+import Foundation
 
-/// Builds the Mustache context of one container instance. The shape is documented on
+/// Builds the template context of one container instance. The shape is documented on
 /// ``ThemeRenderer``; everything a template prints with `{{…}}` is escaped by Mustache,
 /// and only `label`, `title` and `body` hold HTML meant for `{{{…}}}`.
 struct ContainerContext {
   let spec: ComponentSpec
   let values: [String: ValueDeclaration]
 
-  func make(_ instance: ContainerInstance) -> [String: Any] {
+  func make(_ instance: ContainerInstance) -> TemplateValue {
     let attributes = spec.declaration.attributes
-    var attrs: [String: Any] = [:]
-    var attrIs: [String: Any] = [:]
-    var attrSplit: [String: Any] = [:]
+    var attrs: TemplateValue = [:]
+    var attrIs: TemplateValue = [:]
+    var attrSplit: TemplateValue = [:]
     for declaration in attributes {
       guard let value = instance.attributes[declaration.name] ?? declaration.defaultValue else { continue }
       put(value, named: declaration.name, type: declaration.type, into: &attrs, is: &attrIs, split: &attrSplit)
     }
     let resolved = instance.children.map { resolve($0) }
     let selectedIndex = selection(resolved)
-    var subviews: [[String: Any]] = []
+    var subviews: [TemplateValue] = []
     var counts: [String: [String: Int]] = [:]
     for (offset, child) in instance.children.enumerated() {
       var subview = subviewContext(child, resolved: resolved[offset], headingLevel: instance.childHeadingLevel)
-      subview["first"] = offset == 0
-      subview["last"] = offset == instance.children.count - 1
-      subview["isSelected"] = offset == selectedIndex
-      subviews.append(subview)
+      subview["first"] = .bool(offset == 0)
+      subview["last"] = .bool(offset == instance.children.count - 1)
+      subview["isSelected"] = .bool(offset == selectedIndex)
+      subviews.append(.object(subview))
       for (name, value) in resolved[offset] {
         if case .enumCase(let text) = value { counts[name, default: [:]][text, default: 0] += 1 }
       }
     }
-    var container: [String: Any] = [
-      "name": instance.name, "id": instance.id, "count": instance.count, "attrs": attrs, "is": attrIs,
-      "split": attrSplit, "headingLevel": instance.childHeadingLevel, "columns": balancedColumns(instance.count),
-      "counts": counts,
+    var container: [String: TemplateValue] = [
+      "name": .string(instance.name), "id": .string(instance.id), "count": .int(instance.count), "attrs": attrs,
+      "is": attrIs, "split": attrSplit, "headingLevel": .int(instance.childHeadingLevel),
+      "columns": .int(balancedColumns(instance.count)),
+      "counts": .object(counts.mapValues { .object($0.mapValues { .int($0) }) }),
     ]
-    if !instance.classes.isEmpty { container["classes"] = instance.classes.joined(separator: " ") }
-    if let label = instance.labelHTML, !label.isEmpty { container["label"] = label }
+    if !instance.classes.isEmpty { container["classes"] = .string(instance.classes.joined(separator: " ")) }
+    if let label = instance.labelHTML, !label.isEmpty { container["label"] = .string(label) }
     if let selectedIndex { container["selected"] = subviews[selectedIndex] }
-    return ["container": container, "subviews": subviews, "count": instance.count]
+    return ["container": .object(container), "subviews": .list(subviews), "count": .int(instance.count)]
   }
 
   /// Every value the container reads for one child: written, else derived, else the
@@ -75,74 +77,67 @@ struct ContainerContext {
     return resolved.firstIndex { $0.contains { $0.0 == name && $0.1 == value } } ?? 0
   }
 
-  func subviewContext(_ child: ContainerChild, resolved: [(String, TypedValue)], headingLevel: Int) -> [String: Any] {
-    var valueMap: [String: Any] = [:]
-    var isMap: [String: Any] = [:]
-    var splitMap: [String: Any] = [:]
-    var layout: [String: Any] = [:]
+  func subviewContext(
+    _ child: ContainerChild, resolved: [(String, TypedValue)], headingLevel: Int
+  ) -> [String: TemplateValue] {
+    var valueMap: TemplateValue = [:]
+    var isMap: TemplateValue = [:]
+    var splitMap: TemplateValue = [:]
+    var layout: TemplateValue = [:]
     for (name, value) in resolved {
       guard let declaration = values[name] else { continue }
       put(value, named: name, type: declaration.type, into: &valueMap, is: &isMap, split: &splitMap)
       if declaration.isLayout {
-        var ignoredIs: [String: Any] = [:]
-        var ignoredSplit: [String: Any] = [:]
+        var ignoredIs: TemplateValue = [:]
+        var ignoredSplit: TemplateValue = [:]
         put(value, named: name, type: declaration.type, into: &layout, is: &ignoredIs, split: &ignoredSplit)
       }
     }
-    var subview: [String: Any] = [
-      "id": child.id, "index": child.index, "number": child.index + 1, "body": child.bodyHTML, "values": valueMap,
-      "is": isMap, "split": splitMap, "layout": layout, "headingLevel": headingLevel,
-      "headings": child.headings.map { ["level": $0.level, "id": $0.id, "text": $0.text] as [String: Any] },
+    var subview: [String: TemplateValue] = [
+      "id": .string(child.id), "index": .int(child.index), "number": .int(child.index + 1),
+      "body": .string(child.bodyHTML), "values": valueMap, "is": isMap, "split": splitMap, "layout": layout,
+      "headingLevel": .int(headingLevel),
+      "headings": .list(
+        child.headings.map { ["level": .int($0.level), "id": .string($0.id), "text": .string($0.text)] }),
     ]
     if let title = child.titleHTML, !title.isEmpty {
-      subview["title"] = title
+      subview["title"] = .string(title)
       subview["hasTitle"] = true
     } else {
       subview["hasTitle"] = false
     }
-    if let text = child.titleText, !text.isEmpty { subview["titleText"] = text }
-    if !child.classes.isEmpty { subview["classes"] = child.classes.joined(separator: " ") }
+    if let text = child.titleText, !text.isEmpty { subview["titleText"] = .string(text) }
+    if !child.classes.isEmpty { subview["classes"] = .string(child.classes.joined(separator: " ")) }
     let tagValue = spec.tag.flatMap { name in resolved.first { $0.0 == name }?.1.description }
-    subview["tag"] = tagValue ?? child.id
+    subview["tag"] = .string(tagValue ?? child.id)
     return subview
   }
 
   /// Stores a value under its (possibly dotted) name, with its enum flag and its
   /// comma-split list. Empty strings are left out, so `{{#values.x}}` is false for them.
   func put(
-    _ value: TypedValue, named name: String, type: ValueType, into map: inout [String: Any], is flags: inout [String: Any],
-    split: inout [String: Any]
+    _ value: TypedValue, named name: String, type: ValueType, into map: inout TemplateValue,
+    is flags: inout TemplateValue, split: inout TemplateValue
   ) {
     let path = name.split(separator: ".").map(String.init)
     switch value {
-    case .bool(let flag): setPath(path, flag, in: &map)
-    case .int(let number): setPath(path, number, in: &map)
+    case .bool(let flag): map.set(.bool(flag), at: path)
+    case .int(let number): map.set(.int(number), at: path)
     case .enumCase(let text):
-      setPath(path, text, in: &map)
-      setPath(path + [text], true, in: &flags)
+      map.set(.string(text), at: path)
+      flags.set(true, at: path + [text])
     default:
       let text = value.description
       guard !text.isEmpty else { return }
-      setPath(path, text, in: &map)
-      let items = text.split(separator: ",").map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
-      setPath(
-        path,
-        items.enumerated().map { ["text": $0.element, "index": $0.offset, "first": $0.offset == 0] as [String: Any] },
-        in: &split)
+      map.set(.string(text), at: path)
+      let items = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        .filter { !$0.isEmpty }
+      split.set(
+        .list(
+          items.enumerated().map { ["text": .string($0.element), "index": .int($0.offset), "first": .bool($0.offset == 0)] }),
+        at: path)
     }
   }
-}
-
-/// Writes `value` at a dotted path of nested dictionaries.
-func setPath(_ path: [String], _ value: Any, in map: inout [String: Any]) {
-  guard let head = path.first else { return }
-  if path.count == 1 {
-    map[head] = value
-    return
-  }
-  var inner = map[head] as? [String: Any] ?? [:]
-  setPath(Array(path.dropFirst()), value, in: &inner)
-  map[head] = inner
 }
 
 /// The column count for `count` items at most four wide with no lone item in the last

@@ -82,7 +82,7 @@ public struct TOCLink: Sendable, Hashable {
 }
 
 extension PageContext {
-  /// The Mustache context of a layout:
+  /// The template context of a layout:
   ///
   /// - `site`: `title`, `description`, `baseURL`, `basePath`, `language`;
   /// - `page`: `title`, `description`, `url`, `isHome`, `meta` (the ``metadata`` map);
@@ -93,30 +93,39 @@ extension PageContext {
   ///   `tab`; `hasToc`;
   /// - `assets`: the URL prefix of theme assets (`/assets/`);
   /// - `generator`: `cvsite 0.1.0`.
-  var mustacheContext: [String: Any] {
+  var templateContext: TemplateValue {
     let base = basePath
-    var site: [String: Any] = ["title": siteTitle, "baseURL": baseURL, "basePath": base, "language": language]
-    if let siteDescription, !siteDescription.isEmpty { site["description"] = siteDescription }
-    var page: [String: Any] = ["title": title, "url": url, "isHome": isHome, "meta": metadata]
-    if let description, !description.isEmpty { page["description"] = description }
+    var site: [String: TemplateValue] = [
+      "title": .string(siteTitle), "baseURL": .string(baseURL), "basePath": .string(base), "language": .string(language),
+    ]
+    if let siteDescription, !siteDescription.isEmpty { site["description"] = .string(siteDescription) }
+    var page: [String: TemplateValue] = [
+      "title": .string(title), "url": .string(url), "isHome": .bool(isHome),
+      "meta": .object(metadata.mapValues { .string($0) }),
+    ]
+    if let description, !description.isEmpty { page["description"] = .string(description) }
     let minLevel = tableOfContents.map(\.level).min() ?? 2
-    let toc: [[String: Any]] = tableOfContents.map { entry in
-      var item: [String: Any] = ["level": entry.level, "depth": entry.level - minLevel, "id": entry.id, "text": entry.text]
-      if let tab = entry.tab, !tab.isEmpty { item["tab"] = tab }
-      return item
+    let toc: [TemplateValue] = tableOfContents.map { entry in
+      var item: [String: TemplateValue] = [
+        "level": .int(entry.level), "depth": .int(entry.level - minLevel), "id": .string(entry.id),
+        "text": .string(entry.text),
+      ]
+      if let tab = entry.tab, !tab.isEmpty { item["tab"] = .string(tab) }
+      return .object(item)
     }
     return [
-      "site": site, "page": page, "content": bodyHTML, "nav": navigation.map(Self.navItem),
-      "hasNav": !navigation.isEmpty, "toc": toc, "hasToc": !toc.isEmpty, "assets": base + "assets/",
-      "generator": "cvsite \(cvsiteVersion)",
+      "site": .object(site), "page": .object(page), "content": .string(bodyHTML),
+      "nav": .list(navigation.map(Self.navItem)), "hasNav": .bool(!navigation.isEmpty), "toc": .list(toc),
+      "hasToc": .bool(!toc.isEmpty), "assets": .string(base + "assets/"), "generator": .string("cvsite \(cvsiteVersion)"),
     ]
   }
 
   /// Every key is always present, so a recursive partial never falls back to a parent's.
-  static func navItem(_ link: NavigationLink) -> [String: Any] {
+  static func navItem(_ link: NavigationLink) -> TemplateValue {
     [
-      "title": link.title, "url": link.url, "isCurrent": link.isCurrent, "isAncestor": link.isAncestor,
-      "hasChildren": !link.children.isEmpty, "children": link.children.map(navItem),
+      "title": .string(link.title), "url": .string(link.url), "isCurrent": .bool(link.isCurrent),
+      "isAncestor": .bool(link.isAncestor), "hasChildren": .bool(!link.children.isEmpty),
+      "children": .list(link.children.map(navItem)),
     ]
   }
 }

@@ -1,19 +1,18 @@
 import CvsiteMarkdown
 import Foundation
-import Mustache
 
-/// Parses every `layouts/**/*.mustache` file of a theme into one Mustache library,
-/// turning parse errors into diagnostics with line and column.
+/// Parses every `layouts/**/*.mustache` file of a theme into one template library,
+/// turning syntax errors into diagnostics with line and column.
 struct TemplateLoader {
   let files: ThemeFiles
   var diagnostics: [Diagnostic] = []
-  /// Template name (`containers/cards`) → theme-relative path and text.
-  var sources: [String: (path: String, text: String)] = [:]
+  /// Template name (`containers/cards`) → theme-relative path, text and tags.
+  var sources: [String: (path: String, text: String, tags: [TemplateTag])] = [:]
 
   init(files: ThemeFiles) { self.files = files }
 
-  mutating func load() -> MustacheLibrary {
-    var library = MustacheLibrary()
+  mutating func load() -> TemplateLibrary {
+    var library = TemplateLibrary()
     for path in files.paths(under: "layouts/") where path.hasSuffix(".mustache") {
       let name = String(path.dropFirst("layouts/".count).dropLast(".mustache".count))
       guard let url = files.url(path), let data = try? Data(contentsOf: url) else {
@@ -24,16 +23,16 @@ struct TemplateLoader {
         diagnostics.append(Diagnostic(.error, "the template is not valid UTF-8", at: location(path, 1, 1)))
         continue
       }
-      sources[name] = (path, text)
-      do {
-        library.register(try MustacheTemplate(string: text), named: name)
-      } catch let error as MustacheTemplate.ParserError {
+      switch TemplateParser.parse(text) {
+      case .success(let parsed):
+        sources[name] = (path, text, parsed.tags)
+        library.register(parsed.nodes, named: name)
+      case .failure(let error):
+        sources[name] = (path, text, [])
         diagnostics.append(
           Diagnostic(
-            .error, "Mustache: \(describe(error.error))",
-            at: location(path, error.context.lineNumber, error.context.columnNumber), sourceLine: error.context.line))
-      } catch {
-        diagnostics.append(Diagnostic(.error, "Mustache: \(error)", at: location(path, 1, 1)))
+            .error, "Mustache: \(error.message)", at: location(path, error.line, error.column),
+            sourceLine: sourceLine(name, error.line)))
       }
     }
     return library
@@ -52,8 +51,8 @@ struct TemplateLoader {
   /// Reports `{{> name}}` and `{{< name}}` that name no template.
   mutating func checkPartials() {
     for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
-      for tag in scanTags(source.text) where tag.kind == .partial || tag.kind == .parent {
-        guard !tag.name.hasPrefix("*"), sources[tag.name] == nil else { continue }
+      for tag in source.tags where tag.kind == .partial || tag.kind == .parent {
+        guard sources[tag.name] == nil else { continue }
         diagnostics.append(
           Diagnostic(
             .error, "missing partial `\(tag.name)` (no layouts/\(tag.name).mustache in the theme or its overrides)",
@@ -71,7 +70,7 @@ struct TemplateLoader {
     let reads = Set(component.declaration.reads)
     let attributes = Dictionary(
       component.declaration.attributes.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-    for tag in scanTags(source.text) where tag.kind != .close {
+    for tag in source.tags where tag.kind != .close {
       let path = tag.name.split(separator: ".").map(String.init)
       guard path.count >= 2 else { continue }
       var problem: (String, String?)?
@@ -102,21 +101,5 @@ struct TemplateLoader {
             suggestion: suggestion))
       }
     }
-  }
-}
-
-/// A readable message for a swift-mustache parser error.
-func describe(_ error: any Error) -> String {
-  guard let error = error as? MustacheTemplate.Error else { return "\(error)" }
-  switch error {
-  case .sectionCloseNameIncorrect: return "a section is closed with a different name than it was opened with"
-  case .unfinishedName: return "a tag is not finished (missing `}}`)"
-  case .expectedSectionEnd: return "a section is never closed (missing `{{/name}}`)"
-  case .invalidSetDelimiter: return "badly formed set-delimiter tag"
-  case .transformAppliedToInheritanceSection: return "a transform cannot apply to an inherited section"
-  case .illegalTokenInsideInheritSection: return "only `{{$block}}` definitions may appear inside `{{<parent}}`"
-  case .textInsideInheritSection: return "text inside `{{<parent}}` outside a `{{$block}}`"
-  case .invalidConfigVariableSyntax: return "badly formed `{{% … }}` tag"
-  case .unrecognisedConfigVariable: return "unknown `{{% … }}` setting"
   }
 }

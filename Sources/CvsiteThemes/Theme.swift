@@ -1,7 +1,6 @@
 import ContainerViews
 import CvsiteMarkdown
 import Foundation
-import Mustache
 
 /// A theme file copied to the output as is (CSS, scripts, fonts, images).
 public struct ThemeFile: Sendable, Hashable {
@@ -31,7 +30,7 @@ public struct Theme: Sendable {
   public let assets: [ThemeFile]
   /// The folders the theme was assembled from, highest precedence first.
   public let layers: [ThemeLayer]
-  let library: MustacheLibrary
+  let library: TemplateLibrary
   let layoutNames: Set<String>
 
   /// The theme's name from its manifest.
@@ -126,13 +125,13 @@ public struct Theme: Sendable {
   /// ``PageContext``.
   public func renderPage(_ page: PageContext, layout: String = "page") -> String {
     let name = hasLayout(layout) ? layout : "page"
-    if let html = library.render(page.mustacheContext, withTemplate: name) { return html }
+    if let html = library.render(page.templateContext, withTemplate: name) { return html }
     return "<!doctype html>\n<html lang=\"\(escapeHTML(page.language))\"><head><meta charset=\"utf-8\"><title>"
       + escapeHTML(page.title) + "</title></head><body>\n" + page.bodyHTML + "</body></html>\n"
   }
 
   /// Renders any template of the theme (`partials/x`) with a context of your own.
-  public func render(template: String, context: [String: Any]) -> String? {
+  public func render(template: String, context: TemplateValue) -> String? {
     library.render(context, withTemplate: template)
   }
 }

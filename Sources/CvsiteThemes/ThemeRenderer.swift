@@ -1,5 +1,4 @@
 import CvsiteMarkdown
-import Mustache
 
 /// Renders containers and leaf directives through the theme's Mustache templates.
 ///
@@ -26,11 +25,11 @@ import Mustache
 /// `{{…}}` escapes; only `label`, `title` and `body` are HTML meant for `{{{…}}}`.
 /// Children's bodies arrive rendered, so a template cannot see grandchildren's values.
 public struct ThemeRenderer: ContainerRenderer {
-  let library: MustacheLibrary
+  let library: TemplateLibrary
   let components: [String: ComponentSpec]
   let values: [String: ValueDeclaration]
 
-  init(library: MustacheLibrary, manifest: ThemeManifest) {
+  init(library: TemplateLibrary, manifest: ThemeManifest) {
     self.library = library
     var components: [String: ComponentSpec] = [:]
     for component in manifest.components where component.kind != .inline && components[component.name] == nil {
@@ -66,8 +65,8 @@ public struct ThemeRenderer: ContainerRenderer {
     return labels
   }
 
-  /// The Mustache context a container template receives (for tests and tools).
-  public func context(for container: ContainerInstance) -> [String: Any]? {
+  /// The context a container template receives (for tests and tools).
+  public func context(for container: ContainerInstance) -> TemplateValue? {
     guard let spec = components[container.name] else { return nil }
     return ContainerContext(spec: spec, values: values).make(container)
   }

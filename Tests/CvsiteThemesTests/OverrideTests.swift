@@ -66,6 +66,6 @@ import Testing
   @Test func aBrokenOverrideIsReportedAtTheSitePath() throws {
     let (theme, diagnostics) = try Self.setUp(site: ["layouts/containers/box.mustache": "{{#open}}\n"])
     #expect(theme == nil)
-    #expect(diagnostics.map(\.description).contains { $0.hasPrefix("layouts/containers/box.mustache:2:1: error: Mustache:") })
+    #expect(diagnostics.map(\.description).contains { $0.hasPrefix("layouts/containers/box.mustache:1:1: error: Mustache: `open` is never closed") })
   }
 }

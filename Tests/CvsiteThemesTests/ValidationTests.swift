@@ -77,7 +77,20 @@ import Testing
 
   @Test(arguments: [
     (["layouts/containers/steps.mustache": "<ol>\n{{#subviews}}\n<li>{{/subview}}\n"], "layouts/containers/steps.mustache:3:"),
-    (["layouts/page.mustache": "<p>{{#a}}x\n"], "layouts/page.mustache:2:1: error: Mustache: a section is never closed"),
+    (["layouts/page.mustache": "<p>{{#a}}x\n"], "layouts/page.mustache:1:4: error: Mustache: `a` is never closed (missing `{{/a}}`)"),
+    (["layouts/page.mustache": "{{#a}}\n{{/b}}\n"], "layouts/page.mustache:2:1: error: Mustache: `{{/b}}` does not close `a`, opened at 1:1"),
+    (["layouts/page.mustache": "x\n{{/b}}\n"], "layouts/page.mustache:2:1: error: Mustache: `{{/b}}` closes a section that was never opened"),
+    (["layouts/page.mustache": "é {{title"], "layouts/page.mustache:1:10: error: Mustache: a tag is not finished (expected `}}` after `title`)"),
+    (["layouts/page.mustache": "{{a b}}"], "layouts/page.mustache:1:5: error: Mustache: a tag is not finished (expected `}}` after `a`)"),
+    (["layouts/page.mustache": "{{{content}}\n"], "layouts/page.mustache:1:1: error: Mustache: `{{{content` needs three closing braces"),
+    (["layouts/page.mustache": "{{! note\n"], "layouts/page.mustache:1:1: error: Mustache: a comment is never closed"),
+    (["layouts/page.mustache": "{{uppercased(title)}}"], "layouts/page.mustache:1:3: error: Mustache: transforms such as `uppercased(…)`"),
+    (["layouts/page.mustache": "{{>*name}}"], "layouts/page.mustache:1:4: error: Mustache: dynamic partials"),
+    (["layouts/page.mustache": "{{%CONTENT_TYPE:TEXT}}"], "layouts/page.mustache:1:1: error: Mustache: pragmas"),
+    (["layouts/page.mustache": "{{=<% =}}"], "layouts/page.mustache:1:1: error: Mustache: a set-delimiter tag must look like"),
+    (["layouts/page.mustache": "{{ }}"], "layouts/page.mustache:1:4: error: Mustache: a tag has no name"),
+    (["layouts/page.mustache": "{{<base}}{{x}}{{/base}}"], "layouts/page.mustache:1:1: error: Mustache: only `{{$block}}` definitions"),
+    (["layouts/page.mustache": "{{=<% %>=}}\n<%#a%>\n<%/b%>\n"], "layouts/page.mustache:3:1: error: Mustache: `{{/b}}` does not close `a`"),
     (["layouts/page.mustache": "head\n  {{> partials/nope}}\n"], "layouts/page.mustache:2:3: error: missing partial `partials/nope`"),
     (["layouts/page.mustache": "{{<base}}{{/base}}\n"], "layouts/page.mustache:1:1: error: missing partial `base`"),
     (
