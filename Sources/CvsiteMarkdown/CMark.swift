@@ -59,6 +59,14 @@ final class CMarkDocument {
     defer { free(cString) }
     return String(cString: cString)
   }
+
+  /// Hands cmark's HTML of one block to `body` as bytes, without copying it first.
+  func withHTML<Result>(_ node: CMarkNode, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    guard let cString = cmark_render_html(node.raw, renderOptions) else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+    defer { free(cString) }
+    let bytes = UnsafeRawPointer(cString).assumingMemoryBound(to: UInt8.self)
+    return body(UnsafeBufferPointer(start: bytes, count: strlen(cString)))
+  }
 }
 
 /// A borrowed node of a ``CMarkDocument``; valid only while the document lives.

@@ -92,7 +92,10 @@ public struct PlainContainerRenderer: ContainerRenderer {
   public init() {}
 
   public func render(_ container: ContainerInstance) -> String {
-    var html = "<div class=\"cv-\(escapeHTML(container.name))"
+    var html = ""
+    html.reserveCapacity(
+      container.children.reduce(256) { $0 + $1.bodyHTML.utf8.count + ($1.titleHTML?.utf8.count ?? 0) + 160 })
+    html += "<div class=\"cv-\(escapeHTML(container.name))"
     for name in container.classes { html += " " + escapeHTML(name) }
     html += "\" id=\"\(escapeHTML(container.id))\"" + dataAttributes(container.attributes) + ">\n"
     if let label = container.labelHTML { html += "<p class=\"cv-label\">\(label)</p>\n" }

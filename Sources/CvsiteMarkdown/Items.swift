@@ -78,10 +78,15 @@ struct LeafItem {
 
 /// cmark's HTML for a heading with cvsite's `id` (and classes, and anchor link) added.
 func decorateHeading(_ html: String, level: Int, id: String, classes: [String], anchor: Bool) -> String {
-  let open = "<h\(level)"
-  guard html.hasPrefix(open) else { return html }
   var attributes = " id=\"\(escapeHTML(id))\""
   if !classes.isEmpty { attributes += " class=\"\(escapeHTML(classes.joined(separator: " ")))\"" }
+  if let range = HeadingBytes(html, level: level), anchor ? range.hasClose : true {
+    let link = anchor ? " <a class=\"cv-anchor\" href=\"#\(escapeHTML(id))\" aria-label=\"Link to this section\">#</a>" : ""
+    let end = anchor ? range.contentEnd : range.end
+    return "<h\(level)" + attributes + html[range.afterName..<end] + link + html[end...]
+  }
+  let open = "<h\(level)"
+  guard html.hasPrefix(open) else { return html }
   var result = open + attributes + String(html.dropFirst(open.count))
   let close = "</h\(level)>\n"
   if anchor, result.hasSuffix(close) {
@@ -93,10 +98,50 @@ func decorateHeading(_ html: String, level: Int, id: String, classes: [String], 
 
 /// The inline content of cmark's `<hN>…</hN>\n`.
 func headingInnerHTML(_ html: String, level: Int) -> String {
+  if let range = HeadingBytes(html, level: level), range.hasOpen, range.hasClose {
+    return String(html[range.contentStart..<range.contentEnd])
+  }
   let open = "<h\(level)>"
   let close = "</h\(level)>\n"
   guard html.hasPrefix(open), html.hasSuffix(close), html.utf8.count >= open.utf8.count + close.utf8.count else {
     return html
   }
   return String(html.dropFirst(open.count).dropLast(close.count))
+}
+
+/// Where the parts of cmark's `<hN>…</hN>\n` are, found on bytes. `nil` (and `hasOpen`,
+/// `hasClose` false) whenever a non-ASCII byte sits next to a part: there a character-wise
+/// match could differ from a byte-wise one, and the callers compare characters instead.
+struct HeadingBytes {
+  /// After `<hN`.
+  var afterName: String.Index
+  var end: String.Index
+  /// After `<hN>`, when `hasOpen` (the byte after it is ASCII too).
+  var contentStart: String.Index
+  /// At `</hN>\n`, when `hasClose`.
+  var contentEnd: String.Index
+  var hasOpen = false
+  var hasClose = false
+
+  init?(_ html: String, level: Int) {
+    guard (1...6).contains(level) else { return nil }
+    let utf8 = html.utf8
+    let count = utf8.count
+    let digit = UInt8(0x30 + level)
+    let start = utf8.startIndex
+    func byte(_ offset: Int) -> UInt8 { utf8[utf8.index(start, offsetBy: offset)] }
+    guard count >= 4, byte(0) == 0x3C, byte(1) == 0x68, byte(2) == digit, byte(3) < 0x80 else { return nil }
+    afterName = utf8.index(start, offsetBy: 3)
+    end = utf8.endIndex
+    contentStart = utf8.index(start, offsetBy: 4)
+    contentEnd = end
+    hasOpen = count >= 5 && byte(3) == 0x3E && byte(4) < 0x80
+    // `</hN>\n` after at least `<hN` and one more byte, which must be ASCII.
+    if count >= 10, byte(count - 7) < 0x80, byte(count - 6) == 0x3C, byte(count - 5) == 0x2F, byte(count - 4) == 0x68,
+      byte(count - 3) == digit, byte(count - 2) == 0x3E, byte(count - 1) == 0x0A
+    {
+      hasClose = true
+      contentEnd = utf8.index(start, offsetBy: count - 6)
+    }
+  }
 }

@@ -63,14 +63,9 @@ public struct MarkdownParser: Sendable {
           line: position.line, column: position.column))
     }
     let frontMatter = FrontMatter.parse(source, schema: schema, into: &diagnostics)
-    var body = bytes
-    if frontMatter.lineCount > 0 {
-      let end = frontMatter.lineCount < source.lineCount ? source.lineStarts[frontMatter.lineCount] : bytes.count
-      body = [UInt8](repeating: 0x0A, count: frontMatter.lineCount) + bytes[end...]
-    }
+    let body = PageBody(source: source, frontMatterLines: frontMatter.lineCount)
     guard
-      let prepared = PreparedBody.prepare(
-        body, source: source, options: options, validateUTF8: invalid != nil, into: &diagnostics)
+      let prepared = PreparedBody.prepare(body, options: options, validateUTF8: invalid != nil, into: &diagnostics)
     else {
       diagnostics.append(source.diagnostic(.error, "libcmark could not parse this page", line: 1, column: 1))
       return ParsedPage(path: path, frontMatter: frontMatter, body: AnyView(EmptyView()), headings: [], diagnostics: diagnostics)

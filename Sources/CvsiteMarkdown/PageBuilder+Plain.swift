@@ -1,4 +1,9 @@
 import ContainerViews
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension PageBuilder {
   /// Whether the page can be rendered by libcmark in one call: no directives, no inline
@@ -32,47 +37,64 @@ extension PageBuilder {
       default: break
       }
     }
-    let html = prepared.document.html(prepared.document.root)
-    guard !decorated.isEmpty else { return [.html(html, tight: false)] }
-    return [.html(spliceHeadings(html, decorated), tight: false)]
+    let document = prepared.document
+    guard !decorated.isEmpty else { return [.html(document.html(document.root), tight: false)] }
+    return [.html(document.withHTML(document.root) { spliceHeadings($0, decorated) }, tight: false)]
   }
 
   /// Replaces the n-th `<hN>` (and `</hN>` when anchors are on) of safe-mode cmark output.
-  private func spliceHeadings(_ html: String, _ decorated: [(open: String, close: String?)]) -> String {
-    let bytes = Array(html.utf8)
-    var output: [UInt8] = []
-    output.reserveCapacity(bytes.count + decorated.count * 40)
-    var next = 0
-    var index = 0
-    var copied = 0
-    var pendingClose: String?
-    while index + 3 < bytes.count {
-      guard bytes[index] == 0x3C else {
-        index += 1
-        continue
+  private func spliceHeadings(_ bytes: UnsafeBufferPointer<UInt8>, _ decorated: [(open: String, close: String?)]) -> String {
+    let extra = decorated.reduce(0) { $0 + $1.open.utf8.count + ($1.close?.utf8.count ?? 0) }
+    return String(unsafeUninitializedCapacity: bytes.count + extra) { output in
+      var written = 0
+      func put(_ part: UnsafeBufferPointer<UInt8>) {
+        guard let source = part.baseAddress, let target = output.baseAddress, !part.isEmpty else { return }
+        (target + written).initialize(from: source, count: part.count)
+        written += part.count
       }
-      if next < decorated.count, bytes[index + 1] == 0x68, (0x31...0x36).contains(bytes[index + 2]),
-        bytes[index + 3] == 0x3E
-      {
-        output += bytes[copied..<index]
-        output += decorated[next].open.utf8
-        pendingClose = decorated[next].close
-        next += 1
-        index += 4
-        copied = index
-      } else if let close = pendingClose, index + 4 < bytes.count, bytes[index + 1] == 0x2F, bytes[index + 2] == 0x68,
-        (0x31...0x36).contains(bytes[index + 3]), bytes[index + 4] == 0x3E
-      {
-        output += bytes[copied..<index]
-        output += close.utf8
-        pendingClose = nil
-        index += 5
-        copied = index
-      } else {
-        index += 1
+      func put(_ text: String) {
+        var text = text
+        text.withUTF8 { put($0) }
       }
+      var next = 0
+      var index = 0
+      var copied = 0
+      var pendingClose: String?
+      while index + 3 < bytes.count {
+        guard bytes[index] == 0x3C else {
+          index = nextTag(in: bytes, from: index + 1)
+          continue
+        }
+        if next < decorated.count, bytes[index + 1] == 0x68, (0x31...0x36).contains(bytes[index + 2]),
+          bytes[index + 3] == 0x3E
+        {
+          put(UnsafeBufferPointer(rebasing: bytes[copied..<index]))
+          put(decorated[next].open)
+          pendingClose = decorated[next].close
+          next += 1
+          index += 4
+          copied = index
+        } else if let close = pendingClose, index + 4 < bytes.count, bytes[index + 1] == 0x2F, bytes[index + 2] == 0x68,
+          (0x31...0x36).contains(bytes[index + 3]), bytes[index + 4] == 0x3E
+        {
+          put(UnsafeBufferPointer(rebasing: bytes[copied..<index]))
+          put(close)
+          pendingClose = nil
+          index += 5
+          copied = index
+        } else {
+          index += 1
+        }
+      }
+      put(UnsafeBufferPointer(rebasing: bytes[copied...]))
+      return written
     }
-    output += bytes[copied...]
-    return String(decoding: output, as: UTF8.self)
   }
+}
+
+/// The offset of the next `<` at or after `start`, or the end of `bytes`.
+private func nextTag(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+  guard let base = bytes.baseAddress, start < bytes.count, let found = memchr(base + start, 0x3C, bytes.count - start)
+  else { return bytes.count }
+  return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
 }

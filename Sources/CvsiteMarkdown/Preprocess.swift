@@ -9,106 +9,62 @@ struct PreparedBody {
   var headingAttributes: [Int: AttributeBlock] = [:]
   /// Lines holding markers, sorted.
   var markerLines: [Int] = []
+  /// How many times libcmark parsed the body: 1 unless the single-parse check failed.
+  var parses = 1
 
   static let markerPrefix = "<!--cvsite:"
 
-  /// Parses `body` (the page with its front matter blanked, so lines match the file).
+  /// Parses the body, once when a cheap line scan guesses every rewrite right.
+  ///
+  /// The rewrites are defined by a first parse of the unrewritten body (see
+  /// ``prepareTwoPass(_:options:validateUTF8:reusing:into:)``). Here they are guessed from
+  /// the lines alone, the guessed body is parsed, and ``SinglePassCheck`` proves from that
+  /// tree that the first parse would have chosen the same rewrites; when it cannot, the
+  /// two-parse path runs, so the result is the same either way.
   static func prepare(
-    _ body: [UInt8], source: SourceText, options: MarkdownOptions, validateUTF8: Bool,
-    into diagnostics: inout [Diagnostic]
+    _ body: PageBody, options: MarkdownOptions, validateUTF8: Bool, into diagnostics: inout [Diagnostic]
   ) -> PreparedBody? {
-    let lines = SourceText(path: source.path, bytes: body)
-    let parse = { (bytes: [UInt8]) in
-      CMarkDocument(bytes: bytes, allowRawHTML: options.allowRawHTML, validateUTF8: validateUTF8)
-    }
-    let candidates = candidateLines(lines)
-    guard !candidates.isEmpty, let first = parse(body) else { return parse(body).map { PreparedBody(document: $0) } }
-    let shape = BlockShape(first.root, lineCount: lines.lineCount)
+    let candidates = body.candidateLines()
+    guard !candidates.isEmpty else { return parse(body.bytes(), options, validateUTF8).map { PreparedBody(document: $0) } }
     var directives: [Int: DirectiveLine] = [:]
-    var headingAttributes: [Int: AttributeBlock] = [:]
-    for line in candidates where !shape.literalLines[line] {
-      let text = lines.bytes[lines.lineRange(line)]
+    var headings: [Int: AttributeBlock] = [:]
+    var attributeLines: [Int] = []
+    for line in candidates {
+      let text = body.line(line)
       if let directive = scanDirectiveLine(text) {
         directives[line] = directive
-      } else if shape.headingTextLines.contains(line), let block = trailingAttributeBlock(text) {
-        headingAttributes[line] = block
+      } else if let block = trailingAttributeBlock(text) {
+        attributeLines.append(line)
+        if looksLikeATXHeading(text) { headings[line] = block }
       }
     }
-    guard !directives.isEmpty || !headingAttributes.isEmpty else { return PreparedBody(document: first) }
-    for attempt in 0..<3 {
-      let rewritten = rewrite(lines, directives: directives, headings: headingAttributes)
-      guard let document = parse(rewritten) else { return nil }
-      let found = markerBlocks(document.root)
-      let missing = directives.keys.filter { !found.contains($0) }
-      if missing.isEmpty || attempt == 2 {
-        var prepared = PreparedBody(document: document, directives: directives, headingAttributes: headingAttributes)
-        for line in missing { prepared.directives[line] = nil }
-        prepared.markerLines = prepared.directives.keys.sorted()
-        return prepared
-      }
-      for line in missing.sorted() {
-        diagnostics.append(
-          source.diagnostic(
-            .error, "this directive fence is read as paragraph text here; indent it as its block (at most 3 spaces)",
-            line: line, column: (directives[line]?.offset ?? 0) + 1))
-        directives[line] = nil
-      }
+    let bytes = directives.isEmpty && headings.isEmpty ? body.bytes() : body.rewritten(directives: directives, headings: headings)
+    guard let document = parse(bytes, options, validateUTF8) else {
+      return prepareTwoPass(body, options: options, validateUTF8: validateUTF8, into: &diagnostics)
     }
-    return nil
+    let check = SinglePassCheck(document.root, body: body)
+    guard check.holds(directives: directives, cutHeadings: headings, attributeLines: attributeLines) else {
+      let guess = (document: document, directives: Set(directives.keys), headings: Set(headings.keys))
+      return prepareTwoPass(body, options: options, validateUTF8: validateUTF8, reusing: guess, into: &diagnostics)
+    }
+    var prepared = PreparedBody(document: document, directives: directives, headingAttributes: headings)
+    prepared.markerLines = directives.keys.sorted()
+    return prepared
   }
 
-  /// Lines that may be directive fences (`::` after indentation and `>`) or headings
-  /// ending with `}`: a cheap filter so plain pages are parsed once.
-  private static func candidateLines(_ text: SourceText) -> [Int] {
-    var result: [Int] = []
-    for line in 1...max(1, text.lineCount) {
-      let range = text.lineRange(line)
-      guard !range.isEmpty else { continue }
-      let slice = text.bytes[range]
-      let start = directiveStart(slice)
-      if start + 1 < range.upperBound, text.bytes[start] == 0x3A, text.bytes[start + 1] == 0x3A {
-        result.append(line)
-        continue
-      }
-      var end = range.upperBound
-      while end > range.lowerBound, isSpace(text.bytes[end - 1]) { end -= 1 }
-      if end > range.lowerBound, text.bytes[end - 1] == 0x7D { result.append(line) }
-    }
-    return result
-  }
-
-  private static func rewrite(
-    _ text: SourceText, directives: [Int: DirectiveLine], headings: [Int: AttributeBlock]
-  ) -> [UInt8] {
-    var output: [UInt8] = []
-    output.reserveCapacity(text.bytes.count + directives.count * 16)
-    var copied = 0
-    for line in (Set(directives.keys).union(headings.keys)).sorted() {
-      let range = text.lineRange(line)
-      output += text.bytes[copied..<range.lowerBound]
-      if let directive = directives[line] {
-        output += text.bytes[range.lowerBound..<(range.lowerBound + directive.offset)]
-        output += Array("\(markerPrefix)\(line)-->".utf8)
-      } else if let block = headings[line] {
-        var end = block.start
-        while end > range.lowerBound, isSpace(text.bytes[end - 1]) { end -= 1 }
-        output += text.bytes[range.lowerBound..<end]
-      }
-      copied = range.upperBound
-    }
-    output += text.bytes[copied...]
-    return output
+  static func parse(_ bytes: [UInt8], _ options: MarkdownOptions, _ validateUTF8: Bool) -> CMarkDocument? {
+    CMarkDocument(bytes: bytes, allowRawHTML: options.allowRawHTML, validateUTF8: validateUTF8)
   }
 
   /// Lines of marker HTML blocks that cmark kept as blocks.
-  private static func markerBlocks(_ root: CMarkNode) -> Set<Int> {
+  static func markerBlocks(_ root: CMarkNode) -> Set<Int> {
     var found = Set<Int>()
     var stack = [root]
     while let node = stack.popLast() {
       switch node.kind {
       case .document, .blockQuote, .list, .item: stack += node.children
       case .htmlBlock:
-        if node.literal?.hasPrefix(markerPrefix) == true { found.insert(node.startLine) }
+        if node.isMarker { found.insert(node.startLine) }
       default: break
       }
     }
@@ -116,26 +72,7 @@ struct PreparedBody {
   }
 }
 
-/// What a first parse tells about lines: which are code or raw HTML (never directives),
-/// which end a heading's text (may carry attributes).
-struct BlockShape {
-  var literalLines: [Bool]
-  var headingTextLines = Set<Int>()
-
-  init(_ root: CMarkNode, lineCount: Int) {
-    literalLines = [Bool](repeating: false, count: lineCount + 2)
-    var stack = [root]
-    while let node = stack.popLast() {
-      switch node.kind {
-      case .document, .blockQuote, .list, .item: stack += node.children
-      case .codeBlock, .htmlBlock:
-        let lower = max(0, node.startLine)
-        let upper = min(lineCount + 1, max(lower, node.endLine))
-        for line in lower...upper { literalLines[line] = true }
-      case .heading:
-        headingTextLines.insert(node.endLine > node.startLine ? node.endLine - 1 : node.startLine)
-      default: break
-      }
-    }
-  }
+extension CMarkNode {
+  /// Whether this HTML block is a directive marker written by the rewrite.
+  var isMarker: Bool { literal?.hasPrefix(PreparedBody.markerPrefix) == true }
 }

@@ -62,8 +62,7 @@ enum SimpleYAML {
       return (.string(text), text)
     }
     // Plain scalars that YAML would read specially go to Yams.
-    let special: Set<UInt8> = [0x7B, 0x7D, 0x5D, 0x26, 0x2A, 0x21, 0x7C, 0x3E, 0x25, 0x40, 0x60, 0x3F, 0x2D, 0x23]
-    guard !special.contains(first), !raw.contains(0x23), !containsColonSpace(raw) else { return nil }
+    guard !startsSpecially(first), !raw.contains(0x23), !containsColonSpace(raw) else { return nil }
     let text = String(decoding: raw, as: UTF8.self)
     switch text {
     case "true", "True", "TRUE": return (.bool(true), text)
@@ -76,6 +75,14 @@ enum SimpleYAML {
       return (.number(number), text)
     }
     return (.string(text), text)
+  }
+
+  /// `{ } ] & * ! | > % @ ` ? - #`: a plain scalar starting so means something else to YAML.
+  private static func startsSpecially(_ byte: UInt8) -> Bool {
+    switch byte {
+    case 0x7B, 0x7D, 0x5D, 0x26, 0x2A, 0x21, 0x7C, 0x3E, 0x25, 0x40, 0x60, 0x3F, 0x2D, 0x23: return true
+    default: return false
+    }
   }
 
   private static func containsColonSpace(_ raw: ArraySlice<UInt8>) -> Bool {

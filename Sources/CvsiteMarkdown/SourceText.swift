@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The bytes of one page and where its lines start: the base of every source location.
 struct SourceText {
   let path: String
@@ -11,7 +17,12 @@ struct SourceText {
     var starts = [0]
     starts.reserveCapacity(bytes.count / 32 + 1)
     bytes.withUnsafeBufferPointer { buffer in
-      for index in 0..<buffer.count where buffer[index] == 0x0A { starts.append(index + 1) }
+      guard let base = buffer.baseAddress else { return }
+      var index = 0
+      while index < buffer.count, let found = memchr(base + index, 0x0A, buffer.count - index) {
+        index = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+        starts.append(index)
+      }
     }
     if starts.count > 1, starts.last == bytes.count { starts.removeLast() }
     lineStarts = starts

@@ -1,0 +1,99 @@
+/// The page body as libcmark reads it: the file's bytes with the front matter's lines left
+/// empty, so line numbers match the file. Reads lines through the file's own line index.
+struct PageBody {
+  let source: SourceText
+  /// Lines `1...frontMatterLines` are front matter (empty in the body).
+  let frontMatterLines: Int
+
+  /// Byte offset in the file where the body starts.
+  private var bodyStart: Int {
+    frontMatterLines < source.lineCount ? source.lineStarts[frontMatterLines] : source.bytes.count
+  }
+
+  var lineCount: Int { source.lineCount }
+
+  /// Line `n` without its line ending; empty for front-matter lines.
+  func line(_ n: Int) -> ArraySlice<UInt8> {
+    n > frontMatterLines ? source.bytes[source.lineRange(n)] : source.bytes[0..<0]
+  }
+
+  /// The bytes libcmark parses when nothing is rewritten.
+  func bytes() -> [UInt8] {
+    guard frontMatterLines > 0 else { return source.bytes }
+    var output = [UInt8](repeating: 0x0A, count: frontMatterLines)
+    output += source.bytes[bodyStart...]
+    return output
+  }
+
+  /// The body with each directive line from its first colon on replaced by a one-line
+  /// marker comment, and each cut attribute block (with the spaces before it) removed.
+  func rewritten(directives: [Int: DirectiveLine], headings: [Int: AttributeBlock]) -> [UInt8] {
+    var output: [UInt8] = []
+    output.reserveCapacity(frontMatterLines + source.bytes.count - bodyStart + directives.count * 16)
+    output.append(contentsOf: repeatElement(0x0A, count: frontMatterLines))
+    let bytes = source.bytes
+    var copied = bodyStart
+    // Disjoint: a directive line is never also a heading's.
+    for line in (Array(directives.keys) + headings.keys).sorted() {
+      let range = source.lineRange(line)
+      output += bytes[copied..<range.lowerBound]
+      if let directive = directives[line] {
+        output += bytes[range.lowerBound..<(range.lowerBound + directive.offset)]
+        output += PreparedBody.markerPrefix.utf8
+        appendDecimal(line, to: &output)
+        output += "-->".utf8
+      } else if let block = headings[line] {
+        var end = block.start
+        while end > range.lowerBound, isSpace(bytes[end - 1]) { end -= 1 }
+        output += bytes[range.lowerBound..<end]
+      }
+      copied = range.upperBound
+    }
+    output += bytes[copied...]
+    return output
+  }
+
+  /// Lines that may be directive fences (`::` after indentation and `>`) or headings
+  /// ending with `}`: a cheap filter so plain pages are parsed once.
+  func candidateLines() -> [Int] {
+    var result: [Int] = []
+    guard frontMatterLines < lineCount else { return result }
+    let bytes = source.bytes
+    for line in (frontMatterLines + 1)...lineCount {
+      let range = source.lineRange(line)
+      guard !range.isEmpty else { continue }
+      let start = directiveStart(bytes[range])
+      if start + 1 < range.upperBound, bytes[start] == 0x3A, bytes[start + 1] == 0x3A {
+        result.append(line)
+        continue
+      }
+      var end = range.upperBound
+      while end > range.lowerBound, isSpace(bytes[end - 1]) { end -= 1 }
+      if end > range.lowerBound, bytes[end - 1] == 0x7D { result.append(line) }
+    }
+    return result
+  }
+}
+
+/// Whether a line holds nothing but spaces, tabs and `>`: it ends any open paragraph.
+func isBlankAfterQuotes(_ line: ArraySlice<UInt8>) -> Bool {
+  line.allSatisfy { isSpace($0) || $0 == 0x3E }
+}
+
+/// Whether a line, after indentation and `>` markers, starts with `#`: it may be an ATX
+/// heading whose attribute block the optimistic rewrite cuts.
+func looksLikeATXHeading(_ line: ArraySlice<UInt8>) -> Bool {
+  let start = directiveStart(line)
+  return start < line.endIndex && line[start] == 0x23
+}
+
+/// Appends the decimal digits of a non-negative number.
+func appendDecimal(_ number: Int, to output: inout [UInt8]) {
+  let start = output.count
+  var rest = max(0, number)
+  repeat {
+    output.append(0x30 + UInt8(rest % 10))
+    rest /= 10
+  } while rest > 0
+  output[start...].reverse()
+}
