@@ -1,5 +1,11 @@
-import Foundation
 import CvsiteMarkdown
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Checks the links inside page bodies: internal paths must lead to a page or a file of
 /// the output, and `#fragments` to an id on the target page.
@@ -113,21 +119,27 @@ struct LinkChecker {
   /// to the closing quote is ASCII (no accent, joiner or prefix can join them into a
   /// larger character); the first time one is not, the whole string is left to it.
   private static func attributeValues(_ marker: [UInt8], bytes: UnsafeBufferPointer<UInt8>) -> [String]? {
-    guard let first = marker.first, marker.allSatisfy({ $0 < 0x80 }) else { return nil }
+    guard marker.count >= 2, marker.allSatisfy({ $0 < 0x80 }) else { return nil }
     func isASCII(at offset: Int) -> Bool { offset < 0 || offset >= bytes.count || bytes[offset] < 0x80 }
+    guard let base = bytes.baseAddress else { return [] }
     var values: [String] = []
     var position = 0
     while position + marker.count <= bytes.count {
-      guard bytes[position] == first else {
-        position += 1
-        continue
+      // memchr (vectorised) to the next `=`, the marker's rarest byte, then compare.
+      let anchor = marker.count - 2
+      guard let hit = memchr(base + position + anchor, Int32(marker[anchor]), bytes.count - position - anchor) else {
+        break
       }
-      var matched = 1
-      while matched < marker.count && bytes[position + matched] == marker[matched] { matched += 1 }
+      let candidate = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base - anchor
+      var matched = 0
+      while matched < marker.count && candidate + matched < bytes.count && bytes[candidate + matched] == marker[matched] {
+        matched += 1
+      }
       guard matched == marker.count else {
-        position += 1
+        position = candidate + 1
         continue
       }
+      position = candidate
       let valueStart = position + marker.count
       guard isASCII(at: position - 1), isASCII(at: valueStart) else { return nil }
       var end = valueStart

@@ -16,6 +16,14 @@ public struct OutputFolder: Sendable {
   public let url: URL
   /// The staging folder the build writes into.
   public let staging: URL
+  /// `staging.path`, computed once rather than for every file.
+  private let stagingPath: String
+
+  init(url: URL, staging: URL) {
+    self.url = url
+    self.staging = staging
+    self.stagingPath = staging.path
+  }
 
   /// Name of the marker file that identifies a folder as cvsite output, so cvsite never
   /// replaces a folder it did not make.
@@ -72,10 +80,10 @@ public struct OutputFolder: Sendable {
   /// Writes `data` at `relativePath` inside the staging folder. The path must stay
   /// inside: absolute paths and `..` components are refused.
   public func write(_ data: Data, to relativePath: String) throws {
-    guard let target = Self.resolve(relativePath, in: staging) else {
+    guard let target = Self.resolvePath(relativePath, in: stagingPath) else {
       throw OutputError(message: "refusing to write outside the output folder: \(relativePath)")
     }
-    try Self.writeFile(data, to: target)
+    try Self.writeFile(data, atPath: target)
   }
 
   /// Writes `data` to `target` (created or truncated), creating its folder first.
@@ -85,11 +93,17 @@ public struct OutputFolder: Sendable {
   /// a build pays once per page. The staging folder replaces the output only once the
   /// whole build is written, so no single file needs flushing.
   public static func writeFile(_ data: Data, to target: URL) throws {
-    let folder = target.deletingLastPathComponent().path
-    if mkdir(folder, 0o777) != 0 && errno != EEXIST {
-      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try writeFile(data, atPath: target.path)
+  }
+
+  /// ``writeFile(_:to:)`` for a file-system path (no `URL` work per file).
+  public static func writeFile(_ data: Data, atPath path: String) throws {
+    if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+      let folder = String(path[..<slash])
+      if mkdir(folder, 0o777) != 0 && errno != EEXIST {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      }
     }
-    let path = target.path
     let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
     guard descriptor >= 0 else { throw OutputError(message: "cannot create \(path): \(String(cString: strerror(errno)))") }
     var failure: Int32 = 0
@@ -138,11 +152,16 @@ public struct OutputFolder: Sendable {
   /// `relativePath` inside `folder`, or nil when it would leave it (absolute paths,
   /// `..` or `.` segments, NUL bytes, backslashes).
   public static func resolve(_ relativePath: String, in folder: URL) -> URL? {
+    resolvePath(relativePath, in: folder.path).map { URL(fileURLWithPath: $0) }
+  }
+
+  /// ``resolve(_:in:)`` on file-system paths.
+  public static func resolvePath(_ relativePath: String, in folder: String) -> String? {
     let parts = relativePath.split(separator: "/", omittingEmptySubsequences: true)
     guard !relativePath.hasPrefix("/"), !parts.isEmpty,
       !parts.contains(where: { $0 == ".." || $0 == "." || $0.contains("\0") || $0.contains("\\") })
     else { return nil }
-    return parts.reduce(folder) { $0.appendingPathComponent(String($1)) }
+    return (folder.hasSuffix("/") ? folder : folder + "/") + parts.joined(separator: "/")
   }
 }
 

@@ -4,9 +4,31 @@ import Foundation
 /// Builds the template context of one container instance. The shape is documented on
 /// ``ThemeRenderer``; everything a template prints with `{{…}}` is escaped by Mustache,
 /// and only `label`, `title` and `body` hold HTML meant for `{{{…}}}`.
-struct ContainerContext {
+///
+/// Made once per component when the theme loads: what it reads, and every value's
+/// dotted name already split, so rendering a container does no schema work.
+struct ContainerContext: Sendable {
   let spec: ComponentSpec
   let values: [String: ValueDeclaration]
+  /// The declarations behind `spec`'s reads, groups expanded, in read order.
+  let readDeclarations: [ValueDeclaration]
+  /// Dotted names (values and attributes) split at their dots.
+  let paths: [String: [String]]
+
+  init(spec: ComponentSpec, values: [String: ValueDeclaration]) {
+    self.spec = spec
+    self.values = values
+    func declarations(read name: String) -> [ValueDeclaration] {
+      if let declaration = values[name] { return [declaration] }
+      return values.values.filter { $0.name.hasPrefix(name + ".") }.sorted { $0.name < $1.name }
+    }
+    readDeclarations = spec.declaration.reads.flatMap(declarations(read:))
+    var paths: [String: [String]] = [:]
+    for name in Array(values.keys) + spec.declaration.attributes.map(\.name) {
+      paths[name] = name.split(separator: ".").map(String.init)
+    }
+    self.paths = paths
+  }
 
   func make(_ instance: ContainerInstance) -> TemplateValue {
     let attributes = spec.declaration.attributes
@@ -47,10 +69,8 @@ struct ContainerContext {
   /// declared default.
   func resolve(_ child: ContainerChild) -> [(String, TypedValue)] {
     var result: [String: TypedValue] = [:]
-    for name in spec.declaration.reads {
-      for declaration in declarations(read: name) {
-        if let value = child.values[declaration.name] ?? declaration.defaultValue { result[declaration.name] = value }
-      }
+    for declaration in readDeclarations {
+      if let value = child.values[declaration.name] ?? declaration.defaultValue { result[declaration.name] = value }
     }
     for (name, rule) in spec.derived where child.values[name] == nil {
       let text: String?
@@ -63,12 +83,6 @@ struct ContainerContext {
       if let text, !text.isEmpty, let type = values[name]?.type { result[name] = TypedValue(parsing: text, as: type) }
     }
     return result.sorted { $0.key < $1.key }
-  }
-
-  /// The declarations behind a read name: the value itself, or every member of a group.
-  func declarations(read name: String) -> [ValueDeclaration] {
-    if let declaration = values[name] { return [declaration] }
-    return values.values.filter { $0.name.hasPrefix(name + ".") }.sorted { $0.name < $1.name }
   }
 
   /// The selected child: the first matching ``ComponentSpec/selects``, else the first.
@@ -119,7 +133,7 @@ struct ContainerContext {
     _ value: TypedValue, named name: String, type: ValueType, into map: inout TemplateValue,
     is flags: inout TemplateValue, split: inout TemplateValue
   ) {
-    let path = name.split(separator: ".").map(String.init)
+    let path = paths[name] ?? name.split(separator: ".").map(String.init)
     switch value {
     case .bool(let flag): map.set(.bool(flag), at: path)
     case .int(let number): map.set(.int(number), at: path)

@@ -26,23 +26,23 @@ import CvsiteMarkdown
 /// Children's bodies arrive rendered, so a template cannot see grandchildren's values.
 public struct ThemeRenderer: ContainerRenderer {
   let library: TemplateLibrary
-  let components: [String: ComponentSpec]
-  let values: [String: ValueDeclaration]
+  /// Containers and leaves by name, each with its context builder.
+  let contexts: [String: ContainerContext]
 
   init(library: TemplateLibrary, manifest: ThemeManifest) {
     self.library = library
-    var components: [String: ComponentSpec] = [:]
-    for component in manifest.components where component.kind != .inline && components[component.name] == nil {
-      components[component.name] = component
+    let values = Dictionary(manifest.values.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+    var contexts: [String: ContainerContext] = [:]
+    for component in manifest.components where component.kind != .inline && contexts[component.name] == nil {
+      contexts[component.name] = ContainerContext(spec: component, values: values)
     }
-    self.components = components
-    self.values = Dictionary(manifest.values.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+    self.contexts = contexts
   }
 
   /// The container's HTML; a container the theme does not declare renders plainly.
   public func render(_ container: ContainerInstance) -> String {
-    guard let spec = components[container.name], let template = spec.template,
-      let html = library.render(ContainerContext(spec: spec, values: values).make(container), withTemplate: template)
+    guard let context = contexts[container.name], let template = context.spec.template,
+      let html = library.render(context.make(container), withTemplate: template)
     else {
       return PlainContainerRenderer().render(container)
     }
@@ -53,8 +53,7 @@ public struct ThemeRenderer: ContainerRenderer {
   /// with that child's value (a tab's label), so a table of contents can say which
   /// tab a heading sits in. Empty for other containers.
   public func tableOfContentsLabels(for container: ContainerInstance) -> [String: String] {
-    guard let spec = components[container.name], let name = spec.tocLabel else { return [:] }
-    let context = ContainerContext(spec: spec, values: values)
+    guard let context = contexts[container.name], let name = context.spec.tocLabel else { return [:] }
     var labels: [String: String] = [:]
     for child in container.children where !child.headings.isEmpty {
       guard let label = context.resolve(child).first(where: { $0.0 == name })?.1.description, !label.isEmpty else {
@@ -67,7 +66,6 @@ public struct ThemeRenderer: ContainerRenderer {
 
   /// The context a container template receives (for tests and tools).
   public func context(for container: ContainerInstance) -> TemplateValue? {
-    guard let spec = components[container.name] else { return nil }
-    return ContainerContext(spec: spec, values: values).make(container)
+    contexts[container.name]?.make(container)
   }
 }
