@@ -1,0 +1,29 @@
+import Testing
+
+@testable import CvsiteSite
+
+/// The byte scan behind link checking (memchr to each `=`, then a compare) finds exactly
+/// what a plain substring search finds, on generated HTML with near-misses, quotes,
+/// non-ASCII neighbours and markers at both ends.
+@Suite struct LinkScanTests {
+  @Test func theByteScanFindsWhatASubstringSearchFinds() {
+    let pieces = [
+      " href=\"/a/\"", " href=\"#x\"", "href=\"/no-space/\"", " hre=\"/near/\"", " href='/single/'", "=", "\"",
+      " ", "<a", ">", "text", "é", " href=\"/é/\"", "\u{301}", " id=\"top\"", " href=\"", "x=\"y\"", "\n",
+    ]
+    var state: UInt64 = 0xC0FFEE
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    var withLinks = 0
+    for _ in 0..<2000 {
+      let html = (0..<next(12) + 1).map { _ in pieces[next(pieces.count)] }.joined()
+      let scanned = LinkChecker.attributeValues("href", in: html)
+      #expect(scanned == LinkChecker.attributeValuesSearching("href", in: html), "\(html.debugDescription)")
+      if !scanned.isEmpty { withLinks += 1 }
+    }
+    #expect(withLinks > 500)
+    #expect(LinkChecker.attributeValues("href", in: "<a href=\"/a/\">x</a><a href=\"/b/#c\">") == ["/a/", "/b/#c"])
+  }
+}
