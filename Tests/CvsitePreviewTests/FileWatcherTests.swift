@@ -34,11 +34,13 @@ struct FileWatcherTests {
     defer { try? FileManager.default.removeItem(at: root) }
     let page = root.appendingPathComponent("content/page.md")
     FileManager.default.createFile(atPath: page.path, contents: nil)
+    // Opened before the watcher exists: whatever opening does (Foundation may open and
+    // close the file once) cannot reach it, however slowly this test is scheduled.
+    let handle = try FileHandle(forWritingTo: page)
     let log = Locked<[[String]]>([])
     let watcher = try FileWatcher(siteRoot: root, quietPeriod: .milliseconds(30), writeWait: .seconds(10)) { batch in log.update { $0.append(batch) } }
     watcher.start()
     defer { watcher.stop() }
-    let handle = try FileHandle(forWritingTo: page)
     try handle.write(contentsOf: Data("# First half".utf8))
     try await Task.sleep(for: .milliseconds(300))
     #expect(log.value.isEmpty, "a half-written file was reported")
