@@ -38,7 +38,9 @@ struct FileWatcherTests {
     // close the file once) cannot reach it, however slowly this test is scheduled.
     let handle = try FileHandle(forWritingTo: page)
     let log = Locked<[[String]]>([])
-    let watcher = try FileWatcher(siteRoot: root, quietPeriod: .milliseconds(30), writeWait: .seconds(10)) { batch in log.update { $0.append(batch) } }
+    // writeWait far beyond any stall: on a loaded 2-core machine the sleep below has taken
+    // over 10 s (blocking tests hold the cooperative threads), which let the wait expire.
+    let watcher = try FileWatcher(siteRoot: root, quietPeriod: .milliseconds(30), writeWait: .seconds(3600)) { batch in log.update { $0.append(batch) } }
     watcher.start()
     defer { watcher.stop() }
     try handle.write(contentsOf: Data("# First half".utf8))
