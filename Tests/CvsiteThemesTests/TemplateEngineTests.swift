@@ -157,12 +157,13 @@ func referenceRender(_ template: String, _ context: TemplateValue, partials: [St
       let scalars: [TemplateValue] = [.string("A & <b>"), .string(""), .int(3), .int(0), .bool(true), .bool(false)]
       // List items hold `children: []`: the navigation partial recurses into `children`,
       // and an item without its own would find its parent's again, forever.
-      let anything = scalars + [.list([["children": []], ["title": "child", "url": "/c/", "children": []]]), .list([]), [:]]
+      let items: TemplateValue = .list([["children": []], ["title": "child", "url": "/c/", "children": []]])
+      let anything = scalars + [items, .list([]), [:]]
       for _ in 0..<20 {
         var context: TemplateValue = [:]
         for path in printed.union(sections).sorted() where path != "." {
           // `children` is what the navigation partial recurses into: always a finite list.
-          let value = path == "children" ? anything[6] : random.pick(printed.contains(path) ? scalars : anything)
+          let value = path == "children" ? items : random.pick(printed.contains(path) ? scalars : anything)
           context.set(value, at: path.split(separator: ".").map(String.init))
         }
         let ours = theme.render(template: name, context: context)
