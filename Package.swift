@@ -33,10 +33,12 @@ let package = Package(
     .testTarget(name: "ContainerViewsTests", dependencies: ["ContainerViews"]),
     // libcmark from Debian's libcmark-dev; only CvsiteMarkdown imports it.
     .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
+    // A per-thread bump allocator for libcmark's documents (nodes, buffers, rendered HTML).
+    .target(name: "CCmarkArena", dependencies: ["CCmark"]),
     // Markdown pages to ContainerViews trees: cmark wrapper, directives, attributes, values.
     .target(
       name: "CvsiteMarkdown",
-      dependencies: ["ContainerViews", "CCmark", .product(name: "Yams", package: "Yams")]
+      dependencies: ["ContainerViews", "CCmark", "CCmarkArena", .product(name: "Yams", package: "Yams")]
     ),
     .testTarget(name: "CvsiteMarkdownTests", dependencies: ["CvsiteMarkdown"]),
     // Themes: manifest, declared values, compiled Mustache templates, layouts, overrides.

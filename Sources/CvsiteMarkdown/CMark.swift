@@ -1,4 +1,5 @@
 import CCmark
+import CCmarkArena
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -29,41 +30,57 @@ enum CMarkKind {
   }
 }
 
-/// A parsed libcmark document; frees its tree when released. Only lives while one page
-/// is being turned into views.
+/// A parsed libcmark document. Its nodes, buffers and rendered HTML come from the
+/// calling thread's arena (`CCmarkArena`), released all at once when the thread's last
+/// document goes. Not `Sendable`: it lives inside one synchronous page parse, on one
+/// thread, as the arena requires.
 final class CMarkDocument {
   let root: CMarkNode
   let renderOptions: Int32
+  #if DEBUG
+  private let owner = pthread_self()
+  #endif
 
   /// Parses `bytes` (the whole page body). `validateUTF8` replaces invalid sequences.
   init?(bytes: [UInt8], allowRawHTML: Bool, validateUTF8: Bool) {
     var options = allowRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT
     renderOptions = options
     if validateUTF8 { options |= CMARK_OPT_VALIDATE_UTF8 }
-    let pointer = bytes.withUnsafeBufferPointer { buffer in
-      buffer.baseAddress.map { base in
-        base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-          cmark_parse_document($0, buffer.count, options)
-        }
-      } ?? cmark_parse_document("", 0, options)
+    cv_arena_retain()
+    guard let parser = cmark_parser_new_with_mem(options, cv_arena_allocator()) else {
+      cv_arena_release()
+      return nil
     }
-    guard let pointer else { return nil }
+    bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { cmark_parser_feed(parser, $0, buffer.count) }
+    }
+    let pointer = cmark_parser_finish(parser)
+    cmark_parser_free(parser)
+    guard let pointer else {
+      cv_arena_release()
+      return nil
+    }
     root = CMarkNode(raw: pointer)
   }
 
-  deinit { cmark_node_free(root.raw) }
+  // The tree is not freed node by node: the arena drops it with everything else.
+  deinit {
+    #if DEBUG
+    assert(pthread_equal(owner, pthread_self()) != 0, "a CMarkDocument must stay on the thread that parsed it")
+    #endif
+    cv_arena_release()
+  }
 
   /// HTML of one block, exactly as cmark renders it within its document.
   func html(_ node: CMarkNode) -> String {
     guard let cString = cmark_render_html(node.raw, renderOptions) else { return "" }
-    defer { free(cString) }
     return String(cString: cString)
   }
 
   /// Hands cmark's HTML of one block to `body` as bytes, without copying it first.
   func withHTML<Result>(_ node: CMarkNode, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
     guard let cString = cmark_render_html(node.raw, renderOptions) else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
-    defer { free(cString) }
     let bytes = UnsafeRawPointer(cString).assumingMemoryBound(to: UInt8.self)
     return body(UnsafeBufferPointer(start: bytes, count: strlen(cString)))
   }
@@ -128,12 +145,20 @@ public enum CommonMark {
     html(bytes: Array(markdown.utf8), allowRawHTML: allowRawHTML)
   }
 
-  /// Renders UTF-8 `bytes` as the `cmark` command does.
+  /// Renders UTF-8 `bytes` as the `cmark` command does: libcmark's own one-call API and
+  /// allocator, so the benchmark's floor is libcmark as shipped.
   public static func html(bytes: [UInt8], allowRawHTML: Bool = false) -> String {
-    guard let document = CMarkDocument(bytes: bytes, allowRawHTML: allowRawHTML, validateUTF8: false) else {
-      return ""
+    let options = allowRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT
+    let rendered = bytes.withUnsafeBufferPointer { buffer in
+      buffer.baseAddress.map { base in
+        base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+          cmark_markdown_to_html($0, buffer.count, options)
+        }
+      } ?? cmark_markdown_to_html("", 0, options)
     }
-    return document.html(document.root)
+    guard let rendered else { return "" }
+    defer { free(rendered) }
+    return String(cString: rendered)
   }
 }
 
@@ -144,14 +169,14 @@ extension CMarkNode {
   /// Inserts, after this node, a custom inline printing `html` verbatim and then a text
   /// node with `rest`; returns the text node.
   func insertAfter(html: String, rest: String) -> CMarkNode? {
-    guard let custom = cmark_node_new(CMARK_NODE_CUSTOM_INLINE) else { return nil }
+    guard let custom = cmark_node_new_with_mem(CMARK_NODE_CUSTOM_INLINE, cv_arena_allocator()) else { return nil }
     _ = cmark_node_set_on_enter(custom, html)
     _ = cmark_node_set_on_exit(custom, "")
     guard cmark_node_insert_after(raw, custom) != 0 else {
       cmark_node_free(custom)
       return nil
     }
-    guard let text = cmark_node_new(CMARK_NODE_TEXT) else { return nil }
+    guard let text = cmark_node_new_with_mem(CMARK_NODE_TEXT, cv_arena_allocator()) else { return nil }
     _ = cmark_node_set_literal(text, rest)
     guard cmark_node_insert_after(custom, text) != 0 else {
       cmark_node_free(text)
@@ -159,4 +184,10 @@ extension CMarkNode {
     }
     return CMarkNode(raw: text)
   }
+}
+
+/// The calling thread's cmark arena, as tests observe it.
+enum CMarkArena {
+  /// Bytes the thread's arena holds: 0 once every document of the thread is gone.
+  static var bytesHeld: Int { cv_arena_bytes_held() }
 }
