@@ -104,6 +104,12 @@ struct CMarkNode {
   var isTightList: Bool { cmark_node_get_list_tight(raw) != 0 }
   var literal: String? { cmark_node_get_literal(raw).map { String(cString: $0) } }
 
+  /// Whether the node's literal contains `byte`, without making a Swift string of it.
+  func literalContains(_ byte: UInt8) -> Bool {
+    guard let literal = cmark_node_get_literal(raw) else { return false }
+    return strchr(literal, Int32(byte)) != nil
+  }
+
   var children: [CMarkNode] {
     var result: [CMarkNode] = []
     var cursor = firstChild

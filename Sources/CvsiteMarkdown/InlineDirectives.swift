@@ -15,9 +15,9 @@ struct InlineDirectives {
     for text in texts {
       var current: CMarkNode? = text
       var guardCount = 0
-      // The byte test first: most text has no colon, and `contains` searches as Foundation
-      // does (a colon with an accent on it is no colon there).
-      while let node = current, guardCount < 1000, let literal = node.literal, literal.utf8.contains(0x3A),
+      // The byte test first, on cmark's own bytes: most text has no colon. `contains` then
+      // searches as Foundation does (a colon with an accent on it is no colon there).
+      while let node = current, guardCount < 1000, node.literalContains(0x3A), let literal = node.literal,
         literal.contains(":")
       {
         guardCount += 1

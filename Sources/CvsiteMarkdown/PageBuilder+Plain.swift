@@ -6,17 +6,20 @@ import Darwin
 #endif
 
 extension PageBuilder {
-  /// Whether the page can be rendered by libcmark in one call: no directives, no inline
-  /// directives to rewrite, and safe mode (so every `<hN>` in the output is a heading).
-  var isPlainPage: Bool { prepared.directives.isEmpty && schema.inlines.isEmpty && !options.allowRawHTML }
+  /// Whether the page can be rendered by libcmark in one call: no block directives, and
+  /// safe mode (so every `<hN>` in the output is a heading). Inline directives are
+  /// rewritten in the tree first, as custom inlines cmark prints as they are.
+  var isPlainPage: Bool { prepared.directives.isEmpty && !options.allowRawHTML }
 
   /// A page without directives: one cmark render, with ids spliced into the headings.
   mutating func buildPlain() -> [Item] {
     var decorated: [(open: String, close: String?)] = []
     var stack = [prepared.document.root]
+    let inlines = schema.inlines.isEmpty ? nil : InlineDirectives(schema: schema)
     while let node = stack.popLast() {
       switch node.kind {
       case .document, .blockQuote, .list, .item: stack += node.children.reversed()
+      case .paragraph: inlines?.apply(to: node, builder: &self)
       case .heading:
         let level = node.headingLevel
         let line = node.endLine > node.startLine ? node.endLine - 1 : node.startLine
