@@ -33,7 +33,9 @@ enum ContentScanner {
     guard manager.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
       return ([], [])
     }
-    func walk(_ directory: URL, _ relative: String) {
+    // `resolvedDirectory` is `directory` with its links resolved: an entry that is no link
+    // itself resolves to it plus its name, so only links cost a full resolution.
+    func walk(_ directory: URL, _ relative: String, _ resolvedDirectory: String) {
       let entries: [String]
       do {
         entries = try manager.contentsOfDirectory(atPath: directory.path).sorted()
@@ -42,10 +44,11 @@ enum ContentScanner {
         return
       }
       for name in entries where !name.hasPrefix(".") {
-        let url = directory.appendingPathComponent(name)
+        let url = directory.appendingPathComponent(name, isDirectory: false)
         let relativePath = relative.isEmpty ? name : relative + "/" + name
         let sitePath = folderName + "/" + relativePath
-        let resolved = url.resolvingSymlinksInPath().path
+        guard let entry = FileKind(path: resolvedDirectory + "/" + name) else { continue }
+        let resolved = entry == .link ? url.resolvingSymlinksInPath().path : resolvedDirectory + "/" + name
         guard resolved == rootPath || resolved.hasPrefix(rootPath + "/") else {
           diagnostics.append(
             Diagnostic(
@@ -53,10 +56,16 @@ enum ContentScanner {
               at: SourceLocation(path: sitePath, line: 1, column: 1)))
           continue
         }
-        var isFolder: ObjCBool = false
-        guard manager.fileExists(atPath: url.path, isDirectory: &isFolder) else { continue }
-        if isFolder.boolValue {
-          walk(url, relativePath)
+        let isFolder: Bool
+        switch entry {
+        case .folder: isFolder = true
+        case .file: isFolder = false
+        case .link:
+          guard let target = FileKind(path: resolved), target != .link else { continue }
+          isFolder = target == .folder
+        }
+        if isFolder {
+          walk(url, relativePath, resolved)
           continue
         }
         let kind: ContentFile.Kind
@@ -70,8 +79,23 @@ enum ContentScanner {
         files.append(ContentFile(sitePath: sitePath, relativePath: relativePath, kind: kind, url: url))
       }
     }
-    walk(folder, "")
+    walk(folder, "", folder.resolvingSymlinksInPath().path)
     return (files, diagnostics)
+  }
+}
+
+/// What an `lstat` says a path is; `nil` when it does not exist.
+enum FileKind: Equatable {
+  case file, folder, link
+
+  init?(path: String) {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return nil }
+    switch info.st_mode & S_IFMT {
+    case S_IFDIR: self = .folder
+    case S_IFLNK: self = .link
+    default: self = .file
+    }
   }
 }
 

@@ -114,4 +114,27 @@ struct BuildTests {
     let result = SiteBuilder.check(site.options)
     #expect(result.diagnostics.errors.summaries.contains { $0.hasPrefix("content/secret.md:1:1: error: content/secret.md is a link to") })
   }
+
+  @Test("the content scan follows links inside the site, refuses those leaving it, skips dangling ones")
+  func contentScanLinks() throws {
+    let site = try FixtureSite([
+      "content/_index.md": "# Home\n", "content/docs/a.md": "# A\n", "content/docs/deep/b.md": "# B\n",
+      "shared/c.md": "# C\n", "static/logo.svg": "<svg/>",
+    ])
+    let content = site.root.appendingPathComponent("content")
+    let manager = FileManager.default
+    try manager.createSymbolicLink(
+      at: content.appendingPathComponent("linked.md"), withDestinationURL: content.appendingPathComponent("docs/a.md"))
+    try manager.createSymbolicLink(
+      at: content.appendingPathComponent("shared"), withDestinationURL: site.root.appendingPathComponent("shared"))
+    try manager.createSymbolicLink(
+      at: content.appendingPathComponent("docs/gone.md"), withDestinationURL: content.appendingPathComponent("nowhere.md"))
+    try manager.createSymbolicLink(at: content.appendingPathComponent("etc"), withDestinationURL: URL(fileURLWithPath: "/etc"))
+    let (files, diagnostics) = ContentScanner.scan("content", in: site.root)
+    #expect(files.map(\.relativePath) == ["_index.md", "docs/a.md", "docs/deep/b.md", "linked.md", "shared/c.md"])
+    #expect(files.map(\.kind) == [.sectionIndex, .page, .page, .page, .page])
+    #expect(diagnostics.map(\.message) == ["content/etc is a link to /etc, outside the site; it is not read"])
+    let (statics, none) = ContentScanner.scan("static", in: site.root)
+    #expect(statics.map(\.sitePath) == ["static/logo.svg"] && statics.first?.kind == .resource && none.isEmpty)
+  }
 }
