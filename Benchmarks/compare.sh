@@ -9,9 +9,6 @@
 # env:   RUNS (default 5), SHARED (default ../shared beside the repository),
 #        OUTPUT_ROOT (default: each corpus folder): where both tools write their output, for
 #        example /dev/shm to measure without the file system's inode allocation costs.
-#        SETTLE (seconds, unset by default): remove each tool's output before its timed run
-#        (untimed) and wait that long, so ext4 without a journal no longer skips the inodes
-#        just freed (see BENCHMARKS.md); 11 is enough.
 set -euo pipefail
 n=${1:-1000}
 bin=$(realpath "${2:-.build/release/cvsite}")
@@ -36,21 +33,10 @@ if [ -x /usr/bin/time ]; then
   echo "cvsite peak RSS: $(( $(cat "$work/mem") / 1024 )) MiB" >&2
   rm -rf "$cv_out"
 fi
-if [ -n "${SETTLE:-}" ]; then
-  # Each tool's previous output is removed before its timed run, then the file system is
-  # left alone SETTLE seconds: past ext4's window (5-10 s) in which freed inodes are
-  # skipped one by one when new ones are allocated. Same treatment for both tools.
-  hyperfine --style basic -w 1 -r "${RUNS:-5}" --export-json "$work/r.json" \
-    --prepare true --prepare "rm -rf $cv_out; sleep $SETTLE" --prepare "rm -rf $hu_out; sleep $SETTLE" \
-    -n floor  "xargs -0 -n 500 cmark < $work/list > /dev/null" \
-    -n cvsite "cd $work/cv && $bin build --quiet --output $cv_out > /dev/null" \
-    -n hugo   "cd $work/hu && hugo --quiet -d $hu_out > /dev/null" >&2
-else
-  hyperfine --style basic -w 1 -r "${RUNS:-5}" --export-json "$work/r.json" \
-    -n floor  "xargs -0 -n 500 cmark < $work/list > /dev/null" \
-    -n cvsite "rm -rf $cv_out; cd $work/cv && $bin build --quiet --output $cv_out > /dev/null" \
-    -n hugo   "rm -rf $hu_out; cd $work/hu && hugo --quiet -d $hu_out > /dev/null" >&2
-fi
+hyperfine --style basic -w 1 -r "${RUNS:-5}" --export-json "$work/r.json" \
+  -n floor  "xargs -0 -n 500 cmark < $work/list > /dev/null" \
+  -n cvsite "rm -rf $cv_out; cd $work/cv && $bin build --quiet --output $cv_out > /dev/null" \
+  -n hugo   "rm -rf $hu_out; cd $work/hu && hugo --quiet -d $hu_out > /dev/null" >&2
 python3 - "$work/r.json" "$n" <<'PY'
 import json, sys
 r = {x["command"]: x for x in json.load(open(sys.argv[1]))["results"]}
