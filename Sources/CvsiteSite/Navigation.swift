@@ -18,6 +18,8 @@ enum Navigation {
     fileprivate let entries: [Entry]
     /// Positions in `entries`, by the section that lists them.
     fileprivate let children: [[String]: [Int]]
+    /// Positions in `entries` by URL.
+    fileprivate let byURL: [String: Int]
 
     init(_ pages: [SitePage]) {
       var entries: [Entry] = []
@@ -39,27 +41,69 @@ enum Navigation {
         }
       }
       self.entries = entries
+      byURL = Dictionary(entries.enumerated().map { ($0.element.url, $0.offset) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// How many pages the index was made from.
+    var count: Int { entries.count }
+
+    /// Positions (in the pages the index was made from) of the pages `section` lists:
+    /// its pages and its subsections' own pages, in navigation order.
+    func listed(in section: [String]) -> [Int] {
+      (children[section] ?? []).filter { !(entries[$0].isSectionIndex && entries[$0].sectionPath == section) }
+    }
+
+    /// The entries of `section` that are the page at `current` or hold it: at most one.
+    fileprivate func onPath(of current: String, in section: [String]) -> [Int] {
+      var found: [Int] = []
+      var prefix = "/"
+      var candidates = [prefix]
+      for segment in current.split(separator: "/") {
+        prefix += segment + "/"
+        candidates.append(prefix)
+      }
+      for url in candidates {
+        guard let position = byURL[url] else { continue }
+        let entry = entries[position]
+        let group = entry.isSectionIndex ? Array(entry.sectionPath.dropLast()) : entry.sectionPath
+        if group == section, !(entry.isSectionIndex && entry.sectionPath.isEmpty) { found.append(position) }
+      }
+      return found
     }
   }
 
   /// The tree for the page at `current` (a site path such as `/docs/`); links are
-  /// prefixed with the site's base path.
-  static func tree(_ pages: [SitePage], current: String, basePath: String = "/") -> [NavigationLink] {
-    tree(Index(pages), current: current, basePath: basePath)
+  /// prefixed with the site's base path. With `expandAll` off, a section lists its pages
+  /// only on pages inside it, and only up to ``openLimit`` of them, so each page's tree
+  /// stays small on a large site.
+  static func tree(_ pages: [SitePage], current: String, basePath: String = "/", expandAll: Bool = false)
+    -> [NavigationLink]
+  {
+    tree(Index(pages), current: current, basePath: basePath, expandAll: expandAll)
   }
 
   /// The same, from an index built once for many pages.
-  static func tree(_ index: Index, current: String, basePath: String = "/") -> [NavigationLink] {
-    build(index, section: [], current: current, basePath: basePath)
+  static func tree(_ index: Index, current: String, basePath: String = "/", expandAll: Bool = false) -> [NavigationLink] {
+    build(index, section: [], current: current, basePath: basePath, expandAll: expandAll)
   }
 
-  private static func build(_ index: Index, section: [String], current: String, basePath: String) -> [NavigationLink] {
-    let children = index.children[section] ?? []
+  /// Beyond this many entries, a section shows in the navigation only the entry the
+  /// current page is (or is in); the section's own page lists them all. Keeps every
+  /// page's navigation small, however many pages a folder holds.
+  static let openLimit = 50
+
+  private static func build(
+    _ index: Index, section: [String], current: String, basePath: String, expandAll: Bool
+  ) -> [NavigationLink] {
+    var children = index.children[section] ?? []
+    if !expandAll, children.count > openLimit { children = index.onPath(of: current, in: section) }
     return children.compactMap { position in
       let page = index.entries[position]
       if page.isSectionIndex {
         if page.sectionPath.isEmpty { return nil }  // the home page is not its own child
-        let nested = build(index, section: page.sectionPath, current: current, basePath: basePath)
+        let isOpen = expandAll || current.hasPrefix(page.url)
+        let nested = isOpen
+          ? build(index, section: page.sectionPath, current: current, basePath: basePath, expandAll: expandAll) : []
         return NavigationLink(
           title: page.title, url: basePath + page.url.dropFirst(), isCurrent: page.url == current,
           isAncestor: current.hasPrefix(page.url), children: nested)

@@ -10,6 +10,8 @@ struct ParsedSitePage: Sendable {
   /// The ids in the page's body (`LinkChecker.ids(in: page.bodyHTML)`), taken once when
   /// the page is parsed so that a rebuild does not scan every body again.
   var ids: Set<String>
+  /// A section made for a folder without `_index.md` (see ``SiteSession/reconcileImplicitSections(parser:)``).
+  var isImplicit = false
 }
 
 /// Reads one content file into a ``SitePage``: Markdown to a view tree, the body
@@ -60,8 +62,26 @@ struct PageParser: Sendable {
       bodyHTML: bodyHTML, headings: parsed.headings, summary: metadata.description ?? summary(of: bodyHTML),
       values: parsed.frontMatter.values, headingTabs: recorder.headingLabels)
     return ParsedSitePage(
-      page: page, diagnostics: parsed.diagnostics + metadataProblems, ids: LinkChecker.ids(in: bodyHTML))
+      page: page, diagnostics: parsed.diagnostics + metadataProblems + recorder.problems,
+      ids: LinkChecker.ids(in: bodyHTML))
   }
+
+  /// The section page of a folder that has pages but no `_index.md`: titled after the
+  /// folder (`Home` for `content/` itself), listing its pages as cards when the theme
+  /// has them.
+  func implicitSection(folders: [String]) -> ParsedSitePage {
+    let relative = (folders + ["_index.md"]).joined(separator: "/")
+    let file = ContentFile(
+      sitePath: "content/" + relative, relativePath: relative, kind: .sectionIndex,
+      url: URL(fileURLWithPath: "/dev/null"))
+    var parsed = parse(bytes: [], file: file)
+    if containers.contains(Self.implicitListing) { parsed.page.metadata.list = Self.implicitListing }
+    parsed.isImplicit = true
+    return parsed
+  }
+
+  /// The container that lists a made-up section's pages.
+  static let implicitListing = "cards"
 
   /// `install-guide.md` → `Install guide`; a section page takes its folder's name.
   static func titleFromFileName(_ file: ContentFile) -> String {
@@ -91,10 +111,15 @@ final class PageContainerRenderer: ContainerRenderer, @unchecked Sendable {
 
   init(theme: ThemeRenderer) { self.theme = theme }
 
+  /// Containers whose template gave up, as errors at the container.
+  private(set) var problems: [Diagnostic] = []
+
   func render(_ container: ContainerInstance) -> String {
     for (id, label) in theme.tableOfContentsLabels(for: container) where headingLabels[id] == nil {
       headingLabels[id] = label
     }
-    return theme.render(container)
+    let (html, problem) = theme.renderReporting(container)
+    if let problem { problems.append(Diagnostic(.error, problem, at: container.location)) }
+    return html
   }
 }

@@ -16,10 +16,23 @@ public struct SiteConfig: Sendable {
   public var rawHTML: Bool = false
   /// Add a `#` link after each heading.
   public var headingAnchors: Bool = true
+  /// How much of the section tree each page's navigation shows.
+  public var navigation: NavigationStyle = .path
+
+  /// How much of the section tree each page's navigation shows.
+  public enum NavigationStyle: String, Sendable, CaseIterable {
+    /// Every top-level entry, and the pages of the sections the page is in: a page's
+    /// navigation stays small however large the site grows.
+    case path
+    /// Every section open on every page: for small sites.
+    case full
+  }
 
   public init() {}
 
-  static let keys = ["title", "baseURL", "theme", "language", "description", "author", "rawHTML", "headingAnchors"]
+  static let keys = [
+    "title", "baseURL", "theme", "language", "description", "author", "rawHTML", "headingAnchors", "navigation",
+  ]
 
   /// The path part of the base URL: `/` or `/docs/`.
   public var basePath: String { CvsiteMarkdown.basePath(ofBaseURL: baseURL) }
@@ -75,6 +88,16 @@ public struct SiteConfig: Sendable {
       case "author": config.author = string() ?? config.author
       case "rawHTML": config.rawHTML = bool() ?? config.rawHTML
       case "headingAnchors": config.headingAnchors = bool() ?? config.headingAnchors
+      case "navigation":
+        guard let text = string() else { break }
+        if let style = NavigationStyle(rawValue: text) {
+          config.navigation = style
+        } else {
+          let choices = NavigationStyle.allCases.map(\.rawValue)
+          diagnostics.append(
+            document.diagnostic(
+              .error, "'navigation' must be `path` or `full`, not `\(text)`", at: value, suggestion: closest(text, choices)))
+        }
       default:
         diagnostics.append(
           document.diagnostic(

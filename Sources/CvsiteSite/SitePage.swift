@@ -19,11 +19,26 @@ public struct SitePage: Sendable {
   /// The front-matter values the theme declares: read by the section's listing.
   public var values: DeclaredValues
   /// Heading id → the label of the tab (or other labelled child) it sits in.
-  public var headingTabs: [String: String] = [:]
+  public var headingTabs: [String: String]
   /// The section folders the page belongs to: `["docs"]`; empty at the top.
-  public var sectionPath: [String] {
-    let folders = contentPath.split(separator: "/").dropLast().map(String.init)
-    return folders
+  public let sectionPath: [String]
+
+  public init(
+    sitePath: String, contentPath: String, isSectionIndex: Bool, metadata: PageMetadata, url: String,
+    bodyHTML: String, headings: [HeadingInfo], summary: String, values: DeclaredValues,
+    headingTabs: [String: String] = [:]
+  ) {
+    self.sitePath = sitePath
+    self.contentPath = contentPath
+    self.isSectionIndex = isSectionIndex
+    self.metadata = metadata
+    self.url = url
+    self.bodyHTML = bodyHTML
+    self.headings = headings
+    self.summary = summary
+    self.values = values
+    self.headingTabs = headingTabs
+    self.sectionPath = contentPath.split(separator: "/").dropLast().map(String.init)
   }
   /// The section that lists this page: its folder for pages, the parent folder for a
   /// section's own page.

@@ -42,9 +42,12 @@ extension SiteSession {
     let total = selected.count
     let counter = ProgressCounter()
     let rendered = parallelMap(selected, jobs: options.jobs) { page -> (String?, [Diagnostic]) in
-      let (context, layout) = Self.layoutContext(for: page, in: site, navigation: navigation, config: config, theme: theme)
-      let html = theme.renderPage(context, layout: layout)
+      let (context, layout, listingProblems) = Self.layoutContext(
+        for: page, in: site, navigation: navigation, config: config, theme: theme)
+      let (html, layoutProblem) = theme.renderPageReporting(context, layout: layout)
       var problems = checker.check(bodyHTML: page.bodyHTML, page: page, siteRoot: siteRoot)
+      // Theme problems are said once for the whole site below, not once per page.
+      for problem in listingProblems + [layoutProblem].compactMap({ $0 }) { problems.append(Diagnostic(.error, problem)) }
       do {
         try sink.write(Data(html.utf8), to: page.outputPath)
       } catch {
@@ -54,9 +57,10 @@ extension SiteSession {
       if let progress { progress(counter.increment(), total) }
       return (page.outputPath, problems)
     }
+    var unlocated = Set<String>()
     for (path, problems) in rendered {
       if let path { outcome.files.insert(path) }
-      outcome.diagnostics += problems
+      outcome.diagnostics += problems.filter { $0.location != nil || unlocated.insert($0.message).inserted }
     }
     outcome.pageCount = outcome.files.count
 
@@ -76,7 +80,9 @@ extension SiteSession {
     emit(wide.sitemap, "sitemap.xml")
     if let feed = atomFeed(published, config: config) { emit(feed, "atom.xml") }
     if !published.contains(where: { $0.url == "/404/" }) {
-      emit(theme.renderPage(Self.notFoundContext(navigation: navigation, config: config), layout: "404"), "404.html")
+      let (html, problem) = theme.renderPageReporting(Self.notFoundContext(navigation: navigation, config: config), layout: "404")
+      if let problem, unlocated.insert(problem).inserted { outcome.diagnostics.append(Diagnostic(.error, problem)) }
+      emit(html, "404.html")
     }
     if copyFiles {
       for file in staticFiles + resources {
@@ -155,16 +161,27 @@ extension SiteSession {
   static func layoutContext(
     for page: SitePage, in site: [SitePage], navigation index: Navigation.Index, config: SiteConfig,
     theme: SiteThemeAdapter
-  ) -> (PageContext, String) {
+  ) -> (PageContext, String, problems: [String]) {
     var body = page.bodyHTML
+    var problems: [String] = []
     if page.isSectionIndex, let container = page.metadata.list {
-      let children = site.filter { $0.parentSection == page.sectionPath && $0.sitePath != page.sitePath }
-        .sorted { ($0.metadata.weight, $0.metadata.title) < ($1.metadata.weight, $1.metadata.title) }
-      body += theme.renderListing(container: container, pages: children, basePath: config.basePath)
+      // By weight and title, ties in site order. The index is made from `site`, so its
+      // positions are positions in `site`.
+      let positions =
+        index.count == site.count
+        ? index.listed(in: page.sectionPath)
+        : site.indices.filter { site[$0].parentSection == page.sectionPath && site[$0].sitePath != page.sitePath }
+      let children = positions.sorted {
+        (site[$0].metadata.weight, site[$0].metadata.title, $0) < (site[$1].metadata.weight, site[$1].metadata.title, $1)
+      }.map { site[$0] }
+      let listing = theme.renderListing(container: container, pages: children, basePath: config.basePath)
+      body += listing.html
+      problems = listing.problems
     }
-    let navigation = Navigation.tree(index, current: page.url, basePath: config.basePath)
+    let navigation = Navigation.tree(
+      index, current: page.url, basePath: config.basePath, expandAll: config.navigation == .full)
     let layout = page.metadata.layout ?? (page.isSectionIndex ? "section" : "page")
-    return (PageContext(page: page, bodyHTML: body, navigation: navigation, config: config), layout)
+    return (PageContext(page: page, bodyHTML: body, navigation: navigation, config: config), layout, problems)
   }
 
   static func notFoundContext(navigation index: Navigation.Index, config: SiteConfig) -> PageContext {
@@ -174,7 +191,8 @@ extension SiteSession {
       bodyHTML: "<p>There is no page at this address. Try the <a href=\"\(escapeHTML(config.basePath))\">home page</a>.</p>\n",
       headings: [], summary: "", values: DeclaredValues())
     return PageContext(
-      page: page, bodyHTML: page.bodyHTML, navigation: Navigation.tree(index, current: "", basePath: config.basePath),
+      page: page, bodyHTML: page.bodyHTML,
+      navigation: Navigation.tree(index, current: "", basePath: config.basePath, expandAll: config.navigation == .full),
       config: config)
   }
 }

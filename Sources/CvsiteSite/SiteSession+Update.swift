@@ -38,6 +38,7 @@ extension SiteSession {
         filesChanged = true
       }
     }
+    if reconcileImplicitSections(parser: parser) { navigationChanged = true }
     pendingPages.formUnion(touched)
     pendingNavigation = pendingNavigation || navigationChanged
     pendingFiles = pendingFiles || filesChanged

@@ -78,6 +78,7 @@ public final class SiteSession: @unchecked Sendable {
     let parser = PageParser(theme: theme, config: config)
     let parsed = parallelMap(sources, jobs: options.jobs) { parser.parse($0) }
     for page in parsed { pages[page.page.sitePath] = page }
+    reconcileImplicitSections(parser: parser)
     diagnostics += parsed.flatMap(\.diagnostics)
     // Render even when pages have errors: the link checks then report too, and the
     // staging folder is thrown away by the caller.

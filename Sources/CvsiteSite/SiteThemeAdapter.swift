@@ -10,7 +10,6 @@ struct SiteThemeAdapter: Sendable {
   let theme: Theme
 
   var schema: Schema { theme.schema }
-  var renderer: any ContainerRenderer { theme.renderer }
   var assets: [ThemeFile] { theme.assets }
 
   /// Loads theme `name` with the site's overrides; `nil` when it has errors.
@@ -19,14 +18,16 @@ struct SiteThemeAdapter: Sendable {
     return (theme.map(SiteThemeAdapter.init), diagnostics)
   }
 
-  func renderPage(_ context: PageContext, layout: String) -> String {
-    theme.renderPage(context, layout: layout)
+  /// The page's document, and why its layout gave up when it did.
+  func renderPageReporting(_ context: PageContext, layout: String) -> (html: String, problem: String?) {
+    theme.renderPageReporting(context, layout: layout)
   }
 
   /// The section's child pages as the subviews of `container` (markdown.md §5): each
   /// page's front-matter values are its subview's values, read with the same scoping as
   /// a container written in Markdown.
-  func renderListing(container: String, pages: [SitePage], basePath: String) -> String {
+  /// Returns the HTML and, for a container template that gave up, why.
+  func renderListing(container: String, pages: [SitePage], basePath: String) -> (html: String, problems: [String]) {
     let listed = pages.map { page in
       ListedPage(
         id: "page-" + (page.url.split(separator: "/").last.map(String.init) ?? "home"), title: page.metadata.title,
@@ -37,6 +38,8 @@ struct SiteThemeAdapter: Sendable {
     // template links the whole child as it does for a card written in Markdown.
     let linkValue = schema.containers[container]?.reads.first { schema.values[$0]?.type == .url }
     let listing = pageListing(container: container, id: "pages", pages: listed, linkValue: linkValue)
-    return renderHTML(listing.environment(\.containerRenderer, renderer))
+    let recorder = PageContainerRenderer(theme: theme.renderer)
+    let html = renderHTML(listing.environment(\.containerRenderer, recorder))
+    return (html, recorder.problems.map(\.message))
   }
 }

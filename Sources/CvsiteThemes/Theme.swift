@@ -124,10 +124,19 @@ public struct Theme: Sendable {
   /// to `page` when the theme has no such layout. The context is described on
   /// ``PageContext``.
   public func renderPage(_ page: PageContext, layout: String = "page") -> String {
+    renderPageReporting(page, layout: layout).html
+  }
+
+  /// The same, and, when the layout gave up (a partial that includes itself without
+  /// end), why: the document is then a bare one around the body.
+  public func renderPageReporting(_ page: PageContext, layout: String = "page") -> (html: String, problem: String?) {
     let name = hasLayout(layout) ? layout : "page"
-    if let html = library.render(page.templateContext, withTemplate: name) { return html }
-    return "<!doctype html>\n<html lang=\"\(escapeHTML(page.language))\"><head><meta charset=\"utf-8\"><title>"
+    let outcome = library.outcome(page.templateContext, withTemplate: name)
+    if case .rendered(let html) = outcome { return (html, nil) }
+    let bare = "<!doctype html>\n<html lang=\"\(escapeHTML(page.language))\"><head><meta charset=\"utf-8\"><title>"
       + escapeHTML(page.title) + "</title></head><body>\n" + page.bodyHTML + "</body></html>\n"
+    if case .gaveUp = outcome { return (bare, TemplateLibrary.gaveUpMessage(name)) }
+    return (bare, nil)
   }
 
   /// Renders any template of the theme (`partials/x`) with a context of your own.

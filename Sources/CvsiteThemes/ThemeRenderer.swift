@@ -40,13 +40,19 @@ public struct ThemeRenderer: ContainerRenderer {
   }
 
   /// The container's HTML; a container the theme does not declare renders plainly.
-  public func render(_ container: ContainerInstance) -> String {
-    guard let context = contexts[container.name], let template = context.spec.template,
-      let html = library.render(context.make(container), withTemplate: template)
-    else {
-      return PlainContainerRenderer().render(container)
+  public func render(_ container: ContainerInstance) -> String { renderReporting(container).html }
+
+  /// The container's HTML and, when its template gave up (a partial that includes itself
+  /// without end), why: the HTML is then the plain rendering.
+  public func renderReporting(_ container: ContainerInstance) -> (html: String, problem: String?) {
+    guard let context = contexts[container.name], let template = context.spec.template else {
+      return (PlainContainerRenderer().render(container), nil)
     }
-    return html
+    switch library.outcome(context.make(container), withTemplate: template) {
+    case .rendered(let html): return (html, nil)
+    case .missing: return (PlainContainerRenderer().render(container), nil)
+    case .gaveUp: return (PlainContainerRenderer().render(container), TemplateLibrary.gaveUpMessage(template))
+    }
   }
 
   /// For a container whose spec names a `toc` value: each heading id inside a child,

@@ -18,12 +18,33 @@ struct TemplateLibrary: Sendable {
   /// template or partials nest deeper than ``maximumDepth`` or more than
   /// ``maximumExpansions`` of them render.
   func render(_ context: TemplateValue, withTemplate name: String) -> String? {
-    guard let nodes = templates[name] else { return nil }
+    if case .rendered(let output) = outcome(context, withTemplate: name) { return output }
+    return nil
+  }
+
+  /// What rendering template `name` for `context` gave.
+  func outcome(_ context: TemplateValue, withTemplate name: String) -> TemplateOutcome {
+    guard let nodes = templates[name] else { return .missing }
     var renderer = Renderer(library: self, stack: [context])
     var output = ""
     renderer.render(nodes, into: &output)
-    return renderer.tooDeep ? nil : output
+    return renderer.tooDeep ? .gaveUp : .rendered(output)
   }
+
+  /// Why template `name` produced nothing, in a sentence for a diagnostic.
+  static func gaveUpMessage(_ name: String) -> String {
+    "template `\(name)` gave up: its partials and blocks nest more than \(maximumDepth) deep or render more than "
+      + "1,000,000 times (does a partial include itself without end?)"
+  }
+}
+
+/// The result of rendering one template.
+enum TemplateOutcome {
+  case rendered(String)
+  /// No template has that name.
+  case missing
+  /// Rendering stopped at ``TemplateLibrary/maximumDepth`` or ``TemplateLibrary/maximumExpansions``.
+  case gaveUp
 }
 
 extension TemplateLibrary {

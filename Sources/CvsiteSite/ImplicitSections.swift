@@ -1,0 +1,32 @@
+/// A folder of `content/` with pages but no `_index.md` is still a section: it gets a
+/// page of its own, titled after the folder and listing its pages, so the navigation,
+/// listings and links reach what it holds. Writing an `_index.md` replaces it.
+extension SiteSession {
+  /// Adds the section pages that folders lack and drops those no longer needed (the
+  /// folder got an `_index.md`, or lost its last page). Returns whether anything changed.
+  @discardableResult
+  func reconcileImplicitSections(parser: PageParser) -> Bool {
+    var needed = Set<[String]>()
+    var written = Set<[String]>()
+    for parsed in pages.values where !parsed.isImplicit {
+      let page = parsed.page
+      if page.isSectionIndex { written.insert(page.sectionPath) }
+      guard options.drafts || !page.metadata.draft else { continue }
+      var folders = page.parentSection
+      while needed.insert(folders).inserted, !folders.isEmpty { folders.removeLast() }
+    }
+    let missing = needed.subtracting(written)
+    var changed = false
+    for (path, parsed) in pages where parsed.isImplicit && !missing.contains(parsed.page.sectionPath) {
+      pages[path] = nil
+      changed = true
+    }
+    for folders in missing {
+      let path = "content/" + (folders + ["_index.md"]).joined(separator: "/")
+      guard pages[path] == nil else { continue }
+      pages[path] = parser.implicitSection(folders: folders)
+      changed = true
+    }
+    return changed
+  }
+}
