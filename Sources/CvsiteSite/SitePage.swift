@@ -134,8 +134,31 @@ private func characterPlainText(fromHTML html: String, limit: Int) -> String {
 
 /// A summary of at most about 160 characters, cut at a word.
 func summary(of bodyHTML: String) -> String {
-  let text = plainText(fromHTML: bodyHTML, limit: 400)
+  let text = plainText(fromHTML: withoutHeadingAnchors(bodyHTML), limit: 400)
   guard text.count > 160 else { return text }
   let cut = text.prefix(160)
   return (cut.lastIndex(of: " ").map { String(cut[..<$0]) } ?? String(cut)) + "…"
+}
+
+/// The start of a body (enough for a summary) without the `#` links added after headings,
+/// which are no text of the page.
+func withoutHeadingAnchors(_ html: String) -> String {
+  let opening = "<a class=\"cv-anchor\""
+  var utf8 = Array(html.utf8.prefix(32 * 1024))
+  guard let first = utf8.firstRange(of: Array(opening.utf8)) else { return html }
+  var result: [UInt8] = []
+  result.reserveCapacity(utf8.count)
+  var copied = 0
+  var found: Range<Int>? = first
+  while let start = found {
+    guard let end = utf8[start.upperBound...].firstRange(of: Array("</a>".utf8)) else { break }
+    // The space cmark's heading text leaves before the link goes too.
+    let cut = start.lowerBound > copied && utf8[start.lowerBound - 1] == 0x20 ? start.lowerBound - 1 : start.lowerBound
+    result += utf8[copied..<cut]
+    copied = end.upperBound
+    found = utf8[copied...].firstRange(of: Array(opening.utf8))
+  }
+  result += utf8[copied...]
+  utf8 = result
+  return String(decoding: utf8, as: UTF8.self)
 }
