@@ -143,36 +143,44 @@ func summary(of bodyHTML: String) -> String {
 /// The start of a body (enough for a summary) without the `#` links added after headings,
 /// which are no text of the page.
 func withoutHeadingAnchors(_ html: String) -> String {
+  if let result = html.utf8.withContiguousStorageIfAvailable({ withoutHeadingAnchors(html, bytes: $0) }) {
+    return result
+  }
+  let bytes = Array(html.utf8)
+  return bytes.withUnsafeBufferPointer { withoutHeadingAnchors(html, bytes: $0) }
+}
+
+private func withoutHeadingAnchors(_ html: String, bytes all: UnsafeBufferPointer<UInt8>) -> String {
   let opening = Array(#"<a class="cv-anchor""#.utf8)
   let closing = Array("</a>".utf8)
-  let bytes = Array(html.utf8.prefix(16 * 1024))
-  return bytes.withUnsafeBufferPointer { buffer -> String in
-    guard let base = buffer.baseAddress else { return html }
-    /// The offset of `needle` at or after `start`, found by jumping between `<`s.
-    func find(_ needle: [UInt8], from start: Int) -> Int? {
-      var index = start
-      while index + needle.count <= buffer.count {
-        guard let found = memchr(base + index, 0x3C, buffer.count - index) else { return nil }
-        index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-        if index + needle.count <= buffer.count, memcmp(base + index, needle, needle.count) == 0 { return index }
-        index += 1
-      }
-      return nil
+  let buffer = UnsafeBufferPointer(rebasing: all.prefix(16 * 1024))
+  guard let base = buffer.baseAddress else { return html }
+  /// The offset of `needle` at or after `start`, found by jumping between `<`s.
+  func find(_ needle: [UInt8], from start: Int) -> Int? {
+    var index = start
+    while index + needle.count <= buffer.count {
+      guard let found = memchr(base + index, 0x3C, buffer.count - index) else { return nil }
+      index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      if index + needle.count <= buffer.count, memcmp(base + index, needle, needle.count) == 0 { return index }
+      index += 1
     }
-    guard var start = find(opening, from: 0) else { return bytes.count == html.utf8.count ? html : String(decoding: bytes, as: UTF8.self) }
-    var result: [UInt8] = []
-    result.reserveCapacity(buffer.count)
-    var copied = 0
-    while true {
-      guard let end = find(closing, from: start + opening.count) else { break }
-      // The space cmark's heading text leaves before the link goes too.
-      let cut = start > copied && buffer[start - 1] == 0x20 ? start - 1 : start
-      result += buffer[copied..<cut]
-      copied = end + closing.count
-      guard let next = find(opening, from: copied) else { break }
-      start = next
-    }
-    result += buffer[copied...]
-    return String(decoding: result, as: UTF8.self)
+    return nil
   }
+  guard var start = find(opening, from: 0) else {
+    return buffer.count == all.count ? html : String(decoding: buffer, as: UTF8.self)
+  }
+  var result: [UInt8] = []
+  result.reserveCapacity(buffer.count)
+  var copied = 0
+  while true {
+    guard let end = find(closing, from: start + opening.count) else { break }
+    // The space cmark's heading text leaves before the link goes too.
+    let cut = start > copied && buffer[start - 1] == 0x20 ? start - 1 : start
+    result += buffer[copied..<cut]
+    copied = end + closing.count
+    guard let next = find(opening, from: copied) else { break }
+    start = next
+  }
+  result += buffer[copied...]
+  return String(decoding: result, as: UTF8.self)
 }

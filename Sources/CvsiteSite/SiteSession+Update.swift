@@ -6,7 +6,8 @@ extension SiteSession {
   /// `themes/...`, `cvsite.yml`) affect, writing into `sink` only when the result has
   /// no error, so a failed rebuild leaves the served site as it was.
   ///
-  /// A page edit re-renders that page and its section's listing; a change of a title,
+  /// A page edit re-renders that page, and its section's page when what the listing
+  /// shows of it (summary, values) changed; a change of a title,
   /// weight, date, slug, draft flag, or an added or removed page re-renders every page
   /// from the bodies kept in memory; a settings or theme change rebuilds everything.
   public func update(changed paths: [String], into sink: any OutputSink) -> BuildResult {
@@ -29,6 +30,9 @@ extension SiteSession {
           let parsed = parser.parse(ContentFile(sitePath: path, relativePath: relative, kind: kind, url: url))
           pages[path] = parsed
           if previous.map({ Self.navigationKey($0) != Self.navigationKey(parsed.page) }) ?? true { navigationChanged = true }
+          if previous.map({ $0.summary != parsed.page.summary || $0.values != parsed.page.values }) ?? true {
+            pendingListings.insert(path)
+          }
         } else if previous != nil {
           pages[path] = nil
           navigationChanged = true
@@ -57,7 +61,7 @@ extension SiteSession {
     var only: Set<String>? = nil
     if !pendingNavigation {
       var selected = pendingPages
-      for path in pendingPages {
+      for path in pendingListings {
         guard let page = pages[path]?.page else { continue }
         // The section page that lists this page.
         let section = page.parentSection
@@ -104,6 +108,7 @@ extension SiteSession {
       try? sink.remove(PageURL.outputPath(for: PageURL.url(for: relative, kind: kind, slug: nil)))
     }
     pendingPages = []
+    pendingListings = []
     pendingNavigation = false
     pendingFiles = false
     return BuildResult(
@@ -124,6 +129,7 @@ extension SiteSession {
     }
     for stale in previous.subtracting(writtenOutputs).sorted() { try? sink.remove(stale) }
     pendingPages = []
+    pendingListings = []
     pendingNavigation = false
     pendingFiles = false
     return result

@@ -38,6 +38,9 @@ public final class SiteSession: @unchecked Sendable {
   var writtenOutputs: Set<String> = []
   /// Changes not yet written because a rebuild failed: redone by the next rebuild.
   var pendingPages: Set<String> = []
+  /// Of those, the pages whose entry in their section's listing (summary, values)
+  /// changed: their section's page is rendered again too.
+  var pendingListings: Set<String> = []
   var pendingNavigation = false
   var pendingFiles = false
   /// What renders derive from the whole site and keep while no page's navigation key

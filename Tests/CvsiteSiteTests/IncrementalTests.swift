@@ -53,6 +53,18 @@ struct IncrementalTests {
     #expect(sink.writtenPages == ["docs/p1/index.html", "docs/index.html"])
   }
 
+  @Test("an edit past the summary leaves the section's page alone")
+  func editPastSummary() throws {
+    let (site, session) = try session()
+    let long = "---\ntitle: P2\n---\n" + String(repeating: "Opening words of the page. ", count: 20) + "\n\nEnd.\n"
+    try site.write("content/docs/p2.md", long)
+    #expect(session.update(changed: ["content/docs/p2.md"], into: RecordingSink()).succeeded)
+    try site.write("content/docs/p2.md", long.replacingOccurrences(of: "End.", with: "A new ending."))
+    let sink = RecordingSink()
+    #expect(session.update(changed: ["content/docs/p2.md"], into: sink).succeeded)
+    #expect(sink.writtenPages == ["docs/p2/index.html"])
+  }
+
   @Test("changing a title rewrites every page (the navigation shows it)")
   func titleEdit() throws {
     let (site, session) = try session()

@@ -40,7 +40,10 @@ extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral
   public init(booleanLiteral value: Bool) { self = .bool(value) }
   public init(arrayLiteral elements: TemplateValue...) { self = .list(elements) }
   public init(dictionaryLiteral elements: (String, TemplateValue)...) {
-    self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    // A repeated key keeps its last value.
+    var members = [String: TemplateValue](minimumCapacity: elements.count)
+    for (key, value) in elements { members[key] = value }
+    self = .object(members)
   }
 }
 
