@@ -42,7 +42,9 @@ extension SiteSession {
         filesChanged = true
       }
     }
-    if reconcileImplicitSections(parser: parser) { navigationChanged = true }
+    // Only pages coming, going or changing their draft flag or URL change which folders
+    // need a made-up section, and each of those changes the navigation.
+    if navigationChanged { reconcileImplicitSections(parser: parser) }
     pendingPages.formUnion(touched)
     pendingNavigation = pendingNavigation || navigationChanged
     pendingFiles = pendingFiles || filesChanged
