@@ -1,4 +1,9 @@
 import ContainerViews
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Inline directives (`:badge[Beta]{variant=caution}`): only names the schema registers
 /// are read, so `10:30` and `:red:` stay text (E11).
@@ -7,6 +12,10 @@ struct InlineDirectives {
 
   func apply(to paragraph: CMarkNode, builder: inout PageBuilder) {
     paragraph.consolidateText()
+    // Where in the source the next directive is looked for, to place its diagnostics.
+    let source = builder.source
+    var searchFrom = source.lineRange(max(1, paragraph.startLine)).lowerBound
+    let searchEnd = source.lineRange(max(1, min(paragraph.endLine, source.lineCount))).upperBound
     var texts: [CMarkNode] = []
     var stack = [paragraph]
     while let node = stack.popLast() {
@@ -22,7 +31,19 @@ struct InlineDirectives {
       {
         guardCount += 1
         guard let match = firstMatch(in: Array(literal.utf8)) else { break }
-        let html = render(match, line: paragraph.startLine, builder: &builder)
+        var line = paragraph.startLine
+        var columnOffset = 0
+        if let brace = match.braceOffset, searchFrom < searchEnd,
+          let found = firstOccurrence(of: match.raw, in: source.bytes, within: searchFrom..<searchEnd)
+        {
+          // The attribute block's offsets count from the text node; its columns count
+          // from the start of the source line where the directive was written.
+          let position = source.position(ofByte: found + (brace - match.start))
+          line = position.line
+          columnOffset = position.column - 1 - brace
+          searchFrom = found + match.raw.count
+        }
+        let html = render(match, line: line, columnOffset: columnOffset, builder: &builder)
         node.setLiteral(match.before)
         current = node.insertAfter(html: html, rest: match.after)
       }
@@ -35,6 +56,11 @@ struct InlineDirectives {
     var attributes: AttributeBlock?
     var before: String
     var after: String
+    /// The directive's bytes as the text holds them, from its `:`.
+    var raw: [UInt8] = []
+    /// Where the directive starts in the text, and where its `{` is.
+    var start = 0
+    var braceOffset: Int?
   }
 
   private func firstMatch(in bytes: [UInt8]) -> Match? {
@@ -54,9 +80,12 @@ struct InlineDirectives {
       }
       if end < bytes.count, bytes[end] == 0x7B, case .success(let block) = parseAttributeBlock(bytes[...], at: end) {
         match.attributes = block
+        match.braceOffset = end
         end = block.end
       }
       guard match.label != nil || match.attributes != nil else { continue }
+      match.raw = Array(bytes[index..<end])
+      match.start = index
       match.before = String(decoding: bytes[..<index], as: UTF8.self)
       match.after = String(decoding: bytes[end...], as: UTF8.self)
       return match
@@ -64,10 +93,11 @@ struct InlineDirectives {
     return nil
   }
 
-  private func render(_ match: Match, line: Int, builder: inout PageBuilder) -> String {
+  private func render(_ match: Match, line: Int, columnOffset: Int, builder: inout PageBuilder) -> String {
     let declaration = schema.inlines[match.name]
     let written = builder.checker.check(
-      match.attributes, own: declaration?.attributes ?? [], line: line, into: &builder.diagnostics)
+      match.attributes, own: declaration?.attributes ?? [], line: line, columnOffset: columnOffset,
+      into: &builder.diagnostics)
     var html = "<span class=\"cv-\(match.name)"
     for name in written.classes { html += " " + escapeHTML(name) }
     html += "\""
@@ -75,5 +105,25 @@ struct InlineDirectives {
       html += " data-\(key)=\"\(escapeHTML(value.description))\""
     }
     return html + ">" + escapeHTML(match.label ?? "") + "</span>"
+  }
+}
+
+/// The offset of the first `needle` in `bytes` within `range`.
+private func firstOccurrence(of needle: [UInt8], in bytes: [UInt8], within range: Range<Int>) -> Int? {
+  guard !needle.isEmpty, range.count >= needle.count, range.upperBound <= bytes.count else { return nil }
+  return bytes.withUnsafeBufferPointer { buffer in
+    needle.withUnsafeBufferPointer { pattern -> Int? in
+      guard let base = buffer.baseAddress, let first = pattern.first, let patternBase = pattern.baseAddress else { return nil }
+      var index = range.lowerBound
+      // Jump to each candidate first byte, then compare the whole needle.
+      while range.upperBound - index >= pattern.count {
+        guard let found = memchr(base + index, Int32(first), range.upperBound - index) else { return nil }
+        index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        guard range.upperBound - index >= pattern.count else { return nil }
+        if memcmp(base + index, patternBase, pattern.count) == 0 { return index }
+        index += 1
+      }
+      return nil
+    }
   }
 }

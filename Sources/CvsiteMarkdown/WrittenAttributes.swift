@@ -24,14 +24,17 @@ struct AttributeChecker {
   /// - Parameters:
   ///   - own: the attributes of the directive itself (empty for headings).
   ///   - line: the source line of the block.
+  ///   - columnOffset: added to the block's offsets to give source columns, for a block
+  ///     parsed out of text that does not start at the line's first byte.
   func check(
-    _ block: AttributeBlock?, own: [ValueDeclaration], line: Int, into diagnostics: inout [Diagnostic]
+    _ block: AttributeBlock?, own: [ValueDeclaration], line: Int, columnOffset: Int = 0,
+    into diagnostics: inout [Diagnostic]
   ) -> WrittenAttributes {
     var written = WrittenAttributes()
     guard let block else { return written }
     var seen = Set<String>()
     for attribute in block.attributes {
-      let column = attribute.offset + 1
+      let column = max(1, attribute.offset + 1 + columnOffset)
       func report(_ message: String, _ suggestion: String? = nil) {
         diagnostics.append(source.diagnostic(.error, message, line: line, column: column, suggestion: suggestion))
       }

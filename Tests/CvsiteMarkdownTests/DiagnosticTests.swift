@@ -28,6 +28,11 @@ import Testing
     (":::cards\n## A {href=\"javascript:alert(1)\"}\n:::\n", "page.md:2:7: error: `href` must be a URL"),
     ("> :::cards\n> text\n", "page.md:1:3: error: `:::cards` is never closed"),
     ("::::cards\n:::card\ntext\n::::\n", "page.md:2:1: error: `:::card` is never closed"),
+    // Inline directives are placed where they are written, not at their paragraph's start.
+    ("Some *text* here\nand :badge[B]{bad=1} there\n", "page.md:2:15: error: unknown key `bad`"),
+    ("> quoted :badge[x]{variant=a} and :badge[y]{varient=b}\n", "page.md:1:45: error: unknown key `varient` (did you mean `variant`?)"),
+    (":badge[a]{x=1} :badge[a]{x=1}\n", "page.md:1:26: error: unknown key `x`"),
+    ("- item\n\n  :::cards\n  ## A\n\n  text :badge{bad=2}\n  :::\n", "page.md:6:15: error: unknown key `bad`"),
   ]
 
   @Test(arguments: cases) func reports(_ input: String, _ expected: String) {
