@@ -1,9 +1,4 @@
 import ContainerViews
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Inline directives (`:badge[Beta]{variant=caution}`): only names the schema registers
 /// are read, so `10:30` and `:red:` stay text (E11).
@@ -34,7 +29,9 @@ struct InlineDirectives {
         var line = paragraph.startLine
         var columnOffset = 0
         if let brace = match.braceOffset, searchFrom < searchEnd,
-          let found = firstOccurrence(of: match.raw, in: source.bytes, within: searchFrom..<searchEnd)
+          let found = source.bytes.withUnsafeBufferPointer({
+            firstOffset(of: match.raw, in: $0, within: searchFrom..<searchEnd)
+          })
         {
           // The attribute block's offsets count from the text node; its columns count
           // from the start of the source line where the directive was written.
@@ -105,25 +102,5 @@ struct InlineDirectives {
       html += " data-\(key)=\"\(escapeHTML(value.description))\""
     }
     return html + ">" + escapeHTML(match.label ?? "") + "</span>"
-  }
-}
-
-/// The offset of the first `needle` in `bytes` within `range`.
-private func firstOccurrence(of needle: [UInt8], in bytes: [UInt8], within range: Range<Int>) -> Int? {
-  guard !needle.isEmpty, range.count >= needle.count, range.upperBound <= bytes.count else { return nil }
-  return bytes.withUnsafeBufferPointer { buffer in
-    needle.withUnsafeBufferPointer { pattern -> Int? in
-      guard let base = buffer.baseAddress, let first = pattern.first, let patternBase = pattern.baseAddress else { return nil }
-      var index = range.lowerBound
-      // Jump to each candidate first byte, then compare the whole needle.
-      while range.upperBound - index >= pattern.count {
-        guard let found = memchr(base + index, Int32(first), range.upperBound - index) else { return nil }
-        index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-        guard range.upperBound - index >= pattern.count else { return nil }
-        if memcmp(base + index, patternBase, pattern.count) == 0 { return index }
-        index += 1
-      }
-      return nil
-    }
   }
 }

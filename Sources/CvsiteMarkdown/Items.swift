@@ -76,12 +76,26 @@ struct LeafItem {
   var column: Int
 }
 
-/// cmark's HTML for a heading with cvsite's `id` (and classes, and anchor link) added.
-func decorateHeading(_ html: String, level: Int, id: String, classes: [String], anchor: Bool) -> String {
+/// How the `#` link after a heading starts: what a summary looks for to leave it out.
+public let headingAnchorOpening = "<a class=\"cv-anchor\""
+
+/// The `#` link cvsite puts after a heading's text when heading anchors are on.
+func headingAnchorLink(id: String) -> String {
+  headingAnchorOpening + " href=\"#\(escapeHTML(id))\" aria-label=\"Link to this section\">#</a>"
+}
+
+/// The attributes cvsite adds to a heading's tag: ` id="…"`, and ` class="…"` for classes.
+func headingTagAttributes(id: String, classes: [String]) -> String {
   var attributes = " id=\"\(escapeHTML(id))\""
   if !classes.isEmpty { attributes += " class=\"\(escapeHTML(classes.joined(separator: " ")))\"" }
+  return attributes
+}
+
+/// cmark's HTML for a heading with cvsite's `id` (and classes, and anchor link) added.
+func decorateHeading(_ html: String, level: Int, id: String, classes: [String], anchor: Bool) -> String {
+  let attributes = headingTagAttributes(id: id, classes: classes)
   if let range = HeadingBytes(html, level: level), anchor ? range.hasClose : true {
-    let link = anchor ? " <a class=\"cv-anchor\" href=\"#\(escapeHTML(id))\" aria-label=\"Link to this section\">#</a>" : ""
+    let link = anchor ? " " + headingAnchorLink(id: id) : ""
     let end = anchor ? range.contentEnd : range.end
     return "<h\(level)" + attributes + html[range.afterName..<end] + link + html[end...]
   }
@@ -90,8 +104,7 @@ func decorateHeading(_ html: String, level: Int, id: String, classes: [String], 
   var result = open + attributes + String(html.dropFirst(open.count))
   let close = "</h\(level)>\n"
   if anchor, result.hasSuffix(close) {
-    let link = "<a class=\"cv-anchor\" href=\"#\(escapeHTML(id))\" aria-label=\"Link to this section\">#</a>"
-    result = String(result.dropLast(close.count)) + " " + link + close
+    result = String(result.dropLast(close.count)) + " " + headingAnchorLink(id: id) + close
   }
   return result
 }

@@ -33,10 +33,8 @@ extension PageBuilder {
         let id = claimID(explicit: attributes.id, title: text, fallback: "section", line: node.startLine,
           column: node.startColumn)
         headings.append(HeadingInfo(level: level, id: id, text: text))
-        var open = "<h\(level) id=\"\(escapeHTML(id))\""
-        if !attributes.classes.isEmpty { open += " class=\"\(escapeHTML(attributes.classes.joined(separator: " ")))\"" }
-        let anchor = "<a class=\"cv-anchor\" href=\"#\(escapeHTML(id))\" aria-label=\"Link to this section\">#</a>"
-        decorated.append((open + ">", options.headingAnchors ? " " + anchor + "</h\(level)>" : nil))
+        let open = "<h\(level)" + headingTagAttributes(id: id, classes: attributes.classes) + ">"
+        decorated.append((open, options.headingAnchors ? " " + headingAnchorLink(id: id) + "</h\(level)>" : nil))
       default: break
       }
     }

@@ -151,20 +151,11 @@ func withoutHeadingAnchors(_ html: String) -> String {
 }
 
 private func withoutHeadingAnchors(_ html: String, bytes all: UnsafeBufferPointer<UInt8>) -> String {
-  let opening = Array(#"<a class="cv-anchor""#.utf8)
+  let opening = Array(headingAnchorOpening.utf8)
   let closing = Array("</a>".utf8)
   let buffer = UnsafeBufferPointer(rebasing: all.prefix(16 * 1024))
-  guard let base = buffer.baseAddress else { return html }
-  /// The offset of `needle` at or after `start`, found by jumping between `<`s.
   func find(_ needle: [UInt8], from start: Int) -> Int? {
-    var index = start
-    while index + needle.count <= buffer.count {
-      guard let found = memchr(base + index, 0x3C, buffer.count - index) else { return nil }
-      index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-      if index + needle.count <= buffer.count, memcmp(base + index, needle, needle.count) == 0 { return index }
-      index += 1
-    }
-    return nil
+    start <= buffer.count ? firstOffset(of: needle, in: buffer, within: start..<buffer.count) : nil
   }
   guard var start = find(opening, from: 0) else {
     return buffer.count == all.count ? html : String(decoding: buffer, as: UTF8.self)

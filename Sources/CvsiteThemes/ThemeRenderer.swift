@@ -45,14 +45,15 @@ public struct ThemeRenderer: ContainerRenderer {
   /// The container's HTML and, when its template gave up (a partial that includes itself
   /// without end), why: the HTML is then the plain rendering.
   public func renderReporting(_ container: ContainerInstance) -> (html: String, problem: String?) {
-    guard let context = contexts[container.name], let template = context.spec.template else {
-      return (PlainContainerRenderer().render(container), nil)
+    var problem: String?
+    if let context = contexts[container.name], let template = context.spec.template {
+      switch library.outcome(context.make(container), withTemplate: template) {
+      case .rendered(let html): return (html, nil)
+      case .gaveUp: problem = TemplateLibrary.gaveUpMessage(template)
+      case .missing: break
+      }
     }
-    switch library.outcome(context.make(container), withTemplate: template) {
-    case .rendered(let html): return (html, nil)
-    case .missing: return (PlainContainerRenderer().render(container), nil)
-    case .gaveUp: return (PlainContainerRenderer().render(container), TemplateLibrary.gaveUpMessage(template))
-    }
+    return (PlainContainerRenderer().render(container), problem)
   }
 
   /// For a container whose spec names a `toc` value: each heading id inside a child,

@@ -1,0 +1,24 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The offset of the first `needle` in `bytes[range]`, or `nil`: `memchr` to each
+/// occurrence of the needle's first byte, then `memcmp` for the rest.
+public func firstOffset(of needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, within range: Range<Int>) -> Int? {
+  guard let first = needle.first, let base = bytes.baseAddress, range.lowerBound >= 0, range.upperBound <= bytes.count
+  else { return nil }
+  return needle.withUnsafeBufferPointer { pattern -> Int? in
+    guard let patternBase = pattern.baseAddress else { return nil }
+    var index = range.lowerBound
+    while range.upperBound - index >= pattern.count {
+      guard let found = memchr(base + index, Int32(first), range.upperBound - index) else { return nil }
+      index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      guard range.upperBound - index >= pattern.count else { return nil }
+      if memcmp(base + index, patternBase, pattern.count) == 0 { return index }
+      index += 1
+    }
+    return nil
+  }
+}
