@@ -14,10 +14,13 @@ struct ContainerContext: Sendable {
   let readDeclarations: [ValueDeclaration]
   /// Dotted names (values and attributes) split at their dots.
   let paths: [String: [String]]
+  /// The optional members the component's templates can read; the others are not built.
+  let parts: ContextParts
 
-  init(spec: ComponentSpec, values: [String: ValueDeclaration]) {
+  init(spec: ComponentSpec, values: [String: ValueDeclaration], parts: ContextParts = .all) {
     self.spec = spec
     self.values = values
+    self.parts = parts
     func declarations(read name: String) -> [ValueDeclaration] {
       if let declaration = values[name] { return [declaration] }
       return values.values.filter { $0.name.hasPrefix(name + ".") }.sorted { $0.name < $1.name }
@@ -37,7 +40,7 @@ struct ContainerContext: Sendable {
     var attrSplit: TemplateValue = [:]
     for declaration in attributes {
       guard let value = instance.attributes[declaration.name] ?? declaration.defaultValue else { continue }
-      put(value, named: declaration.name, type: declaration.type, into: &attrs, is: &attrIs, split: &attrSplit)
+      put(value, named: declaration.name, type: declaration.type, into: &attrs, is: &attrIs, split: &attrSplit, parts)
     }
     let resolved = instance.children.map { resolve($0) }
     let selectedIndex = selection(resolved)
@@ -49,16 +52,18 @@ struct ContainerContext: Sendable {
       subview["last"] = .bool(offset == instance.children.count - 1)
       subview["isSelected"] = .bool(offset == selectedIndex)
       subviews.append(.object(subview))
+      guard parts.counts else { continue }
       for (name, value) in resolved[offset] {
         if case .enumCase(let text) = value { counts[name, default: [:]][text, default: 0] += 1 }
       }
     }
     var container: [String: TemplateValue] = [
       "name": .string(instance.name), "id": .string(instance.id), "count": .int(instance.count), "attrs": attrs,
-      "is": attrIs, "split": attrSplit, "headingLevel": .int(instance.childHeadingLevel),
-      "columns": .int(balancedColumns(instance.count)),
-      "counts": .object(counts.mapValues { .object($0.mapValues { .int($0) }) }),
+      "headingLevel": .int(instance.childHeadingLevel), "columns": .int(balancedColumns(instance.count)),
     ]
+    if parts.flags { container["is"] = attrIs }
+    if parts.split { container["split"] = attrSplit }
+    if parts.counts { container["counts"] = .object(counts.mapValues { .object($0.mapValues { .int($0) }) }) }
     if !instance.classes.isEmpty { container["classes"] = .string(instance.classes.joined(separator: " ")) }
     if let label = instance.labelHTML, !label.isEmpty { container["label"] = .string(label) }
     if let selectedIndex { container["selected"] = subviews[selectedIndex] }
@@ -100,20 +105,24 @@ struct ContainerContext: Sendable {
     var layout: TemplateValue = [:]
     for (name, value) in resolved {
       guard let declaration = values[name] else { continue }
-      put(value, named: name, type: declaration.type, into: &valueMap, is: &isMap, split: &splitMap)
-      if declaration.isLayout {
+      put(value, named: name, type: declaration.type, into: &valueMap, is: &isMap, split: &splitMap, parts)
+      if declaration.isLayout, parts.layout {
         var ignoredIs: TemplateValue = [:]
         var ignoredSplit: TemplateValue = [:]
-        put(value, named: name, type: declaration.type, into: &layout, is: &ignoredIs, split: &ignoredSplit)
+        put(value, named: name, type: declaration.type, into: &layout, is: &ignoredIs, split: &ignoredSplit, .valuesOnly)
       }
     }
     var subview: [String: TemplateValue] = [
       "id": .string(child.id), "index": .int(child.index), "number": .int(child.index + 1),
-      "body": .string(child.bodyHTML), "values": valueMap, "is": isMap, "split": splitMap, "layout": layout,
-      "headingLevel": .int(headingLevel),
-      "headings": .list(
-        child.headings.map { ["level": .int($0.level), "id": .string($0.id), "text": .string($0.text)] }),
+      "body": .string(child.bodyHTML), "values": valueMap, "headingLevel": .int(headingLevel),
     ]
+    if parts.flags { subview["is"] = isMap }
+    if parts.split { subview["split"] = splitMap }
+    if parts.layout { subview["layout"] = layout }
+    if parts.headings {
+      subview["headings"] = .list(
+        child.headings.map { ["level": .int($0.level), "id": .string($0.id), "text": .string($0.text)] })
+    }
     if let title = child.titleHTML, !title.isEmpty {
       subview["title"] = .string(title)
       subview["hasTitle"] = true
@@ -128,10 +137,11 @@ struct ContainerContext: Sendable {
   }
 
   /// Stores a value under its (possibly dotted) name, with its enum flag and its
-  /// comma-split list. Empty strings are left out, so `{{#values.x}}` is false for them.
+  /// comma-split list when `parts` asks for them. Empty strings are left out, so
+  /// `{{#values.x}}` is false for them.
   func put(
     _ value: TypedValue, named name: String, type: ValueType, into map: inout TemplateValue,
-    is flags: inout TemplateValue, split: inout TemplateValue
+    is flags: inout TemplateValue, split: inout TemplateValue, _ parts: ContextParts
   ) {
     let path = paths[name] ?? name.split(separator: ".").map(String.init)
     switch value {
@@ -139,11 +149,12 @@ struct ContainerContext: Sendable {
     case .int(let number): map.set(.int(number), at: path)
     case .enumCase(let text):
       map.set(.string(text), at: path)
-      flags.set(true, at: path + [text])
+      if parts.flags { flags.set(true, at: path + [text]) }
     default:
       let text = value.description
       guard !text.isEmpty else { return }
       map.set(.string(text), at: path)
+      guard parts.split else { return }
       let items = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         .filter { !$0.isEmpty }
       split.set(
@@ -151,6 +162,39 @@ struct ContainerContext: Sendable {
           items.enumerated().map { ["text": .string($0.element), "index": .int($0.offset), "first": .bool($0.offset == 0)] }),
         at: path)
     }
+  }
+}
+
+/// The members of a container context that cost something to build and that a
+/// template may not read: `is` (enum flags), `split` (comma-split lists), `layout`,
+/// `headings` and `counts`. Made from the words a component's templates can look up
+/// (``TemplateLibrary/words(reachableFrom:)``): a member whose key is not among them
+/// can never be read.
+struct ContextParts: Sendable, Equatable {
+  var flags = true
+  var split = true
+  var layout = true
+  var headings = true
+  var counts = true
+
+  /// Everything, as ``ThemeRenderer/context(for:)`` shows it.
+  static let all = ContextParts()
+  /// The value map alone.
+  static let valuesOnly = ContextParts(flags: false, split: false, layout: false, headings: false, counts: false)
+
+  init(flags: Bool = true, split: Bool = true, layout: Bool = true, headings: Bool = true, counts: Bool = true) {
+    (self.flags, self.split, self.layout, self.headings, self.counts) = (flags, split, layout, headings, counts)
+  }
+
+  /// The parts a template reading `words` needs; everything when `words` is unknown.
+  init(words: Set<String>?) {
+    guard let words else {
+      self = .all
+      return
+    }
+    self.init(
+      flags: words.contains("is"), split: words.contains("split"), layout: words.contains("layout"),
+      headings: words.contains("headings"), counts: words.contains("counts"))
   }
 }
 

@@ -28,15 +28,22 @@ public struct ThemeRenderer: ContainerRenderer {
   let library: TemplateLibrary
   /// Containers and leaves by name, each with its context builder.
   let contexts: [String: ContainerContext]
+  /// The same, each building only what its template can read.
+  let renderingContexts: [String: ContainerContext]
 
   init(library: TemplateLibrary, manifest: ThemeManifest) {
     self.library = library
     let values = Dictionary(manifest.values.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
     var contexts: [String: ContainerContext] = [:]
+    var renderingContexts: [String: ContainerContext] = [:]
     for component in manifest.components where component.kind != .inline && contexts[component.name] == nil {
       contexts[component.name] = ContainerContext(spec: component, values: values)
+      let words = component.template.flatMap(library.words(reachableFrom:))
+      renderingContexts[component.name] = ContainerContext(
+        spec: component, values: values, parts: ContextParts(words: words))
     }
     self.contexts = contexts
+    self.renderingContexts = renderingContexts
   }
 
   /// The container's HTML; a container the theme does not declare renders plainly.
@@ -46,7 +53,7 @@ public struct ThemeRenderer: ContainerRenderer {
   /// without end), why: the HTML is then the plain rendering.
   public func renderReporting(_ container: ContainerInstance) -> (html: String, problem: String?) {
     var problem: String?
-    if let context = contexts[container.name], let template = context.spec.template {
+    if let context = renderingContexts[container.name], let template = context.spec.template {
       switch library.outcome(context.make(container), withTemplate: template) {
       case .rendered(let html): return (html, nil)
       case .gaveUp: problem = TemplateLibrary.gaveUpMessage(template)

@@ -31,6 +31,34 @@ struct TemplateLibrary: Sendable {
     return renderer.tooDeep ? .gaveUp : .rendered(output)
   }
 
+  /// Every name part (`values`, `badge` for `{{values.badge}}`) that rendering template
+  /// `name` can look up: its own tags and those of every partial and block it can reach.
+  /// A context member whose key is not among them can never be read, so a context
+  /// builder may leave it out. `nil` when `name` is not a template.
+  func words(reachableFrom name: String) -> Set<String>? {
+    guard let root = templates[name] else { return nil }
+    var words: Set<String> = []
+    var visited: Set<String> = [name]
+    var pending: [[TemplateNode]] = [root]
+    while let nodes = pending.popLast() {
+      for node in nodes {
+        switch node {
+        case .text: break
+        case .variable(let tag, _): words.formUnion(tag.parts)
+        case .section(let tag, let children), .inverted(let tag, let children):
+          words.formUnion(tag.parts)
+          pending.append(children)
+        case .partial(let partial, _, let overrides):
+          if visited.insert(partial).inserted, let nodes = templates[partial] { pending.append(nodes) }
+          pending.append(contentsOf: (overrides ?? [:]).values)
+        case .block(_, let defaultNodes, _):
+          pending.append(defaultNodes)
+        }
+      }
+    }
+    return words
+  }
+
   /// Why template `name` produced nothing, in a sentence for a diagnostic.
   static func gaveUpMessage(_ name: String) -> String {
     "template `\(name)` gave up: its partials and blocks nest more than \(maximumDepth) deep or render more than "
