@@ -11,6 +11,8 @@ enum Navigation {
     fileprivate struct Entry: Sendable {
       var title: String
       var url: String
+      /// `url` under the site's base path, as links print it.
+      var href: String
       var weight: Int
       var isSectionIndex: Bool
       var sectionPath: [String]
@@ -21,7 +23,8 @@ enum Navigation {
     /// Positions in `entries` by URL.
     fileprivate let byURL: [String: Int]
 
-    init(_ pages: [SitePage]) {
+    /// Links are made under `basePath` (`/`, or `/docs/` for a site served below the root).
+    init(_ pages: [SitePage], basePath: String = "/") {
       var entries: [Entry] = []
       entries.reserveCapacity(pages.count)
       var groups: [[String]: [Int]] = [:]
@@ -30,8 +33,8 @@ enum Navigation {
         groups[page.isSectionIndex ? Array(sectionPath.dropLast()) : sectionPath, default: []].append(entries.count)
         entries.append(
           Entry(
-            title: page.metadata.title, url: page.url, weight: page.metadata.weight, isSectionIndex: page.isSectionIndex,
-            sectionPath: sectionPath))
+            title: page.metadata.title, url: page.url, href: basePath + page.url.dropFirst(), weight: page.metadata.weight,
+            isSectionIndex: page.isSectionIndex, sectionPath: sectionPath))
       }
       // Sorting positions, ties in their order (as a stable sort of the pages leaves them).
       children = groups.mapValues { group in
@@ -79,12 +82,12 @@ enum Navigation {
   static func tree(_ pages: [SitePage], current: String, basePath: String = "/", expandAll: Bool = false)
     -> [NavigationLink]
   {
-    tree(Index(pages), current: current, basePath: basePath, expandAll: expandAll)
+    tree(Index(pages, basePath: basePath), current: current, expandAll: expandAll)
   }
 
-  /// The same, from an index built once for many pages.
-  static func tree(_ index: Index, current: String, basePath: String = "/", expandAll: Bool = false) -> [NavigationLink] {
-    build(index, section: [], current: current, basePath: basePath, expandAll: expandAll)
+  /// The same, from an index built once for many pages (links under the index's base path).
+  static func tree(_ index: Index, current: String, expandAll: Bool = false) -> [NavigationLink] {
+    build(index, section: [], current: current, expandAll: expandAll)
   }
 
   /// Beyond this many entries, a section shows in the navigation only the entry the
@@ -92,9 +95,7 @@ enum Navigation {
   /// page's navigation small, however many pages a folder holds.
   static let openLimit = 50
 
-  private static func build(
-    _ index: Index, section: [String], current: String, basePath: String, expandAll: Bool
-  ) -> [NavigationLink] {
+  private static func build(_ index: Index, section: [String], current: String, expandAll: Bool) -> [NavigationLink] {
     var children = index.children[section] ?? []
     if !expandAll, children.count > openLimit { children = index.onPath(of: current, in: section) }
     return children.compactMap { position in
@@ -102,15 +103,13 @@ enum Navigation {
       if page.isSectionIndex {
         if page.sectionPath.isEmpty { return nil }  // the home page is not its own child
         let isOpen = expandAll || current.hasPrefix(page.url)
-        let nested = isOpen
-          ? build(index, section: page.sectionPath, current: current, basePath: basePath, expandAll: expandAll) : []
+        let nested = isOpen ? build(index, section: page.sectionPath, current: current, expandAll: expandAll) : []
         return NavigationLink(
-          title: page.title, url: basePath + page.url.dropFirst(), isCurrent: page.url == current,
-          isAncestor: current.hasPrefix(page.url), children: nested)
+          title: page.title, url: page.href, isCurrent: page.url == current, isAncestor: current.hasPrefix(page.url),
+          children: nested)
       }
       return NavigationLink(
-        title: page.title, url: basePath + page.url.dropFirst(), isCurrent: page.url == current, isAncestor: page.url == current,
-        children: [])
+        title: page.title, url: page.href, isCurrent: page.url == current, isAncestor: page.url == current, children: [])
     }
   }
 }

@@ -7,7 +7,9 @@ public struct SiteConfig: Sendable {
   /// Absolute base URL with a trailing slash (`https://example.com/docs/`); used for
   /// the sitemap, the feed and canonical links. Pages link to each other with paths
   /// relative to its path component.
-  public var baseURL: String = "/"
+  public var baseURL: String = "/" {
+    didSet { basePath = CvsiteMarkdown.basePath(ofBaseURL: baseURL) }
+  }
   public var theme: String = "default"
   public var language: String = "en"
   public var description: String = ""
@@ -34,8 +36,9 @@ public struct SiteConfig: Sendable {
     "title", "baseURL", "theme", "language", "description", "author", "rawHTML", "headingAnchors", "navigation",
   ]
 
-  /// The path part of the base URL: `/` or `/docs/`.
-  public var basePath: String { CvsiteMarkdown.basePath(ofBaseURL: baseURL) }
+  /// The path part of the base URL: `/` or `/docs/`. Kept with ``baseURL`` rather than
+  /// worked out at each of the many reads a build makes.
+  public private(set) var basePath: String = "/"
 
   /// Absolute URL for a site path such as `/docs/install/`.
   public func absoluteURL(_ sitePath: String) -> String {

@@ -26,7 +26,7 @@ extension SiteSession {
     } else {
       published = publishedPages
       wide = SiteWide(
-        publishedPaths: published.map(\.sitePath), navigation: Navigation.Index(published),
+        publishedPaths: published.map(\.sitePath), navigation: Navigation.Index(published, basePath: config.basePath),
         collisions: urlCollisions(published), sitemap: sitemapXML(published, config: config), links: nil)
     }
     outcome.diagnostics += wide.collisions
@@ -178,8 +178,7 @@ extension SiteSession {
       body += listing.html
       problems = listing.problems
     }
-    let navigation = Navigation.tree(
-      index, current: page.url, basePath: config.basePath, expandAll: config.navigation == .full)
+    let navigation = Navigation.tree(index, current: page.url, expandAll: config.navigation == .full)
     let layout = page.metadata.layout ?? (page.isSectionIndex ? "section" : "page")
     return (PageContext(page: page, bodyHTML: body, navigation: navigation, config: config), layout, problems)
   }
@@ -192,7 +191,7 @@ extension SiteSession {
       headings: [], summary: "", values: DeclaredValues())
     return PageContext(
       page: page, bodyHTML: page.bodyHTML,
-      navigation: Navigation.tree(index, current: "", basePath: config.basePath, expandAll: config.navigation == .full),
+      navigation: Navigation.tree(index, current: "", expandAll: config.navigation == .full),
       config: config)
   }
 }

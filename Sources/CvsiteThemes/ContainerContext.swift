@@ -57,13 +57,19 @@ struct ContainerContext: Sendable {
         if case .enumCase(let text) = value { counts[name, default: [:]][text, default: 0] += 1 }
       }
     }
-    var container: [String: TemplateValue] = [
+    var container: TemplateObject = [
       "name": .string(instance.name), "id": .string(instance.id), "count": .int(instance.count), "attrs": attrs,
       "headingLevel": .int(instance.childHeadingLevel), "columns": .int(balancedColumns(instance.count)),
     ]
     if parts.flags { container["is"] = attrIs }
     if parts.split { container["split"] = attrSplit }
-    if parts.counts { container["counts"] = .object(counts.mapValues { .object($0.mapValues { .int($0) }) }) }
+    if parts.counts {
+      container["counts"] = .object(
+        TemplateObject(
+          uniqueNamesWithValues: counts.map { name, tally in
+            (name, .object(TemplateObject(uniqueNamesWithValues: tally.map { ($0.key, .int($0.value)) })))
+          }))
+    }
     if !instance.classes.isEmpty { container["classes"] = .string(instance.classes.joined(separator: " ")) }
     if let label = instance.labelHTML, !label.isEmpty { container["label"] = .string(label) }
     if let selectedIndex { container["selected"] = subviews[selectedIndex] }
@@ -98,7 +104,7 @@ struct ContainerContext: Sendable {
 
   func subviewContext(
     _ child: ContainerChild, resolved: [(String, TypedValue)], headingLevel: Int
-  ) -> [String: TemplateValue] {
+  ) -> TemplateObject {
     var valueMap: TemplateValue = [:]
     var isMap: TemplateValue = [:]
     var splitMap: TemplateValue = [:]
@@ -112,7 +118,7 @@ struct ContainerContext: Sendable {
         put(value, named: name, type: declaration.type, into: &layout, is: &ignoredIs, split: &ignoredSplit, .valuesOnly)
       }
     }
-    var subview: [String: TemplateValue] = [
+    var subview: TemplateObject = [
       "id": .string(child.id), "index": .int(child.index), "number": .int(child.index + 1),
       "body": .string(child.bodyHTML), "values": valueMap, "headingLevel": .int(headingLevel),
     ]

@@ -95,18 +95,18 @@ extension PageContext {
   /// - `generator`: `cvsite 0.1.0`.
   var templateContext: TemplateValue {
     let base = basePath
-    var site: [String: TemplateValue] = [
+    var site: TemplateObject = [
       "title": .string(siteTitle), "baseURL": .string(baseURL), "basePath": .string(base), "language": .string(language),
     ]
     if let siteDescription, !siteDescription.isEmpty { site["description"] = .string(siteDescription) }
-    var page: [String: TemplateValue] = [
+    var page: TemplateObject = [
       "title": .string(title), "url": .string(url), "isHome": .bool(isHome),
-      "meta": .object(metadata.mapValues { .string($0) }),
+      "meta": .object(TemplateObject(uniqueNamesWithValues: metadata.map { ($0.key, .string($0.value)) })),
     ]
     if let description, !description.isEmpty { page["description"] = .string(description) }
     let minLevel = tableOfContents.map(\.level).min() ?? 2
     let toc: [TemplateValue] = tableOfContents.map { entry in
-      var item: [String: TemplateValue] = [
+      var item: TemplateObject = [
         "level": .int(entry.level), "depth": .int(entry.level - minLevel), "id": .string(entry.id),
         "text": .string(entry.text),
       ]

@@ -20,7 +20,7 @@ func anyValue(_ value: TemplateValue) -> Any {
   case .int(let number): return number
   case .bool(let flag): return flag
   case .list(let items): return items.map(anyValue)
-  case .object(let members): return members.mapValues(anyValue)
+  case .object(let members): return Dictionary(members.map { ($0.name, anyValue($0.value)) }, uniquingKeysWith: { $1 })
   }
 }
 

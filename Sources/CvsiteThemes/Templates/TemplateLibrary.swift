@@ -89,7 +89,8 @@ extension TemplateLibrary {
 
     mutating func render(_ nodes: [TemplateNode], into output: inout String) {
       guard !indentation.isEmpty else {
-        for node in nodes { render(node, into: &output) }
+        // By index: each node is passed borrowed, not copied out by an iterator.
+        for index in nodes.indices { render(nodes[index], into: &output) }
         return
       }
       // Inside an indented partial, a node's output that starts a line is indented. As
@@ -177,21 +178,26 @@ extension TemplateLibrary {
     /// `a.b.c`: `a` from the innermost object on the stack that has it, then `b` and
     /// `c` from there (no further search); `.` and `.a` read only the top of the stack.
     func lookup(_ name: TemplateName) -> TemplateValue? {
-      guard let first = name.parts.first else { return name.topOnly ? stack.last : nil }
+      let parts = name.parts
+      guard let first = parts.first else { return name.topOnly ? stack.last : nil }
       var value: TemplateValue?
       if name.topOnly {
         value = stack.last?[first]
       } else {
-        for candidate in stack.reversed() {
-          if let found = candidate[first] {
+        // By index, innermost first: the stack's values are read in place, not copied.
+        var position = stack.count - 1
+        while position >= 0 {
+          if let found = stack[position][first] {
             value = found
             break
           }
+          position -= 1
         }
       }
-      for part in name.parts.dropFirst() {
-        guard let current = value else { return nil }
-        value = current[part]
+      var index = 1
+      while index < parts.count, let current = value {
+        value = current[parts[index]]
+        index += 1
       }
       return value
     }

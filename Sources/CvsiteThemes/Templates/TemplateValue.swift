@@ -14,7 +14,7 @@ public enum TemplateValue: Sendable, Equatable {
   case int(Int)
   case bool(Bool)
   case list([TemplateValue])
-  case object([String: TemplateValue])
+  case object(TemplateObject)
 
   /// The member `name` of an object, `nil` for anything else.
   @inlinable public subscript(name: String) -> TemplateValue? {
@@ -41,7 +41,7 @@ extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral
   public init(arrayLiteral elements: TemplateValue...) { self = .list(elements) }
   public init(dictionaryLiteral elements: (String, TemplateValue)...) {
     // A repeated key keeps its last value.
-    var members = [String: TemplateValue](minimumCapacity: elements.count)
+    var members = TemplateObject(minimumCapacity: elements.count)
     for (key, value) in elements { members[key] = value }
     self = .object(members)
   }
@@ -55,14 +55,14 @@ extension TemplateValue {
       self = value
       return
     }
-    var members: [String: TemplateValue]
+    var members: TemplateObject
     if case .object(let existing) = self {
       members = existing
       self = .bool(false)  // drop the reference so `members` is uniquely owned
     } else {
-      members = [:]
+      members = TemplateObject()
     }
-    var inner = members.removeValue(forKey: head) ?? .object([:])
+    var inner = members.removeValue(forName: head) ?? .object(TemplateObject())
     inner.set(value, at: path.dropFirst())
     members[head] = inner
     self = .object(members)

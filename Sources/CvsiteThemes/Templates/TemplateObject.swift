@@ -1,0 +1,96 @@
+/// The members of a template object: names and values in the order they were first set.
+///
+/// Template contexts are many small objects (a page, each navigation entry, each
+/// subview: a handful of keys each), built once and read a few times. A flat list
+/// suits them better than a hash table: building one is an append per member, with no
+/// hashing and one allocation, and a lookup compares lengths before it compares text.
+/// Setting a name that is already present replaces its value, as a dictionary would.
+public struct TemplateObject: Sendable {
+  /// One member. A struct rather than a tuple: arrays of tuples are destroyed through
+  /// the runtime's generic value witnesses, arrays of structs by specialized code.
+  public struct Member: Sendable {
+    public var name: String
+    public var value: TemplateValue
+
+    @inlinable init(_ name: String, _ value: TemplateValue) {
+      self.name = name
+      self.value = value
+    }
+  }
+
+  @usableFromInline var entries: [Member]
+
+  /// An empty object.
+  @inlinable public init() { entries = [] }
+
+  /// An empty object with room for `capacity` members.
+  public init(minimumCapacity capacity: Int) {
+    entries = []
+    entries.reserveCapacity(capacity)
+  }
+
+  /// An object from members whose names are known to differ (a dictionary's, say):
+  /// no member is compared with another.
+  public init(uniqueNamesWithValues members: some Sequence<(String, TemplateValue)>) {
+    entries = members.map { Member($0.0, $0.1) }
+  }
+
+  /// The number of members.
+  public var count: Int { entries.count }
+  /// Whether the object has no members.
+  public var isEmpty: Bool { entries.isEmpty }
+  /// The names of the members, in the order they were first set.
+  public var names: [String] { entries.map(\.name) }
+
+  /// The value of member `name`; setting `nil` removes the member.
+  @inlinable public subscript(name: String) -> TemplateValue? {
+    get {
+      guard let position = position(of: name) else { return nil }
+      return entries[position].value
+    }
+    set {
+      let position = position(of: name)
+      switch (position, newValue) {
+      case (let position?, let value?): entries[position].value = value
+      case (let position?, nil): entries.remove(at: position)
+      case (nil, let value?): entries.append(Member(name, value))
+      case (nil, nil): break
+      }
+    }
+  }
+
+  /// Removes member `name` and returns its value.
+  public mutating func removeValue(forName name: String) -> TemplateValue? {
+    guard let position = position(of: name) else { return nil }
+    return entries.remove(at: position).value
+  }
+
+  @inlinable func position(of name: String) -> Int? {
+    let length = name.utf8.count
+    for position in entries.indices {
+      let candidate = entries[position].name
+      if candidate.utf8.count == length && candidate == name { return position }
+    }
+    return nil
+  }
+}
+
+extension TemplateObject: Sequence {
+  /// The members in the order they were first set.
+  public func makeIterator() -> IndexingIterator<[Member]> { entries.makeIterator() }
+}
+
+extension TemplateObject: Equatable {
+  /// The same members with equal values, in any order.
+  public static func == (lhs: TemplateObject, rhs: TemplateObject) -> Bool {
+    lhs.count == rhs.count && lhs.entries.allSatisfy { rhs[$0.name] == $0.value }
+  }
+}
+
+extension TemplateObject: ExpressibleByDictionaryLiteral {
+  /// A repeated name keeps its last value.
+  public init(dictionaryLiteral elements: (String, TemplateValue)...) {
+    self.init(minimumCapacity: elements.count)
+    for (name, value) in elements { self[name] = value }
+  }
+}
