@@ -97,7 +97,12 @@ struct LinkChecker {
     return false
   }
 
+  /// `path` with `.`, `..` and empty segments resolved: `/a/./b/../c` → `/a/c`.
   static func normalize(_ path: String) -> String {
+    isNormal(path) ? path : normalizeSegments(path)
+  }
+
+  static func normalizeSegments(_ path: String) -> String {
     var stack: [Substring] = []
     for part in path.split(separator: "/") {
       if part == "." { continue }
@@ -105,6 +110,20 @@ struct LinkChecker {
     }
     let joined = "/" + stack.joined(separator: "/")
     return path.hasSuffix("/") && joined != "/" ? joined + "/" : joined
+  }
+
+  /// Whether ``normalizeSegments(_:)`` would return `path` unchanged: it starts with
+  /// `/` and has no empty segment and none starting with a dot (so no `.` or `..`).
+  /// Most links are.
+  static func isNormal(_ path: String) -> Bool {
+    let bytes = path.utf8
+    guard bytes.first == UInt8(ascii: "/") else { return false }
+    var previous: UInt8 = 0
+    for byte in bytes {
+      if previous == UInt8(ascii: "/") && (byte == UInt8(ascii: "/") || byte == UInt8(ascii: ".")) { return false }
+      previous = byte
+    }
+    return true
   }
 
   /// Values of an attribute in rendered HTML (double-quoted, as our renderers write).

@@ -26,4 +26,24 @@ import Testing
     #expect(withLinks > 500)
     #expect(LinkChecker.attributeValues("href", in: "<a href=\"/a/\">x</a><a href=\"/b/#c\">") == ["/a/", "/b/#c"])
   }
+
+  /// The shortcut for paths that are already normal returns what resolving the segments
+  /// returns, on generated paths of slashes, dots and names.
+  @Test func normalPathsSkipTheSegmentWalkWithTheSameResult() {
+    let pieces = ["/", "a", "b", ".", "..", "./", "../", ".hidden", "é", "x.y", "//"]
+    var state: UInt64 = 0xBEEF
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    var shortcuts = 0
+    for _ in 0..<3000 {
+      let path = (0..<next(8)).map { _ in pieces[next(pieces.count)] }.joined()
+      #expect(LinkChecker.normalize(path) == LinkChecker.normalizeSegments(path), "\(path.debugDescription)")
+      if LinkChecker.isNormal(path) { shortcuts += 1 }
+    }
+    #expect(shortcuts > 50)
+    #expect(LinkChecker.isNormal("/docs/install/"))
+    for path in ["docs/", "/a//b", "/a/./b", "/a/../b", "/.well-known/x", ""] { #expect(!LinkChecker.isNormal(path)) }
+  }
 }
