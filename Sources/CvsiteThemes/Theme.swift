@@ -131,7 +131,7 @@ public struct Theme: Sendable {
   /// end), why: the document is then a bare one around the body.
   public func renderPageReporting(_ page: PageContext, layout: String = "page") -> (html: String, problem: String?) {
     let name = hasLayout(layout) ? layout : "page"
-    let outcome = library.outcome(page.templateContext, withTemplate: name)
+    let outcome = library.outcome(page.templateContext, withTemplate: name, capacity: page.bodyHTML.utf8.count + 16_384)
     if case .rendered(let html) = outcome { return (html, nil) }
     let bare = "<!doctype html>\n<html lang=\"\(escapeHTML(page.language))\"><head><meta charset=\"utf-8\"><title>"
       + escapeHTML(page.title) + "</title></head><body>\n" + page.bodyHTML + "</body></html>\n"

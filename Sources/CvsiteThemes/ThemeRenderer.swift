@@ -54,7 +54,8 @@ public struct ThemeRenderer: ContainerRenderer {
   public func renderReporting(_ container: ContainerInstance) -> (html: String, problem: String?) {
     var problem: String?
     if let context = renderingContexts[container.name], let template = context.spec.template {
-      switch library.outcome(context.make(container), withTemplate: template) {
+      let capacity = container.children.reduce(1_024) { $0 + $1.bodyHTML.utf8.count + 256 }
+      switch library.outcome(context.make(container), withTemplate: template, capacity: capacity) {
       case .rendered(let html): return (html, nil)
       case .gaveUp: problem = TemplateLibrary.gaveUpMessage(template)
       case .missing: break

@@ -22,11 +22,14 @@ struct TemplateLibrary: Sendable {
     return nil
   }
 
-  /// What rendering template `name` for `context` gave.
-  func outcome(_ context: TemplateValue, withTemplate name: String) -> TemplateOutcome {
+  /// What rendering template `name` for `context` gave. `capacity` is the size the
+  /// output is expected to reach (the HTML the context carries, plus the template's
+  /// own): reserved up front, it spares the output its successive copies as it grows.
+  func outcome(_ context: TemplateValue, withTemplate name: String, capacity: Int = 0) -> TemplateOutcome {
     guard let nodes = templates[name] else { return .missing }
     var renderer = Renderer(library: self, stack: [context])
     var output = ""
+    output.reserveCapacity(capacity)
     renderer.render(nodes, into: &output)
     return renderer.tooDeep ? .gaveUp : .rendered(output)
   }
@@ -146,6 +149,11 @@ extension TemplateLibrary {
         }
       case .partial(let name, let partialIndentation, let partialOverrides):
         guard let nodes = library.templates[name] else { return }
+        guard partialOverrides != nil || !(partialIndentation ?? "").isEmpty else {
+          // Nothing to set up and restore: the common `{{> name}}`.
+          nested(nodes, into: &output)
+          return
+        }
         let saved = (overrides, indentation)
         if let partialIndentation { indentation += partialIndentation }
         if let partialOverrides { overrides.merge(partialOverrides) { outer, _ in outer } }
