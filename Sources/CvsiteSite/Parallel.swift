@@ -1,23 +1,43 @@
 import Dispatch
+import Synchronization
 
 /// Runs `transform` on every element on up to `jobs` threads and returns the results in
 /// order. Each slot is written by exactly one worker.
+///
+/// Workers claim elements one at a time from a shared counter, so a worker that drew
+/// slow pages (or lost its core for a while) does not hold up the end of the run. With
+/// `weight`, the heaviest elements are claimed first: a section page that lists five
+/// hundred others starts early instead of leaving one worker busy alone at the end.
 func parallelMap<Element: Sendable, Result: Sendable>(
-  _ elements: [Element], jobs: Int, _ transform: @Sendable (Element) -> Result
+  _ elements: [Element], jobs: Int, weight: ((Element) -> Int)? = nil, _ transform: @Sendable (Element) -> Result
 ) -> [Result] {
   let results = ResultSlots<Result>(count: elements.count)
   let workers = max(1, min(jobs, elements.count))
+  let order = weight.map { weight in heaviestFirst(elements.map(weight)) }
+  let claims = Claims()
   elements.withUnsafeBufferPointer { buffer in
     let input = UnsafeSendableBuffer(buffer: buffer)
-    DispatchQueue.concurrentPerform(iterations: workers) { worker in
-      var index = worker
-      while index < input.buffer.count {
+    DispatchQueue.concurrentPerform(iterations: workers) { _ in
+      while true {
+        let claimed = claims.next()
+        guard claimed < input.buffer.count else { return }
+        let index = order?[claimed] ?? claimed
         results.store(transform(input.buffer[index]), at: index)
-        index += workers
       }
     }
   }
   return results.collect()
+}
+
+/// Positions ordered by descending weight, equal weights in their order.
+func heaviestFirst(_ weights: [Int]) -> [Int] {
+  weights.indices.sorted { (weights[$1], $0) < (weights[$0], $1) }
+}
+
+/// The shared counter workers claim positions from.
+private final class Claims: Sendable {
+  private let counter = Atomic<Int>(0)
+  func next() -> Int { counter.wrappingAdd(1, ordering: .relaxed).oldValue }
 }
 
 /// Fixed slots filled concurrently at distinct indices (raw memory: no array

@@ -8,7 +8,7 @@ public struct SiteConfig: Sendable {
   /// the sitemap, the feed and canonical links. Pages link to each other with paths
   /// relative to its path component.
   public var baseURL: String = "/" {
-    didSet { basePath = CvsiteMarkdown.basePath(ofBaseURL: baseURL) }
+    didSet { (basePath, absoluteRoot) = Self.roots(of: baseURL) }
   }
   public var theme: String = "default"
   public var language: String = "en"
@@ -39,14 +39,19 @@ public struct SiteConfig: Sendable {
   /// The path part of the base URL: `/` or `/docs/`. Kept with ``baseURL`` rather than
   /// worked out at each of the many reads a build makes.
   public private(set) var basePath: String = "/"
+  /// What ``absoluteURL(_:)`` puts before a site path: the base URL with a trailing slash
+  /// when it names a scheme and host, else ``basePath``.
+  private var absoluteRoot: String = "/"
+
+  private static func roots(of baseURL: String) -> (basePath: String, absoluteRoot: String) {
+    let path = CvsiteMarkdown.basePath(ofBaseURL: baseURL)
+    guard baseURL.contains("://") else { return (path, path) }
+    return (path, baseURL.hasSuffix("/") ? baseURL : baseURL + "/")
+  }
 
   /// Absolute URL for a site path such as `/docs/install/`.
   public func absoluteURL(_ sitePath: String) -> String {
-    let trimmed = sitePath.hasPrefix("/") ? String(sitePath.dropFirst()) : sitePath
-    if baseURL.contains("://") {
-      return (baseURL.hasSuffix("/") ? baseURL : baseURL + "/") + trimmed
-    }
-    return basePath + trimmed
+    absoluteRoot + (sitePath.hasPrefix("/") ? sitePath.dropFirst() : Substring(sitePath))
   }
 
   /// Reads `cvsite.yml`; every problem is a diagnostic, unknown keys with a suggestion.

@@ -41,7 +41,12 @@ extension SiteSession {
     let navigation = wide.navigation
     let total = selected.count
     let counter = ProgressCounter()
-    let rendered = parallelMap(selected, jobs: options.jobs) { page -> (String?, [Diagnostic]) in
+    // A section page's listing costs about what its pages' cards do: claimed first.
+    let weight = { (page: SitePage) in
+      page.bodyHTML.utf8.count + (page.isSectionIndex && page.metadata.list != nil
+        ? navigation.listed(in: page.sectionPath).count * 2_048 : 0)
+    }
+    let rendered = parallelMap(selected, jobs: options.jobs, weight: weight) { page -> (String?, [Diagnostic]) in
       let (context, layout, listingProblems) = Self.layoutContext(
         for: page, in: site, navigation: navigation, config: config, theme: theme)
       let (html, layoutProblem) = theme.renderPageReporting(context, layout: layout)

@@ -46,5 +46,12 @@ struct SiteConfigTests {
     config.baseURL = "/docs"
     #expect(config.basePath == "/docs/")
     #expect(config.absoluteURL("/a/") == "/docs/a/")
+    config.baseURL = "https://example.org/docs"
+    #expect(config.basePath == "/docs/")
+    #expect(config.absoluteURL("/a/") == "https://example.org/docs/a/")
+    #expect(config.absoluteURL("b.xml") == "https://example.org/docs/b.xml")
+    config.baseURL = "https://example.org"
+    #expect(config.basePath == "/")
+    #expect(config.absoluteURL("/") == "https://example.org/")
   }
 }

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+@testable import CvsiteSite
+
+/// `parallelMap` returns results in input order however workers claim elements, and
+/// claims the heaviest elements first when given weights.
+@Suite struct ParallelTests {
+  @Test(arguments: [1, 2, 4, 16])
+  func resultsComeBackInInputOrder(jobs: Int) {
+    let input = Array(0..<500)
+    // Uneven work, so workers finish out of step.
+    let output = parallelMap(input, jobs: jobs) { value -> Int in
+      var sum = 0
+      for step in 0..<(value % 7) * 1_000 { sum &+= step }
+      return value * 2 + (sum == -1 ? 1 : 0)
+    }
+    #expect(output == input.map { $0 * 2 })
+    let weighted = parallelMap(input, jobs: jobs, weight: { $0 % 10 }) { $0 * 3 }
+    #expect(weighted == input.map { $0 * 3 })
+  }
+
+  @Test func heaviestElementsAreClaimedFirstTiesInOrder() {
+    #expect(heaviestFirst([1, 5, 1, 9, 5, 0]) == [3, 1, 4, 0, 2, 5])
+    #expect(heaviestFirst([]) == [])
+    let claims = ClaimLog()
+    _ = parallelMap(["a", "bbb", "cc", "dddd", "e"], jobs: 1, weight: { $0.count }) { claims.record($0) }
+    #expect(claims.entries == ["dddd", "bbb", "cc", "a", "e"])
+  }
+
+  @Test func emptyInputAndMoreJobsThanElements() {
+    #expect(parallelMap([Int](), jobs: 4) { $0 }.isEmpty)
+    #expect(parallelMap([7], jobs: 8) { $0 + 1 } == [8])
+  }
+}
+
+/// The order in which a run's transform saw its elements.
+private final class ClaimLog: @unchecked Sendable {
+  private let lock = NSLock()
+  private(set) var entries: [String] = []
+  func record(_ entry: String) {
+    lock.lock()
+    defer { lock.unlock() }
+    entries.append(entry)
+  }
+}
