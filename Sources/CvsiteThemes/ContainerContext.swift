@@ -15,7 +15,7 @@ struct ContainerContext: Sendable {
   /// Dotted names (values and attributes) split at their dots.
   let paths: [String: [String]]
   /// The optional members the component's templates can read; the others are not built.
-  let parts: ContextParts
+  var parts: ContextParts
 
   init(spec: ComponentSpec, values: [String: ValueDeclaration], parts: ContextParts = .all) {
     self.spec = spec

@@ -26,24 +26,19 @@ import CvsiteMarkdown
 /// Children's bodies arrive rendered, so a template cannot see grandchildren's values.
 public struct ThemeRenderer: ContainerRenderer {
   let library: TemplateLibrary
-  /// Containers and leaves by name, each with its context builder.
+  /// Containers and leaves by name, each with its context builder, which builds only
+  /// what the component's template can read.
   let contexts: [String: ContainerContext]
-  /// The same, each building only what its template can read.
-  let renderingContexts: [String: ContainerContext]
 
   init(library: TemplateLibrary, manifest: ThemeManifest) {
     self.library = library
     let values = Dictionary(manifest.values.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
     var contexts: [String: ContainerContext] = [:]
-    var renderingContexts: [String: ContainerContext] = [:]
     for component in manifest.components where component.kind != .inline && contexts[component.name] == nil {
-      contexts[component.name] = ContainerContext(spec: component, values: values)
       let words = component.template.flatMap(library.words(reachableFrom:))
-      renderingContexts[component.name] = ContainerContext(
-        spec: component, values: values, parts: ContextParts(words: words))
+      contexts[component.name] = ContainerContext(spec: component, values: values, parts: ContextParts(words: words))
     }
     self.contexts = contexts
-    self.renderingContexts = renderingContexts
   }
 
   /// The container's HTML; a container the theme does not declare renders plainly.
@@ -53,7 +48,7 @@ public struct ThemeRenderer: ContainerRenderer {
   /// without end), why: the HTML is then the plain rendering.
   public func renderReporting(_ container: ContainerInstance) -> (html: String, problem: String?) {
     var problem: String?
-    if let context = renderingContexts[container.name], let template = context.spec.template {
+    if let context = contexts[container.name], let template = context.spec.template {
       let capacity = container.children.reduce(1_024) { $0 + $1.bodyHTML.utf8.count + 256 }
       switch library.outcome(context.make(container), withTemplate: template, capacity: capacity) {
       case .rendered(let html): return (html, nil)
@@ -79,8 +74,11 @@ public struct ThemeRenderer: ContainerRenderer {
     return labels
   }
 
-  /// The context a container template receives (for tests and tools).
+  /// The context a container template can receive (for tests and tools): every member,
+  /// including those the component's own template never reads.
   public func context(for container: ContainerInstance) -> TemplateValue? {
-    contexts[container.name]?.make(container)
+    guard var context = contexts[container.name] else { return nil }
+    context.parts = .all
+    return context.make(container)
   }
 }

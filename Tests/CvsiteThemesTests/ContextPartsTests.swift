@@ -77,8 +77,8 @@ import Testing
 
   @Test func unreadMembersAreLeftOutWhenRendering() throws {
     let renderer = try Self.renderer()
-    #expect(renderer.renderingContexts["plain"]?.parts == .valuesOnly)
-    #expect(renderer.renderingContexts["deep"]?.parts == .all)
+    #expect(renderer.contexts["plain"]?.parts == .valuesOnly)
+    #expect(renderer.contexts["deep"]?.parts == .all)
     #expect(try renderer.render(instance("plain", children: Self.children())) == "<a, b|done><c|todo>")
     // What tools and tests see stays whole.
     let context = try #require(renderer.context(for: instance("plain", children: Self.children())))
