@@ -58,5 +58,7 @@ import Testing
     value.set(true, at: ["a", "b"])
     value.set(1, at: ["x", "y", "z"])
     #expect(value == ["a": ["b": true], "x": ["y": ["z": 1]]])
+    value.set(2, at: ["a", "c"])
+    if case .object(let members) = value { #expect(members.names == ["a", "x"]) } else { Issue.record("not an object") }
   }
 }

@@ -62,7 +62,8 @@ extension TemplateValue {
     } else {
       members = TemplateObject()
     }
-    var inner = members.removeValue(forName: head) ?? .object(TemplateObject())
+    var inner = members[head] ?? .object(TemplateObject())
+    if members[head] != nil { members[head] = .bool(false) }  // the same, for `inner`; keeps the member's place
     inner.set(value, at: path.dropFirst())
     members[head] = inner
     self = .object(members)
