@@ -11,14 +11,10 @@ import Testing
       " href=\"/a/\"", " href=\"#x\"", "href=\"/no-space/\"", " hre=\"/near/\"", " href='/single/'", "=", "\"",
       " ", "<a", ">", "text", "é", " href=\"/é/\"", "\u{301}", " id=\"top\"", " href=\"", "x=\"y\"", "\n",
     ]
-    var state: UInt64 = 0xC0FFEE
-    func next(_ bound: Int) -> Int {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int((state >> 33) % UInt64(bound))
-    }
+    var generator = PieceGenerator(pieces: pieces, seed: 0xC0FFEE)
     var withLinks = 0
     for _ in 0..<2000 {
-      let html = (0..<next(12) + 1).map { _ in pieces[next(pieces.count)] }.joined()
+      let html = generator.string(fewerThan: 12, atLeast: 1)
       let scanned = LinkChecker.attributeValues("href", in: html)
       #expect(scanned == LinkChecker.attributeValuesSearching("href", in: html), "\(html.debugDescription)")
       if !scanned.isEmpty { withLinks += 1 }
@@ -31,19 +27,37 @@ import Testing
   /// returns, on generated paths of slashes, dots and names.
   @Test func normalPathsSkipTheSegmentWalkWithTheSameResult() {
     let pieces = ["/", "a", "b", ".", "..", "./", "../", ".hidden", "é", "x.y", "//"]
-    var state: UInt64 = 0xBEEF
-    func next(_ bound: Int) -> Int {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int((state >> 33) % UInt64(bound))
-    }
+    var generator = PieceGenerator(pieces: pieces, seed: 0xBEEF)
     var shortcuts = 0
     for _ in 0..<3000 {
-      let path = (0..<next(8)).map { _ in pieces[next(pieces.count)] }.joined()
+      let path = generator.string(fewerThan: 8)
       #expect(LinkChecker.normalize(path) == LinkChecker.normalizeSegments(path), "\(path.debugDescription)")
       if LinkChecker.isNormal(path) { shortcuts += 1 }
     }
     #expect(shortcuts > 50)
     #expect(LinkChecker.isNormal("/docs/install/"))
     for path in ["docs/", "/a//b", "/a/./b", "/a/../b", "/.well-known/x", ""] { #expect(!LinkChecker.isNormal(path)) }
+  }
+}
+
+/// Strings joined from random pieces, the same for the same seed (a 64-bit LCG).
+private struct PieceGenerator {
+  let pieces: [String]
+  var state: UInt64
+
+  init(pieces: [String], seed: UInt64) {
+    self.pieces = pieces
+    state = seed
+  }
+
+  mutating func next(_ bound: Int) -> Int {
+    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    return Int((state >> 33) % UInt64(bound))
+  }
+
+  /// `minimum` up to `minimum + bound - 1` pieces: the count is drawn first, then each piece.
+  mutating func string(fewerThan bound: Int, atLeast minimum: Int = 0) -> String {
+    let count = next(bound) + minimum
+    return (0..<count).map { _ in pieces[next(pieces.count)] }.joined()
   }
 }
