@@ -49,12 +49,12 @@ extension SiteSession {
     let rendered = parallelMap(selected, jobs: options.jobs, weight: weight) { page -> (String?, [Diagnostic]) in
       let (context, layout, listingProblems) = Self.layoutContext(
         for: page, in: site, navigation: navigation, config: config, theme: theme)
-      let (html, layoutProblem) = theme.renderPageReporting(context, layout: layout)
+      let (document, layoutProblem) = theme.renderDocumentReporting(context, layout: layout)
       var problems = checker.check(bodyHTML: page.bodyHTML, page: page, siteRoot: siteRoot)
       // Theme problems are said once for the whole site below, not once per page.
       for problem in listingProblems + [layoutProblem].compactMap({ $0 }) { problems.append(Diagnostic(.error, problem)) }
       do {
-        try sink.write(Data(html.utf8), to: page.outputPath)
+        try sink.write(Data(document), to: page.outputPath)
       } catch {
         problems.append(Diagnostic(.error, "cannot write \(page.outputPath): \(error)"))
         return (nil, problems)

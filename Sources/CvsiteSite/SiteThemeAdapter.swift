@@ -23,6 +23,11 @@ struct SiteThemeAdapter: Sendable {
     theme.renderPageReporting(context, layout: layout)
   }
 
+  /// The page's document as UTF-8, and why its layout gave up when it did.
+  func renderDocumentReporting(_ context: PageContext, layout: String) -> (document: [UInt8], problem: String?) {
+    theme.renderDocumentReporting(context, layout: layout)
+  }
+
   /// The section's child pages as the subviews of `container` (markdown.md §5): each
   /// page's front-matter values are its subview's values, read with the same scoping as
   /// a container written in Markdown.

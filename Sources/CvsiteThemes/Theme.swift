@@ -130,13 +130,20 @@ public struct Theme: Sendable {
   /// The same, and, when the layout gave up (a partial that includes itself without
   /// end), why: the document is then a bare one around the body.
   public func renderPageReporting(_ page: PageContext, layout: String = "page") -> (html: String, problem: String?) {
+    let (document, problem) = renderDocumentReporting(page, layout: layout)
+    return (String(decoding: document, as: UTF8.self), problem)
+  }
+
+  /// The same document as UTF-8, as it goes to its file: a build writes these bytes
+  /// without making a `String` of them first.
+  public func renderDocumentReporting(_ page: PageContext, layout: String = "page") -> (document: [UInt8], problem: String?) {
     let name = hasLayout(layout) ? layout : "page"
     let outcome = library.outcome(page.templateContext, withTemplate: name, capacity: page.bodyHTML.utf8.count + 16_384)
-    if case .rendered(let html) = outcome { return (html, nil) }
+    if case .rendered(let document) = outcome { return (document, nil) }
     let bare = "<!doctype html>\n<html lang=\"\(escapeHTML(page.language))\"><head><meta charset=\"utf-8\"><title>"
       + escapeHTML(page.title) + "</title></head><body>\n" + page.bodyHTML + "</body></html>\n"
-    if case .gaveUp = outcome { return (bare, TemplateLibrary.gaveUpMessage(name)) }
-    return (bare, nil)
+    if case .gaveUp = outcome { return (Array(bare.utf8), TemplateLibrary.gaveUpMessage(name)) }
+    return (Array(bare.utf8), nil)
   }
 
   /// Renders any template of the theme (`partials/x`) with a context of your own.

@@ -51,7 +51,7 @@ public struct ThemeRenderer: ContainerRenderer {
     if let context = contexts[container.name], let template = context.spec.template {
       let capacity = container.children.reduce(1_024) { $0 + $1.bodyHTML.utf8.count + 256 }
       switch library.outcome(context.make(container), withTemplate: template, capacity: capacity) {
-      case .rendered(let html): return (html, nil)
+      case .rendered(let html): return (String(decoding: html, as: UTF8.self), nil)
       case .gaveUp: problem = TemplateLibrary.gaveUpMessage(template)
       case .missing: break
       }
