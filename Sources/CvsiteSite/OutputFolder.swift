@@ -157,9 +157,11 @@ public struct OutputFolder: Sendable {
 
   /// ``resolve(_:in:)`` on file-system paths.
   public static func resolvePath(_ relativePath: String, in folder: String) -> String? {
+    // Bytes, not `contains("…")`: with Foundation imported that finds text through
+    // CFString, a cost every written file paid.
+    guard !relativePath.utf8.contains(where: { $0 == 0 || $0 == UInt8(ascii: "\\") }) else { return nil }
     let parts = relativePath.split(separator: "/", omittingEmptySubsequences: true)
-    guard !relativePath.hasPrefix("/"), !parts.isEmpty,
-      !parts.contains(where: { $0 == ".." || $0 == "." || $0.contains("\0") || $0.contains("\\") })
+    guard !relativePath.hasPrefix("/"), !parts.isEmpty, !parts.contains(where: { $0 == ".." || $0 == "." })
     else { return nil }
     return (folder.hasSuffix("/") ? folder : folder + "/") + parts.joined(separator: "/")
   }

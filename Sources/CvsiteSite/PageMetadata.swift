@@ -16,16 +16,18 @@ public struct PageMetadata: Sendable, Hashable {
   public var list: String?
   public var tags: [String] = []
 
-  /// Reads the metadata keys; wrong types are errors at the key's line.
-  /// Reads and checks the page settings of `matter`. `list` must name one of
-  /// `containers` and `layout` one of `layouts` (when given), with a did-you-mean.
+  /// Reads and checks the page settings of `matter`; a wrong type is an error at the
+  /// key's line. `list` must name one of `containers` and `layout` one of `layouts`
+  /// (when given), with a did-you-mean. `lines`, the page's source lines, are made only
+  /// when there is a problem to locate.
   static func read(
-    _ matter: FrontMatter, fallbackTitle: String, path: String, lines: [Substring], containers: [String]? = nil,
-    layouts: [String]? = nil
+    _ matter: FrontMatter, fallbackTitle: String, path: String, lines makeLines: @autoclosure () -> [Substring],
+    containers: [String]? = nil, layouts: [String]? = nil
   ) -> (PageMetadata, [Diagnostic]) {
     var metadata = PageMetadata(title: fallbackTitle)
     var diagnostics: [Diagnostic] = []
     func problem(_ key: String, _ message: String, suggestion: String? = nil) {
+      let lines = makeLines()
       let location = Self.location(of: key, in: lines, frontMatterLines: matter.lineCount, path: path)
       let line = location.line >= 1 && location.line <= lines.count ? String(lines[location.line - 1]) : nil
       diagnostics.append(Diagnostic(.error, message, at: location, sourceLine: line, suggestion: suggestion))

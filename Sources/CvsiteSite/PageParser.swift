@@ -51,11 +51,11 @@ struct PageParser: Sendable {
       renderHTML(parsed.body.environment(\.containerRenderer, recorder)), basePath: basePath)
     let fallbackTitle = parsed.title ?? Self.titleFromFileName(file)
     // Only the front matter's lines are ever looked at (to locate a key's problem).
-    let lines = String(decoding: bytes.prefix(16 * 1024), as: UTF8.self)
-      .split(separator: "\n", maxSplits: max(0, parsed.frontMatter.lineCount), omittingEmptySubsequences: false)
     let (metadata, metadataProblems) = PageMetadata.read(
-      parsed.frontMatter, fallbackTitle: fallbackTitle, path: file.sitePath, lines: lines, containers: containers,
-      layouts: layouts)
+      parsed.frontMatter, fallbackTitle: fallbackTitle, path: file.sitePath,
+      lines: String(decoding: bytes.prefix(16 * 1024), as: UTF8.self)
+        .split(separator: "\n", maxSplits: max(0, parsed.frontMatter.lineCount), omittingEmptySubsequences: false),
+      containers: containers, layouts: layouts)
     let page = SitePage(
       sitePath: file.sitePath, contentPath: file.relativePath, isSectionIndex: file.kind == .sectionIndex,
       metadata: metadata, url: PageURL.url(for: file.relativePath, kind: file.kind, slug: metadata.slug),

@@ -53,29 +53,34 @@ public struct SitePage: Sendable {
 /// Strips tags and decodes the few entities cmark emits: a summary or title as text.
 func plainText(fromHTML html: String, limit: Int = .max) -> String {
   let ascii = asciiPlainText(fromHTML: html, limit: limit)
-  if let text = ascii, !text.utf8.contains(0x26) {
+  if let text = ascii, !text.contains(0x26) {
     // ASCII, no entity: `.whitespaces` holds two ASCII characters, space and tab.
-    let bytes = text.utf8
-    let isBlank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
-    guard let first = bytes.firstIndex(where: { !isBlank($0) }), let last = bytes.lastIndex(where: { !isBlank($0) }) else {
-      return ""
-    }
-    return String(text[first...last])
+    return String(decoding: trimmingBlanks(text), as: UTF8.self)
   }
-  let text = ascii ?? characterPlainText(fromHTML: html, limit: limit)
+  let text = ascii.map { String(decoding: $0, as: UTF8.self) } ?? characterPlainText(fromHTML: html, limit: limit)
   guard text.utf8.contains(0x26) else { return text.trimmingCharacters(in: .whitespaces) }
   return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
     .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
     .replacingOccurrences(of: "&amp;", with: "&").trimmingCharacters(in: .whitespaces)
 }
 
+/// `text` without the spaces and tabs at either end.
+private func trimmingBlanks(_ text: [UInt8]) -> ArraySlice<UInt8> {
+  let isBlank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+  guard let first = text.firstIndex(where: { !isBlank($0) }), let last = text.lastIndex(where: { !isBlank($0) }) else {
+    return []
+  }
+  return text[first...last]
+}
+
 /// `characterPlainText` on bytes, for HTML whose part read is ASCII (each byte one
 /// character; `\r\n`, one character, is whitespace as its two bytes are). Nil when a
 /// non-ASCII byte is met, before the end or right after the last byte read (it could
 /// join that byte's character).
-private func asciiPlainText(fromHTML html: String, limit: Int) -> String? {
-  let result = html.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+private func asciiPlainText(fromHTML html: String, limit: Int) -> [UInt8]? {
+  let result = html.utf8.withContiguousStorageIfAvailable { bytes -> [UInt8]? in
     var text: [UInt8] = []
+    text.reserveCapacity(min(limit, bytes.count))
     var inTag = false
     var lastWasSpace = true
     var index = 0
@@ -98,7 +103,7 @@ private func asciiPlainText(fromHTML html: String, limit: Int) -> String? {
         break
       }
     }
-    return String(decoding: text, as: UTF8.self)
+    return text
   }
   return result ?? nil
 }
@@ -134,7 +139,16 @@ private func characterPlainText(fromHTML html: String, limit: Int) -> String {
 
 /// A summary of at most about 160 characters, cut at a word.
 func summary(of bodyHTML: String) -> String {
-  let text = plainText(fromHTML: withoutHeadingAnchors(bodyHTML), limit: 400)
+  let html = withoutHeadingAnchors(bodyHTML)
+  if let ascii = asciiPlainText(fromHTML: html, limit: 400), !ascii.contains(0x26) {
+    // ASCII text without entities, its whitespace collapsed to single spaces: each
+    // byte is one character, so the cut below can count bytes.
+    let text = trimmingBlanks(ascii)
+    guard text.count > 160 else { return String(decoding: text, as: UTF8.self) }
+    let cut = text.prefix(160)
+    return String(decoding: cut.lastIndex(of: 0x20).map { cut[..<$0] } ?? cut, as: UTF8.self) + "…"
+  }
+  let text = plainText(fromHTML: html, limit: 400)
   guard text.count > 160 else { return text }
   let cut = text.prefix(160)
   return (cut.lastIndex(of: " ").map { String(cut[..<$0]) } ?? String(cut)) + "…"

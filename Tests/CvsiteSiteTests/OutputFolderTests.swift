@@ -35,9 +35,16 @@ struct OutputFolderTests {
     #expect(site.read("mine/notes.txt", in: site.root) == "precious")
   }
 
-  @Test("paths that leave the output are refused", arguments: ["/etc/passwd", "../x", "a/../../x", "a/./b", "", "a\\b"])
+  @Test("paths that leave the output are refused", arguments: ["/etc/passwd", "../x", "a/../../x", "a/./b", "", "a\\b", "a/b\u{0}c", "/", "//x"])
   func resolveRefuses(path: String) {
     #expect(OutputFolder.resolve(path, in: URL(fileURLWithPath: "/tmp/out")) == nil)
+  }
+
+  @Test("paths inside the output resolve under it, repeated slashes collapsed")
+  func resolveAccepts() {
+    #expect(OutputFolder.resolvePath("docs/install/index.html", in: "/tmp/out") == "/tmp/out/docs/install/index.html")
+    #expect(OutputFolder.resolvePath("a//b/", in: "/tmp/out/") == "/tmp/out/a/b")
+    #expect(OutputFolder.resolvePath("..a/b..c/é.html", in: "/tmp/out") == "/tmp/out/..a/b..c/é.html")
   }
 
   @Test("a failed build leaves the previous output untouched")

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import CvsiteSite
 
@@ -23,5 +24,48 @@ struct SummaryTests {
     let text = summary(of: html)
     #expect(text.hasPrefix("Start word word"))
     #expect(text.hasSuffix("word…") && text.count <= 161 && !text.contains("#"))
+  }
+
+  /// Generated bodies (tags, entities, runs of spaces, tabs and line breaks, lengths
+  /// around the cut, some non-ASCII) against a summary made the slow, obvious way.
+  @Test("generated bodies summarize as a character-by-character reference does")
+  func generated() {
+    let ascii = ["word", "longerword", "a", " ", "  ", "\t", "\r\n", "\n", "<p>", "</p>", "<em>", "</em>",
+      "<h2 id=\"x\">", "</h2>", Self.anchor, " " + Self.anchor]
+    // ASCII without entities (each byte a character), then with entities and `é`.
+    for (pieces, seed) in [(ascii, UInt64(0x50AA5)), (ascii + ["&amp;", "&lt;", "é"], 0x50AA6)] {
+      var generator = PieceGenerator(pieces: pieces, seed: seed)
+      for _ in 0..<400 {
+        let html = generator.string(fewerThan: 160, atLeast: 20)
+        #expect(summary(of: html) == Self.reference(html), "\(html.debugDescription)")
+      }
+    }
+  }
+
+  /// Tags out, whitespace runs to one space, the five entities decoded, trimmed, then
+  /// cut at the last space within 160 characters.
+  static func reference(_ html: String) -> String {
+    let stripped = html.replacingOccurrences(of: " " + anchor, with: "").replacingOccurrences(of: anchor, with: "")
+    var text = ""
+    var inTag = false
+    var lastWasSpace = true
+    for character in stripped {
+      if character == "<" { inTag = true } else if character == ">" { inTag = false } else if !inTag {
+        if character.isWhitespace {
+          if !lastWasSpace { text.append(" ") }
+          lastWasSpace = true
+        } else {
+          text.append(character)
+          lastWasSpace = false
+        }
+      }
+    }
+    for (entity, character) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")] {
+      text = text.replacingOccurrences(of: entity, with: character)
+    }
+    text = text.trimmingCharacters(in: .whitespaces)
+    guard text.count > 160 else { return text }
+    let cut = text.prefix(160)
+    return (cut.lastIndex(of: " ").map { String(cut[..<$0]) } ?? String(cut)) + "…"
   }
 }
