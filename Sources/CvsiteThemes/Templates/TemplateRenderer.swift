@@ -45,7 +45,10 @@ struct TemplateRenderer {
   private mutating func step(_ index: Int, into output: inout [UInt8]) -> Int {
     switch program.instructions[index] {
     case .text(let start, let end):
-      program.bytes.withUnsafeBufferPointer { output.append(contentsOf: $0[Int(start)..<Int(end)]) }
+      // A buffer, not a slice of one: appending it is one copy, not a loop over bytes.
+      program.bytes.withUnsafeBufferPointer {
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[Int(start)..<Int(end)]))
+      }
       return index + 1
     case .variable(let name, let escaped):
       guard let value = lookup(name) else { return index + 1 }
