@@ -2,44 +2,114 @@ import Foundation
 import CvsiteMarkdown
 
 /// A page of the site once its Markdown is parsed and its body rendered.
+///
+/// A value, stored in one shared object that is copied only when a copy is changed: a
+/// build passes every page through several site-wide lists, and copying a dozen strings
+/// and arrays each time (a reference count on each, in memory another thread wrote)
+/// cost as much as everything else done between parsing and rendering.
 public struct SitePage: Sendable {
+  private final class Storage: @unchecked Sendable {
+    // Only ever changed while uniquely referenced (see `writable`): safe to share.
+    let sitePath: String
+    let contentPath: String
+    let isSectionIndex: Bool
+    var metadata: PageMetadata
+    var url: String
+    var bodyHTML: String
+    var headings: [HeadingInfo]
+    var summary: String
+    var values: DeclaredValues
+    var headingTabs: [String: String]
+    let sectionPath: [String]
+
+    init(
+      sitePath: String, contentPath: String, isSectionIndex: Bool, metadata: PageMetadata, url: String,
+      bodyHTML: String, headings: [HeadingInfo], summary: String, values: DeclaredValues,
+      headingTabs: [String: String], sectionPath: [String]
+    ) {
+      self.sitePath = sitePath
+      self.contentPath = contentPath
+      self.isSectionIndex = isSectionIndex
+      self.metadata = metadata
+      self.url = url
+      self.bodyHTML = bodyHTML
+      self.headings = headings
+      self.summary = summary
+      self.values = values
+      self.headingTabs = headingTabs
+      self.sectionPath = sectionPath
+    }
+
+    func copy() -> Storage {
+      Storage(
+        sitePath: sitePath, contentPath: contentPath, isSectionIndex: isSectionIndex, metadata: metadata, url: url,
+        bodyHTML: bodyHTML, headings: headings, summary: summary, values: values, headingTabs: headingTabs,
+        sectionPath: sectionPath)
+    }
+  }
+
+  private var storage: Storage
+
+  /// The storage, copied first when another page shares it.
+  private var writable: Storage {
+    mutating get {
+      if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+      return storage
+    }
+  }
+
   /// `content/docs/install.md`.
-  public let sitePath: String
+  public var sitePath: String { storage.sitePath }
   /// `docs/install.md`, relative to `content/`.
-  public let contentPath: String
-  public let isSectionIndex: Bool
-  public var metadata: PageMetadata
+  public var contentPath: String { storage.contentPath }
+  public var isSectionIndex: Bool { storage.isSectionIndex }
+  public var metadata: PageMetadata {
+    get { storage.metadata }
+    set { writable.metadata = newValue }
+  }
   /// `/docs/install/`.
-  public var url: String
+  public var url: String {
+    get { storage.url }
+    set { writable.url = newValue }
+  }
   /// The rendered body (containers included), without the page layout.
-  public var bodyHTML: String
-  public var headings: [HeadingInfo]
+  public var bodyHTML: String {
+    get { storage.bodyHTML }
+    set { writable.bodyHTML = newValue }
+  }
+  public var headings: [HeadingInfo] {
+    get { storage.headings }
+    set { writable.headings = newValue }
+  }
   /// Plain-text summary: the description, or the start of the body text.
-  public var summary: String
+  public var summary: String {
+    get { storage.summary }
+    set { writable.summary = newValue }
+  }
   /// The front-matter values the theme declares: read by the section's listing.
-  public var values: DeclaredValues
+  public var values: DeclaredValues {
+    get { storage.values }
+    set { writable.values = newValue }
+  }
   /// Heading id → the label of the tab (or other labelled child) it sits in.
-  public var headingTabs: [String: String]
+  public var headingTabs: [String: String] {
+    get { storage.headingTabs }
+    set { writable.headingTabs = newValue }
+  }
   /// The section folders the page belongs to: `["docs"]`; empty at the top.
-  public let sectionPath: [String]
+  public var sectionPath: [String] { storage.sectionPath }
 
   public init(
     sitePath: String, contentPath: String, isSectionIndex: Bool, metadata: PageMetadata, url: String,
     bodyHTML: String, headings: [HeadingInfo], summary: String, values: DeclaredValues,
     headingTabs: [String: String] = [:]
   ) {
-    self.sitePath = sitePath
-    self.contentPath = contentPath
-    self.isSectionIndex = isSectionIndex
-    self.metadata = metadata
-    self.url = url
-    self.bodyHTML = bodyHTML
-    self.headings = headings
-    self.summary = summary
-    self.values = values
-    self.headingTabs = headingTabs
-    self.sectionPath = contentPath.split(separator: "/").dropLast().map(String.init)
+    storage = Storage(
+      sitePath: sitePath, contentPath: contentPath, isSectionIndex: isSectionIndex, metadata: metadata, url: url,
+      bodyHTML: bodyHTML, headings: headings, summary: summary, values: values, headingTabs: headingTabs,
+      sectionPath: contentPath.split(separator: "/").dropLast().map(String.init))
   }
+
   /// The section that lists this page: its folder for pages, the parent folder for a
   /// section's own page.
   public var parentSection: [String] {

@@ -80,6 +80,7 @@ public final class SiteSession: @unchecked Sendable {
     }
     let parser = PageParser(theme: theme, config: config)
     let parsed = parallelMap(sources, jobs: options.jobs) { parser.parse($0) }
+    pages.reserveCapacity(parsed.count)
     for page in parsed { pages[page.page.sitePath] = page }
     reconcileImplicitSections(parser: parser)
     diagnostics += parsed.flatMap(\.diagnostics)
