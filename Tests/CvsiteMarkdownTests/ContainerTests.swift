@@ -105,6 +105,12 @@ import Testing
     // E11: unregistered inline names and times stay text; registered ones render.
     let inline = parse("At 10:30 see :note[x] and :badge[Beta]{variant=caution}.\n")
     #expect(html(inline).contains("10:30 see :note[x] and <span class=\"cv-badge\" data-variant=\"caution\">Beta</span>."))
+    // Inline directives in emphasis, links and nested spans, each text met once, in order.
+    let spans = parse("*a :badge[1]* **b *c :badge[2]* d** [e :badge[3]](/u) `:badge[no]` :badge[4]\n")
+    let rendered = html(spans)
+    let positions = ["1", "2", "3", "4"].map { rendered.range(of: "<span class=\"cv-badge\">\($0)</span>")?.lowerBound }
+    #expect(positions.allSatisfy { $0 != nil } && positions == positions.sorted { $0! < $1! }, "\(rendered)")
+    #expect(rendered.contains("<code>:badge[no]</code>") && rendered.components(separatedBy: "cv-badge").count == 5)
     // E12: labels hold inline Markdown with escaped brackets.
     let label = instances(":::cards[*Big* \\] deal]\n:::\n")
     #expect(label.instances[0].labelHTML == "<em>Big</em> ] deal")
