@@ -11,7 +11,13 @@ public enum SiteBuilder {
 
   /// Builds the site into its output folder through a staging folder that replaces the
   /// output only when the build has no error.
-  public static func build(_ options: BuildOptions, progress: (@Sendable (Int, Int) -> Void)? = nil) -> Outcome {
+  ///
+  /// `releasesMemory: false` is for a process that exits right after: the pages, their
+  /// bodies and the site-wide tables are then left to the operating system instead of
+  /// being freed one by one, which on 10,000 pages took about 3% of the build.
+  public static func build(
+    _ options: BuildOptions, progress: (@Sendable (Int, Int) -> Void)? = nil, releasesMemory: Bool = true
+  ) -> Outcome {
     let output = options.outputFolder
     if let refusal = OutputFolder.validate(output, siteRoot: options.siteRoot) {
       return Outcome(result: BuildResult(diagnostics: [], pageCount: 0, fileCount: 0, changedOutputs: []), ioFailure: refusal.message)
@@ -25,6 +31,7 @@ public enum SiteBuilder {
         ioFailure: "cannot create the output folder: \(error.localizedDescription)")
     }
     let session = SiteSession(options: options)
+    if !releasesMemory { _ = Unmanaged.passRetained(session) }
     let result = session.build(into: folder, progress: progress)
     guard result.succeeded else {
       folder.discard()

@@ -47,6 +47,18 @@ struct OutputFolderTests {
     #expect(OutputFolder.resolvePath("..a/b..c/é.html", in: "/tmp/out") == "/tmp/out/..a/b..c/é.html")
   }
 
+  @Test("a build that leaves its memory to the process writes the same site")
+  func buildWithoutReleasingMemory() throws {
+    let site = try FixtureSite(["content/_index.md": "# Home\n", "content/docs/a.md": "# A\n\nText.\n"])
+    let kept = SiteBuilder.build(site.options, releasesMemory: false)
+    #expect(kept.result.succeeded && kept.ioFailure == nil, "\(kept.result.diagnostics.summaries)")
+    let files = ["index.html", "docs/index.html", "docs/a/index.html", "sitemap.xml"]
+    let first = files.map { site.read($0) }
+    #expect(first.allSatisfy { $0 != nil })
+    let released = site.build()
+    #expect(released.result.pageCount == kept.result.pageCount && files.map { site.read($0) } == first)
+  }
+
   @Test("a failed build leaves the previous output untouched")
   func failedBuildKeepsOutput() throws {
     let site = try FixtureSite(["content/_index.md": "---\ntitle: Home\n---\nHello\n"])

@@ -50,7 +50,8 @@ struct Build: ParsableCommand {
     let started = Date()
     var report: (@Sendable (Int, Int) -> Void)?
     if let progress { report = { done, total in progress.update(done, of: total) } }
-    let outcome = SiteBuilder.build(options, progress: report)
+    // The process ends after reporting: its memory need not be freed piece by piece.
+    let outcome = SiteBuilder.build(options, progress: report, releasesMemory: false)
     progress?.finish()
     diagnostics.report(outcome.result.diagnostics)
     if let failure = outcome.ioFailure {
