@@ -119,7 +119,8 @@ struct BuildTests {
   func contentScanLinks() throws {
     let site = try FixtureSite([
       "content/_index.md": "# Home\n", "content/docs/a.md": "# A\n", "content/docs/deep/b.md": "# B\n",
-      "shared/c.md": "# C\n", "static/logo.svg": "<svg/>",
+      "shared/c.md": "# C\n", "static/logo.svg": "<svg/>", "content/.draft.md": "# Hidden\n",
+      "content/.git/x.md": "# Hidden\n", "content/docs/ü.md": "# Ü\n", "content/docs/Z.md": "# Z\n",
     ])
     let content = site.root.appendingPathComponent("content")
     let manager = FileManager.default
@@ -131,8 +132,13 @@ struct BuildTests {
       at: content.appendingPathComponent("docs/gone.md"), withDestinationURL: content.appendingPathComponent("nowhere.md"))
     try manager.createSymbolicLink(at: content.appendingPathComponent("etc"), withDestinationURL: URL(fileURLWithPath: "/etc"))
     let (files, diagnostics) = ContentScanner.scan("content", in: site.root)
-    #expect(files.map(\.relativePath) == ["_index.md", "docs/a.md", "docs/deep/b.md", "linked.md", "shared/c.md"])
-    #expect(files.map(\.kind) == [.sectionIndex, .page, .page, .page, .page])
+    // Sorted by name as Swift compares strings, hidden files and folders left out.
+    #expect(
+      files.map(\.relativePath) == [
+        "_index.md", "docs/Z.md", "docs/a.md", "docs/deep/b.md", "docs/ü.md", "linked.md", "shared/c.md",
+      ])
+    #expect(files.map(\.kind) == [.sectionIndex, .page, .page, .page, .page, .page, .page])
+    #expect(files.allSatisfy { FileManager.default.fileExists(atPath: $0.path) && $0.url.path == $0.path })
     #expect(diagnostics.map(\.message) == ["content/etc is a link to /etc, outside the site; it is not read"])
     let (statics, none) = ContentScanner.scan("static", in: site.root)
     #expect(statics.map(\.sitePath) == ["static/logo.svg"] && statics.first?.kind == .resource && none.isEmpty)
