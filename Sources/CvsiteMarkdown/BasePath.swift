@@ -3,9 +3,15 @@
 /// Pages, assets and navigation links are prefixed with it.
 public func basePath(ofBaseURL baseURL: String) -> String {
   var path = Substring(baseURL)
-  if let scheme = path.range(of: "://") {
-    let rest = path[scheme.upperBound...]
-    path = rest.firstIndex(of: "/").map { rest[$0...] } ?? "/"
+  // `://` found on the bytes: Foundation's `range(of:)` costs more than the rest of a
+  // page's context, and every page asks.
+  let bytes = Array(baseURL.utf8)
+  if let offset = bytes.indices.dropLast(2).first(where: {
+    bytes[$0] == UInt8(ascii: ":") && bytes[$0 + 1] == UInt8(ascii: "/") && bytes[$0 + 2] == UInt8(ascii: "/")
+  }) {
+    let rest = baseURL.utf8.index(baseURL.startIndex, offsetBy: offset + 3)
+    let remainder = baseURL[rest...]
+    path = remainder.firstIndex(of: "/").map { remainder[$0...] } ?? "/"
   }
   var result = String(path)
   if !result.hasPrefix("/") { result = "/" + result }
