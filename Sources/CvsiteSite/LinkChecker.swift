@@ -191,7 +191,7 @@ struct LinkChecker {
 
   /// `&amp;` as `&`; text without an ampersand is returned as it is.
   static func decodingAmpersands(_ text: String) -> String {
-    text.utf8.contains(0x26) ? text.replacingOccurrences(of: "&amp;", with: "&") : text
+    text.containsUTF8Byte(0x26) ? text.replacingOccurrences(of: "&amp;", with: "&") : text
   }
 
   /// Line and column of the first occurrence of `target` in the source (1:1 if absent).

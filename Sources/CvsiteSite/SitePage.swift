@@ -128,7 +128,7 @@ func plainText(fromHTML html: String, limit: Int = .max) -> String {
     return String(decoding: trimmingBlanks(text), as: UTF8.self)
   }
   let text = ascii.map { String(decoding: $0, as: UTF8.self) } ?? characterPlainText(fromHTML: html, limit: limit)
-  guard text.utf8.contains(0x26) else { return text.trimmingCharacters(in: .whitespaces) }
+  guard text.containsUTF8Byte(0x26) else { return text.trimmingCharacters(in: .whitespaces) }
   return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
     .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
     .replacingOccurrences(of: "&amp;", with: "&").trimmingCharacters(in: .whitespaces)

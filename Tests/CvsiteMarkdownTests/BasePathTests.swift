@@ -13,3 +13,13 @@ import Testing
     #expect(basePath(ofBaseURL: baseURL) == expected)
   }
 }
+
+@Suite struct ByteSearchTests {
+  @Test func containsUTF8ByteFindsBytesInLongAndSmallStrings() {
+    let long = String(repeating: "abc", count: 100) + "&" + String(repeating: "é", count: 10)
+    #expect(long.containsUTF8Byte(0x26) && !long.containsUTF8Byte(0x3C) && long.containsUTF8Byte(0xA9))
+    #expect("a&b".containsUTF8Byte(0x26) && !"ab".containsUTF8Byte(0x26) && !"".containsUTF8Byte(0))
+    let sliced = String(long.dropFirst(2))  // a new native string
+    #expect(sliced.containsUTF8Byte(0x26) && !String(long.prefix(10)).containsUTF8Byte(0x26))
+  }
+}
