@@ -157,7 +157,7 @@ enum FileKind: Equatable {
 enum PageURL {
   /// The URL of a content file: its folders, then its slug (or file name without `.md`).
   static func url(for relativePath: String, kind: ContentFile.Kind, slug: String?) -> String {
-    var parts = relativePath.split(separator: "/").map(String.init)
+    var parts = relativePath.splitOmittingEmpty(atByte: UInt8(ascii: "/")).map(String.init)
     let file = parts.removeLast()
     if kind == .page {
       parts.append(slug ?? String(file.dropLast(3)))
@@ -179,7 +179,7 @@ enum PageURL {
 
   /// The output file of a site path: `/docs/install/` → `docs/install/index.html`.
   static func outputPath(for url: String) -> String {
-    let trimmed = url.split(separator: "/").joined(separator: "/")
+    let trimmed = url.splitOmittingEmpty(atByte: UInt8(ascii: "/")).joined(separator: "/")
     return trimmed.isEmpty ? "index.html" : trimmed + "/index.html"
   }
 }

@@ -70,9 +70,9 @@ struct LinkChecker {
     let decoded = Self.decodingAmpersands(href)
     if Self.hasScheme(decoded) { return nil }
     if decoded.hasPrefix("//") { return nil }
-    let parts = decoded.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
-    var path = String(parts[0].split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0])
-    let fragment = parts.count > 1 ? String(parts[1]) : nil
+    let (beforeFragment, fragmentPart) = decoded.splitOnce(atByte: UInt8(ascii: "#"))
+    var path = String(String(beforeFragment).splitOnce(atByte: UInt8(ascii: "?")).0)
+    let fragment = fragmentPart.map(String.init)
     if path.isEmpty {
       path = pageURL
     } else if !path.hasPrefix("/") {
@@ -104,7 +104,7 @@ struct LinkChecker {
 
   static func normalizeSegments(_ path: String) -> String {
     var stack: [Substring] = []
-    for part in path.split(separator: "/") {
+    for part in path.splitOmittingEmpty(atByte: UInt8(ascii: "/")) {
       if part == "." { continue }
       if part == ".." { _ = stack.popLast() } else { stack.append(part) }
     }

@@ -61,7 +61,7 @@ enum Navigation {
       var found: [Int] = []
       var prefix = "/"
       var candidates = [prefix]
-      for segment in current.split(separator: "/") {
+      for segment in current.splitOmittingEmpty(atByte: UInt8(ascii: "/")) {
         prefix += segment + "/"
         candidates.append(prefix)
       }

@@ -160,7 +160,7 @@ public struct OutputFolder: Sendable {
     // Bytes, not `contains("…")`: with Foundation imported that finds text through
     // CFString, a cost every written file paid.
     guard !relativePath.utf8.contains(where: { $0 == 0 || $0 == UInt8(ascii: "\\") }) else { return nil }
-    let parts = relativePath.split(separator: "/", omittingEmptySubsequences: true)
+    let parts = relativePath.splitOmittingEmpty(atByte: UInt8(ascii: "/"))
     guard !relativePath.hasPrefix("/"), !parts.isEmpty, !parts.contains(where: { $0 == ".." || $0 == "." })
     else { return nil }
     return (folder.hasSuffix("/") ? folder : folder + "/") + parts.joined(separator: "/")

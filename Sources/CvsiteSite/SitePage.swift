@@ -107,7 +107,7 @@ public struct SitePage: Sendable {
     storage = Storage(
       sitePath: sitePath, contentPath: contentPath, isSectionIndex: isSectionIndex, metadata: metadata, url: url,
       bodyHTML: bodyHTML, headings: headings, summary: summary, values: values, headingTabs: headingTabs,
-      sectionPath: contentPath.split(separator: "/").dropLast().map(String.init))
+      sectionPath: contentPath.splitOmittingEmpty(atByte: UInt8(ascii: "/")).dropLast().map(String.init))
   }
 
   /// The section that lists this page: its folder for pages, the parent folder for a

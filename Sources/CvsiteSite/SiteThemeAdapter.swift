@@ -35,7 +35,8 @@ struct SiteThemeAdapter: Sendable {
   func renderListing(container: String, pages: [SitePage], basePath: String) -> (html: String, problems: [String]) {
     let listed = pages.map { page in
       ListedPage(
-        id: "page-" + (page.url.split(separator: "/").last.map(String.init) ?? "home"), title: page.metadata.title,
+        id: "page-" + (page.url.splitOmittingEmpty(atByte: UInt8(ascii: "/")).last.map(String.init) ?? "home"),
+        title: page.metadata.title,
         url: basePath + page.url.dropFirst(), summaryHTML: page.summary.isEmpty ? "" : "<p>\(escapeHTML(page.summary))</p>\n",
         values: page.values)
     }
