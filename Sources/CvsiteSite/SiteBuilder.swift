@@ -14,7 +14,8 @@ public enum SiteBuilder {
   ///
   /// `releasesMemory: false` is for a process that exits right after: the pages, their
   /// bodies and the site-wide tables are then left to the operating system instead of
-  /// being freed one by one, which on 10,000 pages took about 3% of the build.
+  /// being freed one by one, which on 10,000 pages took about 30 ms after the output
+  /// was in place.
   public static func build(
     _ options: BuildOptions, progress: (@Sendable (Int, Int) -> Void)? = nil, releasesMemory: Bool = true
   ) -> Outcome {
