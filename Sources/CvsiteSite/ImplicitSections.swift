@@ -1,6 +1,7 @@
 /// A folder of `content/` with pages but no `_index.md` is still a section: it gets a
 /// page of its own, titled after the folder and listing its pages, so the navigation,
-/// listings and links reach what it holds. Writing an `_index.md` replaces it.
+/// listings and links reach what it holds. Writing an `_index.md` replaces it; a draft
+/// one does so only in a build with drafts.
 extension SiteSession {
   /// Adds the section pages that folders lack and drops those no longer needed (the
   /// folder got an `_index.md`, or lost its last page). Returns whether anything changed.
@@ -10,8 +11,9 @@ extension SiteSession {
     var written = Set<[String]>()
     for parsed in pages.values where !parsed.isImplicit {
       let page = parsed.page
-      if page.isSectionIndex { written.insert(page.sectionPath) }
-      guard options.drafts || !page.metadata.draft else { continue }
+      let published = options.drafts || !page.metadata.draft
+      if page.isSectionIndex && published { written.insert(page.sectionPath) }
+      guard published else { continue }
       var folders = page.parentSection
       while needed.insert(folders).inserted, !folders.isEmpty { folders.removeLast() }
     }
@@ -23,7 +25,9 @@ extension SiteSession {
     }
     for folders in missing {
       let path = "content/" + (folders + ["_index.md"]).joined(separator: "/")
-      guard pages[path] == nil else { continue }
+      // A draft `_index.md` that this build does not publish gives way: its folder still
+      // needs a page. (Its problems were reported when it was read.)
+      if let existing = pages[path], existing.isImplicit || options.drafts || !existing.page.metadata.draft { continue }
       pages[path] = parser.implicitSection(folders: folders)
       changed = true
     }

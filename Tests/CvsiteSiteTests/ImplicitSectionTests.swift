@@ -73,4 +73,44 @@ struct ImplicitSectionTests {
     #expect(sink.removed.contains("user-guides/advanced/index.html"))
     #expect(session.pages["content/user-guides/_index.md"]?.isImplicit == true)
   }
+
+  static let draftSection = [
+    "content/_index.md": "---\ntitle: Home\n---\nHi.\n",
+    "content/guides/_index.md": "---\ntitle: Secret guides\ndraft: true\n---\nNot yet.\n",
+    "content/guides/install.md": "---\ntitle: Install\n---\nSteps.\n",
+  ]
+
+  @Test("a draft _index.md leaves its folder a made-up section, until a build with drafts")
+  func draftSectionPage() throws {
+    let site = try FixtureSite(Self.draftSection)
+    let outcome = site.build()
+    #expect(outcome.result.succeeded, "\(outcome.result.diagnostics.summaries)")
+    let guides = try #require(site.read("guides/index.html"))
+    #expect(guides.contains("<title>Guides") && !guides.contains("Secret guides"))
+    #expect(guides.contains(#"href="/guides/install/""#))
+    #expect(site.read("index.html")?.contains(#"href="/guides/""#) == true)
+    let drafts = site.build { $0.drafts = true }
+    #expect(drafts.result.succeeded, "\(drafts.result.diagnostics.summaries)")
+    #expect(site.read("guides/index.html")?.contains("<title>Secret guides") == true)
+  }
+
+  @Test("in serve, a section page turning draft gives way to a made-up one, and back")
+  func draftSectionPageInServe() throws {
+    let site = try FixtureSite(Self.draftSection)
+    let session = SiteSession(options: site.options)
+    #expect(session.update(changed: ["cvsite.yml"], into: RecordingSink()).succeeded)
+    #expect(session.pages["content/guides/_index.md"]?.isImplicit == true)
+
+    try site.write("content/guides/_index.md", "---\ntitle: Guides now\n---\nReady.\n")
+    var sink = RecordingSink()
+    #expect(session.update(changed: ["content/guides/_index.md"], into: sink).succeeded)
+    #expect(session.pages["content/guides/_index.md"]?.isImplicit == false)
+    #expect(sink.writtenPages.contains("guides/index.html"))
+
+    try site.write("content/guides/_index.md", "---\ntitle: Guides now\ndraft: true\n---\nReady.\n")
+    sink = RecordingSink()
+    #expect(session.update(changed: ["content/guides/_index.md"], into: sink).succeeded)
+    #expect(session.pages["content/guides/_index.md"]?.isImplicit == true)
+    #expect(sink.writtenPages.contains("guides/index.html") && !sink.removed.contains("guides/index.html"))
+  }
 }
