@@ -122,7 +122,11 @@ public struct SitePage: Sendable {
 
 /// Strips tags and decodes the few entities cmark emits: a summary or title as text.
 func plainText(fromHTML html: String, limit: Int = .max) -> String {
-  let ascii = asciiPlainText(fromHTML: html, limit: limit)
+  plainText(fromHTML: html, limit: limit, ascii: asciiPlainText(fromHTML: html, limit: limit))
+}
+
+/// ``plainText(fromHTML:limit:)`` with `asciiPlainText` already asked.
+private func plainText(fromHTML html: String, limit: Int, ascii: [UInt8]?) -> String {
   if let text = ascii, !text.contains(0x26) {
     // ASCII, no entity: `.whitespaces` holds two ASCII characters, space and tab.
     return String(decoding: trimmingBlanks(text), as: UTF8.self)
@@ -210,7 +214,8 @@ private func characterPlainText(fromHTML html: String, limit: Int) -> String {
 /// A summary of at most about 160 characters, cut at a word.
 func summary(of bodyHTML: String) -> String {
   let html = withoutHeadingAnchors(bodyHTML)
-  if let ascii = asciiPlainText(fromHTML: html, limit: 400), !ascii.contains(0x26) {
+  let ascii = asciiPlainText(fromHTML: html, limit: 400)
+  if let ascii, !ascii.contains(0x26) {
     // ASCII text without entities, its whitespace collapsed to single spaces: each
     // byte is one character, so the cut below can count bytes.
     let text = trimmingBlanks(ascii)
@@ -218,7 +223,7 @@ func summary(of bodyHTML: String) -> String {
     let cut = text.prefix(160)
     return String(decoding: cut.lastIndex(of: 0x20).map { cut[..<$0] } ?? cut, as: UTF8.self) + "…"
   }
-  let text = plainText(fromHTML: html, limit: 400)
+  let text = plainText(fromHTML: html, limit: 400, ascii: ascii)
   guard text.count > 160 else { return text }
   let cut = text.prefix(160)
   return (cut.lastIndex(of: " ").map { String(cut[..<$0]) } ?? String(cut)) + "…"
