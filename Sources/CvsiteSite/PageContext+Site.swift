@@ -15,6 +15,6 @@ extension PageContext {
       tableOfContents: page.headings.filter { $0.level >= 2 }.map {
         TOCLink(level: $0.level, id: $0.id, text: $0.text, tab: page.headingTabs[$0.id])
       },
-      isHome: page.url == "/", metadata: metadata)
+      isHome: page.url == "/", metadata: metadata, basePath: config.basePath)
   }
 }

@@ -8,8 +8,8 @@ import CvsiteMarkdown
 /// and arrays each time (a reference count on each, in memory another thread wrote)
 /// cost as much as everything else done between parsing and rendering.
 public struct SitePage: Sendable {
-  private final class Storage: @unchecked Sendable {
-    // Only ever changed while uniquely referenced (see `writable`): safe to share.
+  /// The page's fields, kept together in ``Storage``.
+  private struct Fields {
     let sitePath: String
     let contentPath: String
     let isSectionIndex: Bool
@@ -21,83 +21,62 @@ public struct SitePage: Sendable {
     var values: DeclaredValues
     var headingTabs: [String: String]
     let sectionPath: [String]
+  }
 
-    init(
-      sitePath: String, contentPath: String, isSectionIndex: Bool, metadata: PageMetadata, url: String,
-      bodyHTML: String, headings: [HeadingInfo], summary: String, values: DeclaredValues,
-      headingTabs: [String: String], sectionPath: [String]
-    ) {
-      self.sitePath = sitePath
-      self.contentPath = contentPath
-      self.isSectionIndex = isSectionIndex
-      self.metadata = metadata
-      self.url = url
-      self.bodyHTML = bodyHTML
-      self.headings = headings
-      self.summary = summary
-      self.values = values
-      self.headingTabs = headingTabs
-      self.sectionPath = sectionPath
-    }
-
-    func copy() -> Storage {
-      Storage(
-        sitePath: sitePath, contentPath: contentPath, isSectionIndex: isSectionIndex, metadata: metadata, url: url,
-        bodyHTML: bodyHTML, headings: headings, summary: summary, values: values, headingTabs: headingTabs,
-        sectionPath: sectionPath)
-    }
+  private final class Storage: @unchecked Sendable {
+    // Only ever changed while uniquely referenced (see `change`): safe to share.
+    var fields: Fields
+    init(_ fields: Fields) { self.fields = fields }
   }
 
   private var storage: Storage
 
-  /// The storage, copied first when another page shares it.
-  private var writable: Storage {
-    mutating get {
-      if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-      return storage
-    }
+  /// Changes the fields, copying their storage first when another page shares it.
+  private mutating func change(_ body: (inout Fields) -> Void) {
+    if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+    body(&storage.fields)
   }
 
   /// `content/docs/install.md`.
-  public var sitePath: String { storage.sitePath }
+  public var sitePath: String { storage.fields.sitePath }
   /// `docs/install.md`, relative to `content/`.
-  public var contentPath: String { storage.contentPath }
-  public var isSectionIndex: Bool { storage.isSectionIndex }
+  public var contentPath: String { storage.fields.contentPath }
+  public var isSectionIndex: Bool { storage.fields.isSectionIndex }
   public var metadata: PageMetadata {
-    get { storage.metadata }
-    set { writable.metadata = newValue }
+    get { storage.fields.metadata }
+    set { change { $0.metadata = newValue } }
   }
   /// `/docs/install/`.
   public var url: String {
-    get { storage.url }
-    set { writable.url = newValue }
+    get { storage.fields.url }
+    set { change { $0.url = newValue } }
   }
   /// The rendered body (containers included), without the page layout.
   public var bodyHTML: String {
-    get { storage.bodyHTML }
-    set { writable.bodyHTML = newValue }
+    get { storage.fields.bodyHTML }
+    set { change { $0.bodyHTML = newValue } }
   }
   public var headings: [HeadingInfo] {
-    get { storage.headings }
-    set { writable.headings = newValue }
+    get { storage.fields.headings }
+    set { change { $0.headings = newValue } }
   }
   /// Plain-text summary: the description, or the start of the body text.
   public var summary: String {
-    get { storage.summary }
-    set { writable.summary = newValue }
+    get { storage.fields.summary }
+    set { change { $0.summary = newValue } }
   }
   /// The front-matter values the theme declares: read by the section's listing.
   public var values: DeclaredValues {
-    get { storage.values }
-    set { writable.values = newValue }
+    get { storage.fields.values }
+    set { change { $0.values = newValue } }
   }
   /// Heading id → the label of the tab (or other labelled child) it sits in.
   public var headingTabs: [String: String] {
-    get { storage.headingTabs }
-    set { writable.headingTabs = newValue }
+    get { storage.fields.headingTabs }
+    set { change { $0.headingTabs = newValue } }
   }
   /// The section folders the page belongs to: `["docs"]`; empty at the top.
-  public var sectionPath: [String] { storage.sectionPath }
+  public var sectionPath: [String] { storage.fields.sectionPath }
 
   public init(
     sitePath: String, contentPath: String, isSectionIndex: Bool, metadata: PageMetadata, url: String,
@@ -105,9 +84,10 @@ public struct SitePage: Sendable {
     headingTabs: [String: String] = [:]
   ) {
     storage = Storage(
-      sitePath: sitePath, contentPath: contentPath, isSectionIndex: isSectionIndex, metadata: metadata, url: url,
-      bodyHTML: bodyHTML, headings: headings, summary: summary, values: values, headingTabs: headingTabs,
-      sectionPath: contentPath.splitOmittingEmpty(atByte: UInt8(ascii: "/")).dropLast().map(String.init))
+      Fields(
+        sitePath: sitePath, contentPath: contentPath, isSectionIndex: isSectionIndex, metadata: metadata, url: url,
+        bodyHTML: bodyHTML, headings: headings, summary: summary, values: values, headingTabs: headingTabs,
+        sectionPath: contentPath.splitOmittingEmpty(atByte: UInt8(ascii: "/")).dropLast().map(String.init)))
   }
 
   /// The section that lists this page: its folder for pages, the parent folder for a

@@ -187,11 +187,9 @@ struct ContextParts: Sendable, Equatable {
   static let all = ContextParts()
   /// The value map alone.
   static let valuesOnly = ContextParts(flags: false, split: false, layout: false, headings: false, counts: false)
+}
 
-  init(flags: Bool = true, split: Bool = true, layout: Bool = true, headings: Bool = true, counts: Bool = true) {
-    (self.flags, self.split, self.layout, self.headings, self.counts) = (flags, split, layout, headings, counts)
-  }
-
+extension ContextParts {
   /// The parts a template reading `words` needs; everything when `words` is unknown.
   init(words: Set<String>?) {
     guard let words else {

@@ -12,7 +12,9 @@ public struct PageContext: Sendable {
   public var siteTitle: String
   public var siteDescription: String?
   /// The site's absolute base URL (`https://example.org/docs/`).
-  public var baseURL: String
+  public var baseURL: String {
+    didSet { basePath = CvsiteMarkdown.basePath(ofBaseURL: baseURL) }
+  }
   /// The language of the page (`en`), for `<html lang>`.
   public var language: String
   public var navigation: [NavigationLink]
@@ -26,7 +28,7 @@ public struct PageContext: Sendable {
     title: String, bodyHTML: String, url: String = "/", description: String? = nil, siteTitle: String,
     siteDescription: String? = nil, baseURL: String = "/", language: String = "en",
     navigation: [NavigationLink] = [], tableOfContents: [TOCLink] = [], isHome: Bool = false,
-    metadata: [String: String] = [:]
+    metadata: [String: String] = [:], basePath: String? = nil
   ) {
     self.title = title
     self.bodyHTML = bodyHTML
@@ -35,6 +37,7 @@ public struct PageContext: Sendable {
     self.siteTitle = siteTitle
     self.siteDescription = siteDescription
     self.baseURL = baseURL
+    self.basePath = basePath ?? CvsiteMarkdown.basePath(ofBaseURL: baseURL)
     self.language = language
     self.navigation = navigation
     self.tableOfContents = tableOfContents
@@ -43,8 +46,9 @@ public struct PageContext: Sendable {
   }
 
   /// The path part of ``baseURL``, ending in `/` (`/docs/`): the prefix of asset and
-  /// page links.
-  public var basePath: String { CvsiteMarkdown.basePath(ofBaseURL: baseURL) }
+  /// page links. Kept with ``baseURL`` (given to `init` by a caller that already has
+  /// it, such as a site build) rather than worked out again for every page's context.
+  public private(set) var basePath: String
 }
 
 /// One entry of the site navigation tree.

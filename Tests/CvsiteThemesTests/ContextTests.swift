@@ -107,3 +107,15 @@ import Testing
     #expect(html.hasPrefix("<div class=\"cv-mystery\" id=\"m\">"))
   }
 }
+
+/// A page context keeps the base path of its base URL, also after the URL changes.
+@Suite struct PageContextBasePathTests {
+  @Test func basePathFollowsTheBaseURL() {
+    var context = PageContext(title: "T", bodyHTML: "", siteTitle: "S", baseURL: "https://example.org/docs")
+    #expect(context.basePath == "/docs/")
+    context.baseURL = "https://example.org/"
+    #expect(context.basePath == "/")
+    let given = PageContext(title: "T", bodyHTML: "", siteTitle: "S", baseURL: "https://example.org/a/", basePath: "/a/")
+    #expect(given.basePath == "/a/")
+  }
+}
