@@ -31,6 +31,10 @@ let package = Package(
     // SwiftUI's container-values model for an HTML view tree.
     .target(name: "ContainerViews", dependencies: ["ContainerViewsMacros"]),
     .testTarget(name: "ContainerViewsTests", dependencies: ["ContainerViews"]),
+    // The vocabulary every stage shares: diagnostics, value schemas and typed values, the
+    // container-rendering protocol, slugs, did-you-mean, base paths, YAML error positions.
+    .target(name: "CvsiteCore", dependencies: ["ContainerViews", .product(name: "Yams", package: "Yams")]),
+    .testTarget(name: "CvsiteCoreTests", dependencies: ["CvsiteCore", "CvsiteTestSupport"]),
     // libcmark from Debian's libcmark-dev; only CvsiteMarkdown imports it.
     .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
     // A per-thread bump allocator for libcmark's documents (nodes, buffers, rendered HTML).
@@ -38,38 +42,46 @@ let package = Package(
     // Markdown pages to ContainerViews trees: cmark wrapper, directives, attributes, values.
     .target(
       name: "CvsiteMarkdown",
-      dependencies: ["ContainerViews", "CCmark", "CCmarkArena", .product(name: "Yams", package: "Yams")]
+      dependencies: [
+        "CvsiteCore", "ContainerViews", "CCmark", "CCmarkArena", .product(name: "Yams", package: "Yams"),
+      ]
     ),
-    .testTarget(name: "CvsiteMarkdownTests", dependencies: ["CvsiteMarkdown"]),
+    .testTarget(name: "CvsiteMarkdownTests", dependencies: ["CvsiteMarkdown", "CvsiteTestSupport"]),
     // Themes: manifest, declared values, compiled Mustache templates, layouts, overrides.
+    // A sibling of CvsiteMarkdown: it builds and tests without libcmark.
     .target(
       name: "CvsiteThemes",
-      dependencies: ["CvsiteMarkdown", "ContainerViews", .product(name: "Yams", package: "Yams")]
+      dependencies: ["CvsiteCore", "ContainerViews", .product(name: "Yams", package: "Yams")]
     ),
     // swift-mustache is the reference the template engine is tested against, output for output.
     .testTarget(
       name: "CvsiteThemesTests",
-      dependencies: ["CvsiteThemes", .product(name: "Mustache", package: "swift-mustache")],
-      exclude: ["Fixtures"]
+      dependencies: [
+        "CvsiteThemes", "CvsiteTestSupport", .product(name: "Mustache", package: "swift-mustache"),
+      ]
     ),
     // The site: config, content, sections and listings, outputs, parallel atomic build.
+    // It joins the Markdown and theme modules.
     .target(
       name: "CvsiteSite",
-      dependencies: ["CvsiteMarkdown", "CvsiteThemes", "ContainerViews", .product(name: "Yams", package: "Yams")]
+      dependencies: [
+        "CvsiteCore", "CvsiteMarkdown", "CvsiteThemes", "ContainerViews", .product(name: "Yams", package: "Yams"),
+      ]
     ),
-    .testTarget(name: "CvsiteSiteTests", dependencies: ["CvsiteSite"]),
+    .testTarget(name: "CvsiteSiteTests", dependencies: ["CvsiteSite", "CvsiteTestSupport"]),
     // The preview server: static serving, file watching, incremental rebuilds, live reload.
     .target(
       name: "CvsitePreview",
       dependencies: [
-        "CvsiteSite", .product(name: "Hummingbird", package: "hummingbird"),
+        "CvsiteCore", "CvsiteSite", .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]
     ),
     .testTarget(
       name: "CvsitePreviewTests",
       dependencies: [
-        "CvsitePreview", "CvsiteSite", .product(name: "HummingbirdTesting", package: "hummingbird"),
+        "CvsitePreview", "CvsiteSite", "CvsiteTestSupport",
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]
     ),
@@ -77,14 +89,18 @@ let package = Package(
     .executableTarget(
       name: "cvsite",
       dependencies: [
-        "CvsiteSite", "CvsitePreview", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "CvsiteCore", "CvsiteSite", "CvsitePreview",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .testTarget(name: "cvsiteTests", dependencies: ["cvsite", "CvsiteSite"]),
+    .testTarget(name: "cvsiteTests", dependencies: ["cvsite", "CvsiteSite", "CvsiteTestSupport"]),
+    // What every test target shares: temporary folders and sites, the seeded random
+    // generator, a recording diagnostic sink, the repository root, container builders.
+    .target(name: "CvsiteTestSupport", dependencies: ["CvsiteCore"], path: "Tests/Support"),
     // Benchmarks (run in release: `swift run -c release <name>`).
     .target(name: "CAllocCounter"),
     .executableTarget(name: "ContainerViewsBenchmark", dependencies: ["ContainerViews", "CAllocCounter"]),
-    .executableTarget(name: "MarkdownBenchmark", dependencies: ["CvsiteMarkdown"]),
-    .executableTarget(name: "PreviewBenchmark", dependencies: ["CvsitePreview", "CvsiteSite"]),
+    .executableTarget(name: "MarkdownBenchmark", dependencies: ["CvsiteCore", "CvsiteMarkdown"]),
+    .executableTarget(name: "PreviewBenchmark", dependencies: ["CvsiteCore", "CvsitePreview", "CvsiteSite"]),
   ]
 )

@@ -69,6 +69,13 @@ extension Group {
   ) where Content == GroupSubviewsContent<Base, Result> {
     self.content = GroupSubviewsContent(base: view, transform: transform)
   }
+  /// The spelling of `init(subviews:transform:)` used by early betas and by articles
+  /// written then (`Group(subviewsOf: content) { subviews in … }`); the same view.
+  public init<Base: View, Result: View>(
+    subviewsOf view: Base, @ViewBuilder transform: @escaping (SubviewsCollection) -> Result
+  ) where Content == GroupSubviewsContent<Base, Result> {
+    self.init(subviews: view, transform: transform)
+  }
 }
 
 /// The content of `Group(subviews:transform:)`.
@@ -90,5 +97,10 @@ extension ForEach where Data == SubviewsCollection, ID == Subview.ID {
       let subviews = resolveSubviews(view, inputs).map(Subview.init)
       resolveEach(subviews, id: \.id, content: content, inputs, into: &output)
     })
+  }
+  /// The spelling of `init(subviews:content:)` used by early betas and by articles
+  /// written then (`ForEach(subviewOf: content) { subview in … }`); the same view.
+  public init<Base: View>(subviewOf view: Base, @ViewBuilder content: @escaping (Subview) -> Content) {
+    self.init(subviews: view, content: content)
   }
 }

@@ -1,4 +1,5 @@
 import ContainerViews
+import CvsiteCore
 
 /// How pages are read.
 public struct MarkdownOptions: Sendable {
@@ -7,6 +8,7 @@ public struct MarkdownOptions: Sendable {
   /// Add a `#` link to every heading, after its text.
   public var headingAnchors: Bool
 
+  /// Raw HTML and heading anchors are off unless asked for.
   public init(allowRawHTML: Bool = false, headingAnchors: Bool = false) {
     self.allowRawHTML = allowRawHTML
     self.headingAnchors = headingAnchors
@@ -15,7 +17,9 @@ public struct MarkdownOptions: Sendable {
 
 /// A page read from Markdown: front matter, the body as a view tree, and every problem.
 public struct ParsedPage {
+  /// The path the page was parsed under, as diagnostics show it.
   public var path: String
+  /// The page's front matter, checked against the schema.
   public var frontMatter: FrontMatter
   /// The body as a ContainerViews tree; render it with `renderHTML(_:)`, after setting
   /// `\.containerRenderer` in the environment for themed containers.
@@ -28,7 +32,7 @@ public struct ParsedPage {
   /// The front matter's `title`, else the first heading's text.
   public var title: String? { frontMatter.title ?? headings.first?.text }
   /// Whether any diagnostic is an error.
-  public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+  public var hasErrors: Bool { diagnostics.hasErrors }
 }
 
 /// Reads Markdown pages into view trees, checking their values against a schema.
@@ -38,9 +42,12 @@ public struct ParsedPage {
 /// let html = renderHTML(page.body.environment(\.containerRenderer, theme.renderer))
 /// ```
 public struct MarkdownParser: Sendable {
+  /// The values and containers pages may use.
   public var schema: Schema
+  /// How pages are read.
   public var options: MarkdownOptions
 
+  /// A parser for pages written against `schema`.
   public init(schema: Schema = Schema(), options: MarkdownOptions = MarkdownOptions()) {
     self.schema = schema
     self.options = options

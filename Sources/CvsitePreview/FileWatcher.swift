@@ -12,7 +12,7 @@ import Foundation
 /// triggers one rebuild. A file that was modified and is still open for writing is
 /// waited for (until it is closed, or at most `writeWait` of quiet), so a slow or
 /// chunked write is not built half-way.
-public final class FileWatcher: @unchecked Sendable {
+final class FileWatcher: @unchecked Sendable {
   // All mutable state below is touched only by the watcher thread.
   private let siteRoot: URL
   private let quietPeriod: Duration
@@ -31,7 +31,7 @@ public final class FileWatcher: @unchecked Sendable {
   ///   - writeWait: How long to wait, at most, for a changed file that is still open for
   ///     writing to be closed.
   ///   - onChange: Called on the watcher thread with site-relative paths that changed.
-  public init(
+  init(
     siteRoot: URL, quietPeriod: Duration = .milliseconds(20), writeWait: Duration = .seconds(2),
     onChange: @escaping @Sendable ([String]) -> Void
   ) throws {
@@ -55,7 +55,7 @@ public final class FileWatcher: @unchecked Sendable {
   }
 
   /// Starts delivering changes on a background thread.
-  public func start() {
+  func start() {
     let thread = Thread { [self] in run() }
     thread.name = "cvsite-watcher"
     self.thread = thread
@@ -63,7 +63,7 @@ public final class FileWatcher: @unchecked Sendable {
   }
 
   /// Stops the watcher thread.
-  public func stop() {
+  func stop() {
     var byte: UInt8 = 1
     _ = write(stopPipe[1], &byte, 1)
   }
@@ -137,7 +137,7 @@ public final class FileWatcher: @unchecked Sendable {
 }
 
 /// The watcher could not start.
-public struct WatchError: Error, CustomStringConvertible {
-  public var message: String
-  public var description: String { message }
+struct WatchError: Error, CustomStringConvertible {
+  var message: String
+  var description: String { message }
 }

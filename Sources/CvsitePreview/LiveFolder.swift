@@ -4,19 +4,19 @@ import Foundation
 /// The folder `serve` serves from. Each file is written to a temporary name and renamed
 /// into place, so a request made during a rebuild gets the old file or the new one,
 /// never half of one.
-public struct LiveFolder: OutputSink {
-  public let url: URL
+struct LiveFolder: OutputSink {
+  let url: URL
 
-  public init(url: URL) { self.url = url }
+  init(url: URL) { self.url = url }
 
   /// A fresh folder under the system's temporary folder.
-  public static func temporary() throws -> LiveFolder {
+  static func temporary() throws -> LiveFolder {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("cvsite-serve-\(getpid())-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return LiveFolder(url: url)
   }
 
-  public func write(_ data: Data, to relativePath: String) throws {
+  func write(_ data: Data, to relativePath: String) throws {
     guard let target = OutputFolder.resolve(relativePath, in: url) else {
       throw OutputError(message: "refusing to write outside the served folder: \(relativePath)")
     }
@@ -31,11 +31,11 @@ public struct LiveFolder: OutputSink {
     }
   }
 
-  public func remove(_ relativePath: String) throws {
+  func remove(_ relativePath: String) throws {
     guard let target = OutputFolder.resolve(relativePath, in: url) else { return }
     try? FileManager.default.removeItem(at: target)
   }
 
   /// Removes the folder.
-  public func delete() { try? FileManager.default.removeItem(at: url) }
+  func delete() { try? FileManager.default.removeItem(at: url) }
 }

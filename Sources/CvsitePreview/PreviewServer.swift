@@ -8,18 +8,18 @@ import NIOCore
 /// a bare page when the site has none, such as before the first good build, so the
 /// overlay and the reload still work), every response is marked `no-store`, and no path
 /// can read outside the folder.
-public struct PreviewServer: Sendable {
+struct PreviewServer: Sendable {
   /// The folder that holds the built site.
-  public let root: URL
-  public let hub: ReloadHub
+  let root: URL
+  let hub: ReloadHub
 
-  public init(root: URL, hub: ReloadHub) {
+  init(root: URL, hub: ReloadHub) {
     self.root = root
     self.hub = hub
   }
 
   /// The router, also used in-process by tests.
-  public func makeRouter() -> Router<BasicRequestContext> {
+  func makeRouter() -> Router<BasicRequestContext> {
     let router = Router()
     let root = self.root
     let hub = self.hub

@@ -1,4 +1,3 @@
-import CvsiteMarkdown
 import CvsiteSite
 import Foundation
 import Hummingbird
@@ -11,20 +10,21 @@ public final class PreviewSession: @unchecked Sendable {
   private let session: SiteSession
   private let folder: LiveFolder
   private let queue = DispatchQueue(label: "cvsite.rebuild")
-  public let hub = ReloadHub()
+  let hub = ReloadHub()
   private var watcher: FileWatcher?
   private let changes = ChangeQueue()
   private var rebuildLoop: Task<Void, Never>?
   /// Called after each rebuild with its diagnostics and duration (for the terminal).
   public var onRebuild: (@Sendable (BuildResult, Duration) -> Void)?
 
+  /// A preview of the site `options` names, served from a new temporary folder.
   public init(options: BuildOptions) throws {
     session = SiteSession(options: options)
     folder = try LiveFolder.temporary()
   }
 
   /// The folder being served.
-  public var servedFolder: URL { folder.url }
+  var servedFolder: URL { folder.url }
 
   /// Builds everything once; returns the result (a failed first build still serves the
   /// overlay over an empty site).

@@ -1,16 +1,16 @@
-import CvsiteMarkdown
+import CvsiteCore
 import Foundation
 
 /// The state the preview announces: which build is served and whether the last one failed.
-public struct PreviewStatus: Sendable, Equatable {
+struct PreviewStatus: Sendable, Equatable {
   /// Increases each time a build succeeds and its output is complete.
-  public var generation: Int
+  var generation: Int
   /// Whether the last build succeeded.
-  public var ok: Bool
+  var ok: Bool
   /// The last build's diagnostics (errors and warnings).
-  public var diagnostics: [Diagnostic]
+  var diagnostics: [Diagnostic]
 
-  public init(generation: Int, ok: Bool, diagnostics: [Diagnostic]) {
+  init(generation: Int, ok: Bool, diagnostics: [Diagnostic]) {
     self.generation = generation
     self.ok = ok
     self.diagnostics = diagnostics
@@ -36,7 +36,7 @@ public struct PreviewStatus: Sendable, Equatable {
 
 /// Keeps the current status and the connected browsers' event streams.
 public actor ReloadHub {
-  public private(set) var status = PreviewStatus(generation: 0, ok: true, diagnostics: [])
+  private(set) var status = PreviewStatus(generation: 0, ok: true, diagnostics: [])
   private var listeners: [UUID: AsyncStream<String>.Continuation] = [:]
   private var closed = false
 
@@ -44,6 +44,7 @@ public actor ReloadHub {
   /// has gone, so their streams end instead of piling up.
   static let heartbeatText = ": ping\n\n"
 
+  /// A hub with no listeners, at generation 0.
   public init() {}
 
   /// A stream of event texts, starting with the current status. After `close()` the
@@ -64,19 +65,19 @@ public actor ReloadHub {
   private func remove(_ id: UUID) { listeners[id] = nil }
 
   /// Announces a completed build: browsers reload.
-  public func buildSucceeded(diagnostics: [Diagnostic]) {
+  func buildSucceeded(diagnostics: [Diagnostic]) {
     status = PreviewStatus(generation: status.generation + 1, ok: true, diagnostics: diagnostics)
     broadcast(status.eventText)
   }
 
   /// Announces a failed build: browsers keep the page and show the overlay.
-  public func buildFailed(diagnostics: [Diagnostic]) {
+  func buildFailed(diagnostics: [Diagnostic]) {
     status = PreviewStatus(generation: status.generation, ok: false, diagnostics: diagnostics)
     broadcast(status.eventText)
   }
 
   /// Sends a comment to every browser, so streams of closed connections end.
-  public func heartbeat() { broadcast(Self.heartbeatText) }
+  func heartbeat() { broadcast(Self.heartbeatText) }
 
   /// Ends every event stream and refuses new ones, so the server can shut down: an open
   /// stream would otherwise keep its connection, and the server, alive.
@@ -87,7 +88,7 @@ public actor ReloadHub {
   }
 
   /// Number of connected browsers.
-  public var listenerCount: Int { listeners.count }
+  var listenerCount: Int { listeners.count }
 
   private func broadcast(_ text: String) {
     for continuation in listeners.values { continuation.yield(text) }

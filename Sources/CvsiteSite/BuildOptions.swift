@@ -1,3 +1,4 @@
+import CvsiteCore
 import CvsiteMarkdown
 import Foundation
 
@@ -14,8 +15,9 @@ public struct BuildOptions: Sendable {
   /// Parallel workers; all cores by default.
   public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
   /// Folders searched for themes after the site's own `themes/`.
-  public var themeSearchPaths: [URL] = BuildOptions.defaultThemeSearchPaths()
+  var themeSearchPaths: [URL] = BuildOptions.defaultThemeSearchPaths()
 
+  /// Options for the site at `siteRoot`, everything else at its default.
   public init(siteRoot: URL) { self.siteRoot = siteRoot }
 
   /// The output folder actually used.
@@ -45,13 +47,21 @@ public struct BuildOptions: Sendable {
 
 /// The outcome of a build.
 public struct BuildResult: Sendable {
+  /// Every problem found, errors and warnings.
   public var diagnostics: [Diagnostic]
   /// Pages rendered (HTML pages, not counting redirects).
   public var pageCount: Int
   /// Files written (or that would be written, for a check).
   public var fileCount: Int
   /// Output paths rewritten by this build (all of them for a full build).
-  public var changedOutputs: [String]
+  var changedOutputs: [String]
 
-  public var succeeded: Bool { !diagnostics.contains { $0.severity == .error } }
+  /// Whether the build had no errors (warnings do not fail it).
+  public var succeeded: Bool { !diagnostics.hasErrors }
+
+  /// A build that wrote nothing: stopped by `diagnostics` before rendering (a broken
+  /// theme, a page with errors), or by an I/O failure reported beside it (no diagnostics).
+  public static func failed(_ diagnostics: [Diagnostic]) -> BuildResult {
+    BuildResult(diagnostics: diagnostics, pageCount: 0, fileCount: 0, changedOutputs: [])
+  }
 }

@@ -5,8 +5,10 @@ import Foundation
 public enum SiteBuilder {
   /// The result of a build, and an I/O failure that stopped it (exit status 2).
   public struct Outcome: Sendable {
-    public var result: BuildResult
-    public var ioFailure: String?
+    /// What the build did and found.
+  public var result: BuildResult
+    /// A file-system failure that stopped the build (exit 2), if any.
+  public var ioFailure: String?
   }
 
   /// Builds the site into its output folder through a staging folder that replaces the
@@ -21,14 +23,14 @@ public enum SiteBuilder {
   ) -> Outcome {
     let output = options.outputFolder
     if let refusal = OutputFolder.validate(output, siteRoot: options.siteRoot) {
-      return Outcome(result: BuildResult(diagnostics: [], pageCount: 0, fileCount: 0, changedOutputs: []), ioFailure: refusal.message)
+      return Outcome(result: .failed([]), ioFailure: refusal.message)
     }
     let folder: OutputFolder
     do {
       folder = try OutputFolder.prepare(output)
     } catch {
       return Outcome(
-        result: BuildResult(diagnostics: [], pageCount: 0, fileCount: 0, changedOutputs: []),
+        result: .failed([]),
         ioFailure: "cannot create the output folder: \(error.localizedDescription)")
     }
     let session = SiteSession(options: options)

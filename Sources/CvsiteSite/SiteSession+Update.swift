@@ -1,3 +1,4 @@
+import CvsiteCore
 import CvsiteMarkdown
 import Foundation
 
@@ -57,8 +58,8 @@ extension SiteSession {
       resources = ContentScanner.scan("content", in: options.siteRoot).0.filter { $0.kind == .resource }
     }
     var diagnostics = pages.values.flatMap(\.diagnostics)
-    guard !diagnostics.contains(where: { $0.severity == .error }) else {
-      return BuildResult(diagnostics: diagnostics, pageCount: 0, fileCount: 0, changedOutputs: [])
+    guard !diagnostics.hasErrors else {
+      return .failed(diagnostics)
     }
     var only: Set<String>? = nil
     if !pendingNavigation {
@@ -87,8 +88,8 @@ extension SiteSession {
     let memory = MemorySink()
     let written = renderAll(theme: theme, into: memory, only: only, copyFiles: pendingFiles, progress: nil)
     diagnostics += written.diagnostics
-    guard !diagnostics.contains(where: { $0.severity == .error }) else {
-      return BuildResult(diagnostics: diagnostics, pageCount: 0, fileCount: 0, changedOutputs: [])
+    guard !diagnostics.hasErrors else {
+      return .failed(diagnostics)
     }
     do {
       try memory.flush(into: sink)

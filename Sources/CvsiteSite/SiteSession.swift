@@ -1,4 +1,5 @@
 import ContainerViews
+import CvsiteCore
 import CvsiteMarkdown
 import Foundation
 
@@ -10,6 +11,7 @@ public protocol OutputSink: Sendable {
 }
 
 extension OutputFolder: OutputSink {
+  /// Does nothing: nothing was written.
   public func remove(_ relativePath: String) throws {
     guard let target = Self.resolve(relativePath, in: staging) else { return }
     try? FileManager.default.removeItem(at: target)
@@ -17,18 +19,19 @@ extension OutputFolder: OutputSink {
 }
 
 /// Discards everything: for `cvsite check`.
-public struct DiscardingSink: OutputSink {
-  public init() {}
-  public func write(_ data: Data, to relativePath: String) throws {}
-  public func remove(_ relativePath: String) throws {}
+struct DiscardingSink: OutputSink {
+  init() {}
+  func write(_ data: Data, to relativePath: String) throws {}
+  func remove(_ relativePath: String) throws {}
 }
 
 /// A site loaded in memory: the state a build leaves behind, so that `serve` can
 /// rebuild only what a change affects.
 public final class SiteSession: @unchecked Sendable {
   // A session is used by one task at a time; the parallel stages only read it.
+  /// How the site is built.
   public let options: BuildOptions
-  public private(set) var config = SiteConfig()
+  private(set) var config = SiteConfig()
   var theme: SiteThemeAdapter?
   /// Parsed pages by site path, drafts included.
   var pages: [String: ParsedSitePage] = [:]
@@ -47,6 +50,7 @@ public final class SiteSession: @unchecked Sendable {
   /// changes (see ``SiteWide``); nil until the next render rebuilds it.
   var siteWide: SiteWide?
 
+  /// A session for the site `options` names; nothing is read until a build.
   public init(options: BuildOptions) { self.options = options }
 
   /// Pages that are built: drafts only when asked.
@@ -66,8 +70,8 @@ public final class SiteSession: @unchecked Sendable {
     writtenOutputs = []
     siteWide = nil
     var diagnostics = loadSettingsAndTheme()
-    guard let theme, !diagnostics.contains(where: { $0.severity == .error }) else {
-      return BuildResult(diagnostics: diagnostics, pageCount: 0, fileCount: 0, changedOutputs: [])
+    guard let theme, !diagnostics.hasErrors else {
+      return .failed(diagnostics)
     }
     let (content, contentProblems) = ContentScanner.scan("content", in: options.siteRoot)
     let (statics, staticProblems) = ContentScanner.scan("static", in: options.siteRoot)

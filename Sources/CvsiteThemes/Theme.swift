@@ -1,5 +1,5 @@
 import ContainerViews
-import CvsiteMarkdown
+import CvsiteCore
 import Foundation
 
 /// A theme file copied to the output as is (CSS, scripts, fonts, images).
@@ -23,13 +23,13 @@ public struct ThemeFile: Sendable, Hashable {
 /// ```
 public struct Theme: Sendable {
   /// The checked `theme.yml`.
-  public let manifest: ThemeManifest
+  let manifest: ThemeManifest
   /// Renders `:::container`s and `::leaf` directives with the theme's templates.
   public let renderer: ThemeRenderer
   /// Files under the theme's `assets/`, overrides applied, output under `assets/`.
   public let assets: [ThemeFile]
   /// The folders the theme was assembled from, highest precedence first.
-  public let layers: [ThemeLayer]
+  let layers: [ThemeLayer]
   let library: TemplateLibrary
   let layoutNames: Set<String>
 
@@ -41,7 +41,7 @@ public struct Theme: Sendable {
   /// The layers of theme `name` for a site, highest precedence first: the site's
   /// `layouts/` (mirroring the theme's `layouts/`), the site's `themes/<name>/`, then
   /// `<path>/<name>/` for each search path that has it.
-  public static func layers(named name: String, siteRoot: URL?, searchPaths: [URL]) -> [ThemeLayer] {
+  static func layers(named name: String, siteRoot: URL?, searchPaths: [URL]) -> [ThemeLayer] {
     var layers: [ThemeLayer] = []
     let manager = FileManager.default
     if let siteRoot {
@@ -69,7 +69,7 @@ public struct Theme: Sendable {
 
   /// Loads a theme from explicit layers, highest precedence first. Diagnostics show
   /// paths relative to `displayRoot` (or the working directory) when inside it.
-  public static func load(layers: [ThemeLayer], displayRoot: URL? = nil) -> (Theme?, [Diagnostic]) {
+  static func load(layers: [ThemeLayer], displayRoot: URL? = nil) -> (Theme?, [Diagnostic]) {
     let files = ThemeFiles(layers: layers, displayRoot: displayRoot)
     guard let manifestURL = files.url("theme.yml") else {
       let where_ = layers.map { displayPath($0.folder, root: displayRoot) }.joined(separator: ", ")
@@ -103,7 +103,7 @@ public struct Theme: Sendable {
           at: manifest.layoutLocations[layout] ?? SourceLocation(path: files.display("theme.yml"), line: 1, column: 1)))
     }
     diagnostics += loader.diagnostics
-    if diagnostics.contains(where: { $0.severity == .error }) { return (nil, diagnostics) }
+    if diagnostics.hasErrors { return (nil, diagnostics) }
     let assets = files.paths(under: "assets/").compactMap { path in
       files.url(path).map { ThemeFile(source: $0, outputPath: path) }
     }
@@ -118,7 +118,7 @@ public struct Theme: Sendable {
   public var pageLayouts: [String] { layoutNames.filter { !$0.contains("/") }.sorted() }
 
   /// Whether `layouts/<name>.mustache` exists (after overrides).
-  public func hasLayout(_ name: String) -> Bool { layoutNames.contains(name) }
+  func hasLayout(_ name: String) -> Bool { layoutNames.contains(name) }
 
   /// A whole HTML document for `page` through `layouts/<layout>.mustache`, falling back
   /// to `page` when the theme has no such layout. The context is described on
@@ -147,7 +147,7 @@ public struct Theme: Sendable {
   }
 
   /// Renders any template of the theme (`partials/x`) with a context of your own.
-  public func render(template: String, context: TemplateValue) -> String? {
+  func render(template: String, context: TemplateValue) -> String? {
     library.render(context, withTemplate: template)
   }
 }

@@ -4,6 +4,7 @@
 //
 // With a number, generates that many pages with ../shared/bench/gen_corpus.py.
 import ContainerViews
+import CvsiteCore
 import CvsiteMarkdown
 import Foundation
 

@@ -35,7 +35,7 @@ struct CvsiteCommand: AsyncParsableCommand {
       let status = status(for: error)
       let message = fullMessage(for: error)
       if !message.isEmpty {
-        if status == 0 { print(message) } else { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+        if status == 0 { print(message) } else { writeToStandardError(message + "\n") }
       }
       Foundation.exit(status)
     }

@@ -1,4 +1,4 @@
-import CvsiteMarkdown
+import CvsiteCore
 import Foundation
 
 /// How diagnostics are printed: text for people (colours only on a terminal, never with

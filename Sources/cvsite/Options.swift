@@ -1,5 +1,5 @@
 import ArgumentParser
-import CvsiteMarkdown
+import CvsiteCore
 import Foundation
 
 /// Options every command that reports diagnostics shares.
@@ -12,7 +12,7 @@ struct DiagnosticOptions: ParsableArguments {
   /// Prints diagnostics to standard error.
   func report(_ diagnostics: [Diagnostic]) {
     let text = printer.render(diagnostics)
-    if !text.isEmpty { FileHandle.standardError.write(Data(text.utf8)) }
+    if !text.isEmpty { writeToStandardError(text) }
   }
 }
 
@@ -24,21 +24,13 @@ enum Exit {
   static let usageOrIO = ExitCode(2)
 }
 
-/// The site folder argument, resolved against the current folder.
+/// Writes `text` to standard error as it is (no newline added), unbuffered.
+func writeToStandardError(_ text: String) {
+  FileHandle.standardError.write(Data(text.utf8))
+}
+
+/// A path argument (a site folder, a file), resolved against the current folder.
 func siteURL(_ path: String) -> URL {
   URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
     .standardizedFileURL
-}
-
-/// Refuses a SITE argument that is not a cvsite site: a usage error (exit 2), before
-/// anything is built or served.
-func validateSite(_ path: String) throws {
-  let root = siteURL(path)
-  var isFolder: ObjCBool = false
-  guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder), isFolder.boolValue else {
-    throw ValidationError("no folder at \(root.path)")
-  }
-  guard FileManager.default.fileExists(atPath: root.appendingPathComponent("cvsite.yml").path) else {
-    throw ValidationError("\(root.path) is not a cvsite site: it has no cvsite.yml (make one with `cvsite new NAME`)")
-  }
 }

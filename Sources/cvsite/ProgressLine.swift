@@ -17,12 +17,12 @@ final class ProgressLine: @unchecked Sendable {
     guard now.timeIntervalSince(started) > 1, now.timeIntervalSince(lastDraw) > 0.1 || done == total else { return }
     lastDraw = now
     shown = true
-    FileHandle.standardError.write(Data("\r\u{1B}[2KRendering pages: \(done)/\(total)".utf8))
+    writeToStandardError("\r\u{1B}[2KRendering pages: \(done)/\(total)")
   }
 
   func finish() {
     lock.lock()
     defer { lock.unlock() }
-    if shown { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
+    if shown { writeToStandardError("\r\u{1B}[2K") }
   }
 }

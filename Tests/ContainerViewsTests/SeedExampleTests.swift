@@ -1,8 +1,8 @@
 // The seed examples (../shared/seeds/) with `import ContainerViews` in place of
 // `import SwiftUI`. Only the seeds' own typos are fixed: the missing brace of the
-// convenience modifier, the `subviews`/`subview` closure parameter, and the early-beta
-// spellings `ForEach(subviewOf:)`/`Group(subviewsOf:)` of seed 004, written with the
-// shipping names `ForEach(subviews:)`/`Group(subviews:)`.
+// convenience modifier and the `subviews`/`subview` closure parameter. Seed 004's
+// `CardContainer` and `AdaptiveGrid` are as written, with its early-beta spellings
+// `ForEach(subviewOf:)` and `Group(subviewsOf:)`.
 import ContainerViews
 import Testing
 
@@ -101,8 +101,9 @@ struct CardContainer<Content: View>: View {
   @ViewBuilder let content: Content
 
   var body: some View {
+    // ForEach(subviewOf:) iterates one subview at a time
     VStack(spacing: 12) {
-      ForEach(subviews: content) { subview in
+      ForEach(subviewOf: content) { subview in
         let style = subview.containerValues.badgeStyle
         CardView(badgeStyle: style) {
           subview
@@ -116,7 +117,7 @@ struct AdaptiveGrid<Content: View>: View {
   @ViewBuilder let content: Content
 
   var body: some View {
-    Group(subviews: content) { subviews in
+    Group(subviewsOf: content) { subviews in
       let compact = subviews.count > 10
       LazyVGrid(columns: compact ? [GridItem(), GridItem()] : [GridItem()]) {
         ForEach(subviews) { subview in
@@ -278,6 +279,23 @@ struct SeedExampleTests {
       })
     #expect(html.components(separatedBy: "<div class=\"card ").count - 1 == 2)
     #expect(html.contains(#"<div class="card badge-highlighted">Pro</div>"#))
+  }
+
+  @Test("004: the seed's spellings subviewOf:/subviewsOf: render exactly as subviews:")
+  func seedSpellingsMatchShippingNames() {
+    @ViewBuilder func plans() -> some View {
+      Text("Free tier").badgeStyle(.none)
+      Text("Pro").badgeStyle(.highlighted)
+      ForEach(0..<3) { Text("Extra \($0)").badgeStyle(.muted) }
+    }
+    let seedForEach = renderHTML(VStack { ForEach(subviewOf: plans()) { Text("\($0.containerValues.badgeStyle)") } })
+    let shippingForEach = renderHTML(VStack { ForEach(subviews: plans()) { Text("\($0.containerValues.badgeStyle)") } })
+    #expect(seedForEach == shippingForEach)
+    #expect(seedForEach.contains("highlighted") && seedForEach.contains("muted"))
+    let seedGroup = renderHTML(Group(subviewsOf: plans()) { Text("\($0.count) subviews") })
+    let shippingGroup = renderHTML(Group(subviews: plans()) { Text("\($0.count) subviews") })
+    #expect(seedGroup == shippingGroup)
+    #expect(seedGroup.contains("5 subviews"))
   }
 
   @Test("004: AdaptiveGrid switches to two compact columns above ten children", arguments: [3, 10, 11, 25])

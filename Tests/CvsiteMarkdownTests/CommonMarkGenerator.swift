@@ -1,3 +1,4 @@
+import CvsiteTestSupport
 /// Builds plain CommonMark documents (no cvsite syntax) from every block and inline
 /// construct, nested, with edge cases: the inputs of the differential test.
 struct CommonMarkGenerator {

@@ -1,4 +1,5 @@
 import ContainerViews
+import CvsiteCore
 import CvsiteMarkdown
 import Testing
 

@@ -1,3 +1,4 @@
+import CvsiteCore
 import CvsiteMarkdown
 import Testing
 
@@ -58,14 +59,5 @@ import Testing
   @Test func invalidUTF8IsADiagnostic() {
     let page = MarkdownParser(schema: testSchema).parse(bytes: [0x23, 0x20, 0x41, 0x0A, 0x62, 0xC3, 0x28], path: "bad.md")
     #expect(page.diagnostics.first?.description.hasPrefix("bad.md:2:2: error: invalid UTF-8") == true)
-  }
-
-  @Test(arguments: [
-    ("stauts", ["status", "start"], "status"), ("dnoe", ["todo", "current", "done"], "done"),
-    ("hihglighted", ["none", "new", "highlighted"], "highlighted"), ("7", ["1", "2", "auto"], nil),
-    ("xyz", ["badge", "href"], nil), ("Badge", ["badge"], "badge"),
-  ] as [(String, [String], String?)])
-  func didYouMean(_ word: String, _ candidates: [String], _ expected: String?) {
-    #expect(closest(word, candidates) == expected)
   }
 }

@@ -1,5 +1,6 @@
 import ContainerViews
 import CvsiteMarkdown
+import CvsiteTestSupport
 import Testing
 
 /// Arbitrary bytes never crash or hang the parser; deep nesting and long lines finish.

@@ -1,4 +1,5 @@
 import ContainerViews
+import CvsiteCore
 import Testing
 
 @testable import CvsiteMarkdown

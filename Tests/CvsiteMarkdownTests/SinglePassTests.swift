@@ -1,7 +1,9 @@
 import ContainerViews
+import CvsiteCore
 import Testing
 
 @testable import CvsiteMarkdown
+import CvsiteTestSupport
 
 /// The single-parse preparation gives exactly what the two-parse path gives: the same
 /// cmark tree (as HTML), markers, cut attribute blocks and diagnostics. Pages the check

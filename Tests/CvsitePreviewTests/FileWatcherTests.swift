@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 @testable import CvsitePreview
+import CvsiteTestSupport
 
 @Suite("File watcher")
 struct FileWatcherTests {
   @Test("one save is one debounced batch; new folders are watched; other files are ignored")
   func debounce() async throws {
-    let root = try makeTemporaryFolder("cvsite-watch", with: "content")
+    let root = try makeTemporaryFolder("cvsite-watch", folders: ["content"])
     defer { try? FileManager.default.removeItem(at: root) }
     let log = Locked<[[String]]>([])
     // A quiet period well above the gaps between the writes below, even on a loaded machine.
@@ -30,7 +31,7 @@ struct FileWatcherTests {
 
   @Test("a file still open for writing is waited for until it is closed")
   func slowWrite() async throws {
-    let root = try makeTemporaryFolder("cvsite-watch", with: "content")
+    let root = try makeTemporaryFolder("cvsite-watch", folders: ["content"])
     defer { try? FileManager.default.removeItem(at: root) }
     let page = root.appendingPathComponent("content/page.md")
     FileManager.default.createFile(atPath: page.path, contents: nil)
@@ -54,7 +55,7 @@ struct FileWatcherTests {
 
   @Test("a file held open longer than writeWait is reported anyway")
   func heldOpen() async throws {
-    let root = try makeTemporaryFolder("cvsite-watch", with: "content")
+    let root = try makeTemporaryFolder("cvsite-watch", folders: ["content"])
     defer { try? FileManager.default.removeItem(at: root) }
     let page = root.appendingPathComponent("content/page.md")
     FileManager.default.createFile(atPath: page.path, contents: nil)

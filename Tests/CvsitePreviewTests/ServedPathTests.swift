@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CvsitePreview
+import CvsiteTestSupport
 
 /// A served folder with a page, a nested index, a 404 page, and a link leading outside.
 final class ServedFolder: @unchecked Sendable {  // immutable after init
@@ -8,7 +9,7 @@ final class ServedFolder: @unchecked Sendable {  // immutable after init
   let outside: URL
 
   init() throws {
-    let base = FileManager.default.temporaryDirectory.appendingPathComponent("cvsite-served-\(UUID().uuidString)")
+    let base = temporaryPath("cvsite-served")
     root = base.appendingPathComponent("site")
     outside = base.appendingPathComponent("secret.txt")
     let files = [

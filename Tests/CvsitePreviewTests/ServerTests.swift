@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 @testable import CvsitePreview
+import CvsiteTestSupport
 
 @Suite("Preview server, in process")
 struct ServerTests {
@@ -54,7 +55,7 @@ struct ServerTests {
 
   @Test("before the first good build, missing paths get a bare page that still reloads")
   func bareNotFound() async throws {
-    let empty = FileManager.default.temporaryDirectory.appendingPathComponent("cvsite-empty-\(UUID().uuidString)")
+    let empty = temporaryPath("cvsite-empty")
     try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: empty) }
     let app = Application(router: PreviewServer(root: empty, hub: ReloadHub()).makeRouter())

@@ -3,6 +3,7 @@ import Foundation
 import ServiceLifecycle
 import Testing
 @testable import CvsitePreview
+import CvsiteTestSupport
 
 /// A site made by `cvsite new` in a temporary folder, with a preview session on it.
 final class PreviewFixture: @unchecked Sendable {  // immutable after init
@@ -10,7 +11,7 @@ final class PreviewFixture: @unchecked Sendable {  // immutable after init
   let session: PreviewSession
 
   init() async throws {
-    site = FileManager.default.temporaryDirectory.appendingPathComponent("cvsite-preview-\(UUID().uuidString)")
+    site = temporaryPath("cvsite-preview")
     try SiteScaffold.create(at: site, title: "Preview")
     session = try PreviewSession(options: BuildOptions(siteRoot: site))
     let first = await session.initialBuild()

@@ -2,6 +2,7 @@ import CvsiteMarkdown
 import Foundation
 import Testing
 @testable import CvsiteSite
+import CvsiteTestSupport
 
 @Suite("Site builds")
 struct BuildTests {
@@ -17,7 +18,7 @@ struct BuildTests {
 
   @Test("pretty URLs, feeds, 404, aliases, static files and resources")
   func outputs() throws {
-    let site = try FixtureSite(Self.pages)
+    let site = try TemporarySite(site: Self.pages)
     let outcome = site.build()
     #expect(outcome.result.succeeded, "\(outcome.result.diagnostics.summaries)")
     #expect(site.exists("index.html"))
@@ -42,7 +43,7 @@ struct BuildTests {
 
   @Test("drafts are built when asked")
   func drafts() throws {
-    let site = try FixtureSite(Self.pages)
+    let site = try TemporarySite(site: Self.pages)
     let outcome = site.build { $0.drafts = true }
     #expect(outcome.result.succeeded)
     #expect(site.exists("guide/draft/index.html"))
@@ -52,7 +53,7 @@ struct BuildTests {
   func brokenLinks() throws {
     var files = Self.pages
     files["content/guide/links.md"] = "---\ntitle: Links\n---\nFine: [home](/).\n\nBroken: [x](/nowhere/) and [y](../install/#missing).\n"
-    let site = try FixtureSite(files)
+    let site = try TemporarySite(site: files)
     let result = SiteBuilder.check(site.options)
     #expect(
       result.diagnostics.errors.summaries.sorted() == [
@@ -63,7 +64,7 @@ struct BuildTests {
 
   @Test("two pages at one URL, a bad slug and bad metadata are errors")
   func collisionsAndMetadata() throws {
-    let site = try FixtureSite([
+    let site = try TemporarySite(site: [
       "content/a.md": "---\ntitle: A\nslug: b\n---\nA\n",
       "content/b.md": "---\ntitle: B\n---\nB\n",
       "content/c.md": "---\ntitle: C\nslug: ../../etc\ndate: yesterday\nweight: heavy\n---\nC\n",
@@ -81,9 +82,9 @@ struct BuildTests {
   func parallelIsDeterministic() throws {
     var files = Self.pages
     for index in 0..<40 { files["content/many/p\(index).md"] = "---\ntitle: P\(index)\n---\n## Part \(index)\nText \(index).\n" }
-    let site = try FixtureSite(files)
-    let serial = FileManager.default.temporaryDirectory.appendingPathComponent("cvsite-serial-\(UUID().uuidString)")
-    let parallel = FileManager.default.temporaryDirectory.appendingPathComponent("cvsite-parallel-\(UUID().uuidString)")
+    let site = try TemporarySite(site: files)
+    let serial = temporaryPath("cvsite-serial")
+    let parallel = temporaryPath("cvsite-parallel")
     defer {
       try? FileManager.default.removeItem(at: serial)
       try? FileManager.default.removeItem(at: parallel)
@@ -99,7 +100,7 @@ struct BuildTests {
 
   @Test("a folder without cvsite.yml is not a site")
   func notASite() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cvsite-empty-\(UUID().uuidString)")
+    let folder = temporaryPath("cvsite-empty")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let result = SiteBuilder.check(BuildOptions(siteRoot: folder))
@@ -108,7 +109,7 @@ struct BuildTests {
 
   @Test("a link outside the site is refused")
   func symlinkEscape() throws {
-    let site = try FixtureSite(["content/_index.md": "# Home\n"])
+    let site = try TemporarySite(site: ["content/_index.md": "# Home\n"])
     try FileManager.default.createSymbolicLink(
       at: site.root.appendingPathComponent("content/secret.md"), withDestinationURL: URL(fileURLWithPath: "/etc/hostname"))
     let result = SiteBuilder.check(site.options)
@@ -117,7 +118,7 @@ struct BuildTests {
 
   @Test("the content scan follows links inside the site, refuses those leaving it, skips dangling ones")
   func contentScanLinks() throws {
-    let site = try FixtureSite([
+    let site = try TemporarySite(site: [
       "content/_index.md": "# Home\n", "content/docs/a.md": "# A\n", "content/docs/deep/b.md": "# B\n",
       "shared/c.md": "# C\n", "static/logo.svg": "<svg/>", "content/.draft.md": "# Hidden\n",
       "content/.git/x.md": "# Hidden\n", "content/docs/ü.md": "# Ü\n", "content/docs/Z.md": "# Z\n",

@@ -2,6 +2,7 @@ import CvsiteMarkdown
 import Foundation
 import Testing
 @testable import CvsiteSite
+import CvsiteTestSupport
 
 /// A folder with pages but no `_index.md` is a section all the same: it gets a page that
 /// lists its pages, and the navigation shows it.
@@ -16,7 +17,7 @@ struct ImplicitSectionTests {
 
   @Test("folders get a section page titled after them, listed in the navigation; draft-only folders do not")
   func build() throws {
-    let site = try FixtureSite(Self.files)
+    let site = try TemporarySite(site: Self.files)
     let outcome = site.build()
     #expect(outcome.result.succeeded, "\(outcome.result.diagnostics.summaries)")
     let guides = try #require(site.read("user-guides/index.html"))
@@ -39,7 +40,7 @@ struct ImplicitSectionTests {
 
   @Test("a site without content/_index.md still gets a home page")
   func home() throws {
-    let site = try FixtureSite(["content/a.md": "---\ntitle: A\n---\nText.\n"])
+    let site = try TemporarySite(site: ["content/a.md": "---\ntitle: A\n---\nText.\n"])
     let outcome = site.build()
     #expect(outcome.result.succeeded, "\(outcome.result.diagnostics.summaries)")
     #expect(site.read("index.html")?.contains(#"href="/a/""#) == true)
@@ -47,7 +48,7 @@ struct ImplicitSectionTests {
 
   @Test("in serve, writing an _index.md replaces the made-up section; removing a folder's last page removes it")
   func serve() throws {
-    let site = try FixtureSite(Self.files)
+    let site = try TemporarySite(site: Self.files)
     let session = SiteSession(options: site.options)
     #expect(session.update(changed: ["cvsite.yml"], into: RecordingSink()).succeeded)
     #expect(session.pages["content/user-guides/_index.md"]?.isImplicit == true)
@@ -82,7 +83,7 @@ struct ImplicitSectionTests {
 
   @Test("a draft _index.md leaves its folder a made-up section, until a build with drafts")
   func draftSectionPage() throws {
-    let site = try FixtureSite(Self.draftSection)
+    let site = try TemporarySite(site: Self.draftSection)
     let outcome = site.build()
     #expect(outcome.result.succeeded, "\(outcome.result.diagnostics.summaries)")
     let guides = try #require(site.read("guides/index.html"))
@@ -96,7 +97,7 @@ struct ImplicitSectionTests {
 
   @Test("in serve, a section page turning draft gives way to a made-up one, and back")
   func draftSectionPageInServe() throws {
-    let site = try FixtureSite(Self.draftSection)
+    let site = try TemporarySite(site: Self.draftSection)
     let session = SiteSession(options: site.options)
     #expect(session.update(changed: ["cvsite.yml"], into: RecordingSink()).succeeded)
     #expect(session.pages["content/guides/_index.md"]?.isImplicit == true)

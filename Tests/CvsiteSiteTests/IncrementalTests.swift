@@ -2,6 +2,7 @@ import CvsiteMarkdown
 import Foundation
 import Testing
 @testable import CvsiteSite
+import CvsiteTestSupport
 
 /// Records what a rebuild writes.
 final class RecordingSink: OutputSink, @unchecked Sendable {
@@ -29,14 +30,14 @@ final class RecordingSink: OutputSink, @unchecked Sendable {
 
 @Suite("Incremental rebuilds")
 struct IncrementalTests {
-  func session() throws -> (FixtureSite, SiteSession) {
+  func session() throws -> (TemporarySite, SiteSession) {
     var files = [
       "content/_index.md": "---\ntitle: Home\n---\nHome.\n",
       "content/docs/_index.md": "---\ntitle: Docs\n---\nDocs.\n",
       "content/blog/_index.md": "---\ntitle: Blog\n---\nBlog.\n",
     ]
     for index in 0..<5 { files["content/docs/p\(index).md"] = "---\ntitle: P\(index)\n---\nPage \(index).\n" }
-    let site = try FixtureSite(files)
+    let site = try TemporarySite(site: files)
     let session = SiteSession(options: site.options)
     let first = session.update(changed: ["cvsite.yml"], into: RecordingSink())
     #expect(first.succeeded, "\(first.diagnostics.summaries)")

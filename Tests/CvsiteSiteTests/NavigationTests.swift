@@ -2,6 +2,7 @@ import CvsiteMarkdown
 import Foundation
 import Testing
 @testable import CvsiteSite
+import CvsiteTestSupport
 
 /// Each page's navigation shows every top-level entry and opens the sections the page is
 /// in; `navigation: full` opens every section on every page.
@@ -28,7 +29,7 @@ struct NavigationTests {
 
   @Test("sections open along the current page's path only")
   func pathOnly() throws {
-    let site = try FixtureSite(Self.files)
+    let site = try TemporarySite(site: Self.files)
     #expect(site.build().result.succeeded)
     #expect(Self.navLinks(site.read("index.html")) == ["/about/", "/blog/", "/docs/"])
     #expect(Self.navLinks(site.read("docs/install/index.html")) == ["/about/", "/blog/", "/docs/", "/docs/install/", "/docs/more/"])
@@ -40,7 +41,7 @@ struct NavigationTests {
 
   @Test("`navigation: full` opens every section on every page")
   func full() throws {
-    let site = try FixtureSite(Self.files, config: "title: Fixture\nbaseURL: https://example.com/\nnavigation: full\n")
+    let site = try TemporarySite(site: Self.files, config: "title: Fixture\nbaseURL: https://example.com/\nnavigation: full\n")
     #expect(site.build().result.succeeded)
     #expect(
       Self.navLinks(site.read("index.html"))
@@ -52,13 +53,13 @@ struct NavigationTests {
     var files = Self.files
     for number in 1...60 { files["content/blog/p\(number).md"] = "---\ntitle: P\(number)\nweight: \(number)\n---\nText.\n" }
     files["content/blog/_index.md"] = "---\ntitle: Blog\nlist: cards\n---\nBlog.\n"
-    let site = try FixtureSite(files)
+    let site = try TemporarySite(site: files)
     #expect(site.build().result.succeeded)
     #expect(Self.navLinks(site.read("blog/p7/index.html")) == ["/about/", "/blog/", "/blog/p7/", "/docs/"])
     #expect(Self.navLinks(site.read("blog/index.html")) == ["/about/", "/blog/", "/docs/"])
     let listing = try #require(site.read("blog/index.html"))
     #expect((1...60).allSatisfy { listing.contains("href=\"/blog/p\($0)/\"") })
-    let full = try FixtureSite(files, config: "title: Fixture\nnavigation: full\n")
+    let full = try TemporarySite(site: files, config: "title: Fixture\nnavigation: full\n")
     #expect(full.build().result.succeeded)
     #expect(Self.navLinks(full.read("index.html")).filter { $0.hasPrefix("/blog/p") && $0 != "/blog/post/" }.count == 60)
   }

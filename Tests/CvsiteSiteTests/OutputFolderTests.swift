@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 @testable import CvsiteSite
+import CvsiteTestSupport
 
 @Suite("Output folder safety")
 struct OutputFolderTests {
   @Test("dangerous output folders are refused")
   func refusals() throws {
-    let site = try FixtureSite([
+    let site = try TemporarySite(site: [
       "content/_index.md": "# Home\n", "static/a.txt": "a", "themes/x/theme.yml": "name: x\n",
     ])
     let root = site.root
@@ -20,13 +21,13 @@ struct OutputFolderTests {
       #expect(OutputFolder.validate(folder, siteRoot: root) != nil, "\(folder.path) should be refused")
     }
     #expect(OutputFolder.validate(root.appendingPathComponent("public"), siteRoot: root) == nil)
-    let elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent("cvsite-out-\(UUID().uuidString)")
+    let elsewhere = temporaryPath("cvsite-out")
     #expect(OutputFolder.validate(elsewhere, siteRoot: root) == nil)
   }
 
   @Test("a non-empty folder cvsite did not make is refused; its own output is replaced")
   func foreignFolder() throws {
-    let site = try FixtureSite(["content/_index.md": "# Home\n"])
+    let site = try TemporarySite(site: ["content/_index.md": "# Home\n"])
     try site.write("mine/notes.txt", "precious")
     let foreign = site.root.appendingPathComponent("mine")
     #expect(OutputFolder.validate(foreign, siteRoot: site.root)?.message.contains("not made by cvsite") == true)
@@ -49,7 +50,7 @@ struct OutputFolderTests {
 
   @Test("a build that leaves its memory to the process writes the same site")
   func buildWithoutReleasingMemory() throws {
-    let site = try FixtureSite(["content/_index.md": "# Home\n", "content/docs/a.md": "# A\n\nText.\n"])
+    let site = try TemporarySite(site: ["content/_index.md": "# Home\n", "content/docs/a.md": "# A\n\nText.\n"])
     let kept = SiteBuilder.build(site.options, releasesMemory: false)
     #expect(kept.result.succeeded && kept.ioFailure == nil, "\(kept.result.diagnostics.summaries)")
     let files = ["index.html", "docs/index.html", "docs/a/index.html", "sitemap.xml"]
@@ -61,7 +62,7 @@ struct OutputFolderTests {
 
   @Test("a failed build leaves the previous output untouched")
   func failedBuildKeepsOutput() throws {
-    let site = try FixtureSite(["content/_index.md": "---\ntitle: Home\n---\nHello\n"])
+    let site = try TemporarySite(site: ["content/_index.md": "---\ntitle: Home\n---\nHello\n"])
     let first = site.build()
     #expect(first.result.succeeded, "\(first.result.diagnostics.summaries)")
     let before = site.read("index.html")

@@ -1,5 +1,7 @@
+import CvsiteCore
 import Testing
 @testable import CvsiteSite
+import CvsiteTestSupport
 
 @Suite("cvsite.yml")
 struct SiteConfigTests {

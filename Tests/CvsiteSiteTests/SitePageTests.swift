@@ -1,3 +1,4 @@
+import CvsiteCore
 import CvsiteMarkdown
 import Testing
 

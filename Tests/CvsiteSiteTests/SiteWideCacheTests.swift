@@ -2,6 +2,7 @@ import CvsiteMarkdown
 import Foundation
 import Testing
 @testable import CvsiteSite
+import CvsiteTestSupport
 
 /// Keeps what a rebuild writes, by path.
 final class CapturingSink: OutputSink, @unchecked Sendable {
@@ -28,8 +29,8 @@ final class CapturingSink: OutputSink, @unchecked Sendable {
 /// session's full build of the same files.
 @Suite("Site-wide data kept between rebuilds")
 struct SiteWideCacheTests {
-  func session() throws -> (FixtureSite, SiteSession) {
-    let site = try FixtureSite([
+  func session() throws -> (TemporarySite, SiteSession) {
+    let site = try TemporarySite(site: [
       "content/_index.md": "---\ntitle: Home\n---\nHome.\n",
       "content/docs/_index.md": "---\ntitle: Docs\n---\nDocs.\n",
       "content/docs/p1.md": "---\ntitle: P1\ndate: 2024-01-01\n---\nPage 1.\n",
@@ -42,7 +43,7 @@ struct SiteWideCacheTests {
   }
 
   /// The error summaries of a fresh session's full build.
-  func freshErrors(_ site: FixtureSite) -> [String] {
+  func freshErrors(_ site: TemporarySite) -> [String] {
     SiteSession(options: site.options).build(into: DiscardingSink()).diagnostics.errors.summaries
   }
 

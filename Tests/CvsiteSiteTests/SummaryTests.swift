@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CvsiteSite
+import CvsiteTestSupport
 
 /// A page's summary (cards of a listing, the feed) is the start of its text, without the
 /// `#` links cvsite adds after headings.

@@ -2,6 +2,7 @@ import CvsiteMarkdown
 import Foundation
 import Testing
 @testable import CvsiteSite
+import CvsiteTestSupport
 
 /// A theme template that includes itself without end stops rendering; the build says so
 /// (once per layout, at each container written in a page) and fails, instead of quietly
@@ -10,7 +11,7 @@ import Testing
 struct TemplateGiveUpTests {
   @Test("a container template, a listing and a layout that recurse forever are errors")
   func endlessPartials() throws {
-    let site = try FixtureSite([
+    let site = try TemporarySite(site: [
       "content/_index.md": "---\ntitle: Home\nlist: cards\n---\nIntro.\n\n:::cards\n### One\n\nA.\n:::\n",
       "content/a.md": "---\ntitle: A\n---\nText.\n",
       "themes/default/layouts/containers/cards.mustache": "<div>{{> containers/cards}}</div>\n",
@@ -29,7 +30,7 @@ struct TemplateGiveUpTests {
 
   @Test("a partial included several times is not a runaway")
   func repeatedPartial() throws {
-    let site = try FixtureSite([
+    let site = try TemporarySite(site: [
       "content/_index.md": "---\ntitle: Home\n---\n:::cards\n### One\n\nA.\n:::\n",
       "themes/default/layouts/partials/again.mustache": "{{#container}}[{{name}}]{{/container}}",
       "themes/default/layouts/containers/cards.mustache": "<div>{{> partials/again}}{{> partials/again}}</div>\n",

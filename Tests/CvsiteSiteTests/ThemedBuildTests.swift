@@ -1,7 +1,9 @@
+import CvsiteCore
 import CvsiteMarkdown
 import Foundation
 import Testing
 @testable import CvsiteSite
+import CvsiteTestSupport
 
 /// Builds that go through the default theme: layouts, section listings, the table of
 /// contents and theme assets.
@@ -9,7 +11,7 @@ import Testing
 struct ThemedBuildTests {
   @Test("a section page lists its pages as cards; front-matter values reach the cards")
   func sectionListing() throws {
-    let site = try FixtureSite([
+    let site = try TemporarySite(site: [
       "content/_index.md": "---\ntitle: Home\n---\nHello.\n",
       "content/plans/_index.md": "---\ntitle: Plans\nlist: cards\n---\nOur plans.\n",
       "content/plans/free.md": "---\ntitle: Free\nweight: 1\ndescription: Costs nothing.\n---\nBody.\n",
@@ -32,7 +34,7 @@ struct ThemedBuildTests {
 
   @Test("a listing container or a layout the theme lacks is an error with a suggestion")
   func unknownListAndLayout() throws {
-    let site = try FixtureSite([
+    let site = try TemporarySite(site: [
       "content/_index.md": "---\ntitle: Home\nlist: crads\n---\nHello.\n",
       "content/a.md": "---\ntitle: A\nlayout: pgae\n---\nBody.\n",
     ])
@@ -63,7 +65,7 @@ struct ThemedBuildTests {
       More print.
       :::
       """
-    let site = try FixtureSite(["content/_index.md": "---\ntitle: Home\n---\n", "content/install.md": page])
+    let site = try TemporarySite(site: ["content/_index.md": "---\ntitle: Home\n---\n", "content/install.md": page])
     let outcome = site.build()
     #expect(outcome.result.succeeded, "\(outcome.result.diagnostics.summaries)")
     let html = try #require(site.read("install/index.html"))
@@ -95,8 +97,8 @@ struct BasePathTests {
 
   @Test("a site under a path links pages, cards, navigation and assets under it, and its links check")
   func siteUnderAPath() throws {
-    let site = try FixtureSite(
-      [
+    let site = try TemporarySite(
+      site: [
         "content/_index.md": "---\ntitle: Home\n---\n:::cards\n:::card[Guide]{href=/guide/}\nRead it.\n:::\n:::\n\nSee [the guide](/guide/#start).\n",
         "content/guide.md": "---\ntitle: Guide\n---\n## Start\nGo.\n",
       ], config: "title: Fixture\nbaseURL: https://example.com/manual/\n")

@@ -1,4 +1,5 @@
-import CvsiteMarkdown
+import CvsiteCore
+import CvsiteTestSupport
 import Foundation
 import Testing
 @testable import CvsiteThemes

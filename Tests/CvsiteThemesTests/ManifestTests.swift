@@ -1,4 +1,4 @@
-import CvsiteMarkdown
+import CvsiteCore
 import Testing
 @testable import CvsiteThemes
 

@@ -1,4 +1,3 @@
-import CvsiteMarkdown
 import Testing
 @testable import CvsiteThemes
 

@@ -1,3 +1,4 @@
+import CvsiteTestSupport
 import Foundation
 import Mustache
 import Testing
@@ -116,7 +117,7 @@ func referenceRender(_ template: String, _ context: TemplateValue, partials: [St
   /// Random templates from a small grammar, rendered by both engines: every template
   /// either parses in both and renders the same, or fails in both.
   @Test func randomTemplatesRenderExactlyAsSwiftMustacheDoes() throws {
-    var random = SplitMix64(seed: 0x5EED_CAFE)
+    var random = SeededRandom(seed: 0x5EED_CAFE)
     let context: TemplateValue = [
       "s": "x<y", "e": "", "n": 7, "t": true, "f": false,
       "o": ["s": "inner & more", "t": false, "o": ["s": "deep"]],
@@ -149,7 +150,7 @@ func referenceRender(_ template: String, _ context: TemplateValue, partials: [St
       sources[name] = try String(contentsOf: url, encoding: .utf8)
     }
     #expect(sources.count >= 10)
-    var random = SplitMix64(seed: 42)
+    var random = SeededRandom(seed: 42)
     for (name, text) in sources.sorted(by: { $0.key < $1.key }) {
       let tags = try TemplateParser.parse(text).get().tags
       let printed = Set(tags.filter { $0.kind == .variable || $0.kind == .raw }.map(\.name))
@@ -174,25 +175,10 @@ func referenceRender(_ template: String, _ context: TemplateValue, partials: [St
   }
 }
 
-/// A deterministic random source for generated tests.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-  mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-  mutating func pick<T>(_ choices: [T]) -> T { choices[below(choices.count)] }
-}
-
 /// Builds random Mustache templates: text with spaces, tabs and line breaks, variables,
 /// sections, inverted sections, comments, partials and blocks, in random nesting.
 struct TemplateGenerator {
-  var random: SplitMix64
+  var random: SeededRandom
   static let texts = ["a", "b c", " ", "  ", "\t", "\n", "\n", "\r\n", "<&>\"'", "é", "}", "x}y", "\n  "]
   static let scalars = ["s", "e", "n", "t", "f", "o.s", "o.o.s", ".s", "missing", "o.missing"]
   static let sectionNames = ["s", "e", "n", "t", "f", "o", "o.o", "l", "z", "missing", "tags"]

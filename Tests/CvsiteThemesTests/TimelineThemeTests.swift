@@ -1,5 +1,6 @@
 import ContainerViews
-import CvsiteMarkdown
+import CvsiteCore
+import CvsiteTestSupport
 import Foundation
 import Testing
 @testable import CvsiteThemes
@@ -7,10 +8,10 @@ import Testing
 /// A theme adds a container (`timeline`) and a typed value (`date`) with theme files
 /// only, and a site uses them.
 @Suite struct TimelineThemeTests {
-  static let site = fixtures.appendingPathComponent("timeline-site")
+  static let site = testFixtures.appendingPathComponent("timeline-site")
 
   static func load() throws -> Theme {
-    let (theme, diagnostics) = Theme.load(named: "timeline-theme", siteRoot: site, searchPaths: [fixtures])
+    let (theme, diagnostics) = Theme.load(named: "timeline-theme", siteRoot: site, searchPaths: [testFixtures])
     #expect(diagnostics.isEmpty, "\(diagnostics)")
     return try #require(theme)
   }
@@ -37,26 +38,5 @@ import Testing
     #expect(html.contains("<li class=\"event event-note\" id=\"c2\">"))
     #expect(occurrences("<time", in: html) == 1)
     #expect(html.contains("<h3>First release</h3>"))
-  }
-
-  @Test func aSitePageUsesTheTimeline() throws {
-    let theme = try Self.load()
-    let source = try String(contentsOf: Self.site.appendingPathComponent("content/history.md"), encoding: .utf8)
-    let page = MarkdownParser(schema: theme.schema).parse(source: source, path: "content/history.md")
-    #expect(!page.hasErrors, "\(page.diagnostics)")
-    let body = renderHTML(page.body.environment(\.containerRenderer, theme.renderer))
-    #expect(body.contains("<time datetime=\"2024-05-01\">2024-05-01</time>"))
-    #expect(body.contains("<time datetime=\"2024-09-12\">2024-09-12</time>"))
-    #expect(body.contains("event-talk"))
-    let html = theme.renderPage(PageContext(title: "History", bodyHTML: body, siteTitle: "Timeline demo"))
-    #expect(html.hasPrefix("<!doctype html>"))
-    #expect(html.contains("<title>History</title>"))
-  }
-
-  @Test func aBadDateInMarkdownIsAnErrorAtItsPosition() throws {
-    let theme = try Self.load()
-    let page = MarkdownParser(schema: theme.schema).parse(
-      source: ":::timeline\n## Launch {date=someday}\n:::\n", path: "a.md")
-    #expect(page.diagnostics.contains { $0.severity == .error && $0.description.hasPrefix("a.md:2:") })
   }
 }

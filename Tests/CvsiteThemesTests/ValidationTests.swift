@@ -1,4 +1,4 @@
-import CvsiteMarkdown
+import CvsiteTestSupport
 import Testing
 @testable import CvsiteThemes
 

@@ -14,6 +14,6 @@ else
   site="${TMPDIR:-/tmp}/cvsite-browser-fixture"
   rm -rf "$site"
   (cd "$root" && CVSITE_FIXTURE_OUT="$site" swift test ${CVSITE_SCRATCH:+--scratch-path "$CVSITE_SCRATCH"} \
-    --filter CvsiteThemesTests.FixtureSiteTests)
+    --filter CvsiteSiteTests.BrowserFixturePagesTests)
 fi
 python3 "$here/check.py" "$site" --screenshots "$shots"

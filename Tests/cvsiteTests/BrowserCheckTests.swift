@@ -1,10 +1,7 @@
 import Foundation
 import Testing
 @testable import cvsite
-
-/// The repository root, from this file's place in it.
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-  .deletingLastPathComponent()
+import CvsiteTestSupport
 
 /// Runs a program to completion, returning its exit status and everything it printed.
 func run(_ executable: String, _ arguments: [String], in folder: URL = repositoryRoot) throws -> (Int32, String) {
@@ -12,8 +9,8 @@ func run(_ executable: String, _ arguments: [String], in folder: URL = repositor
   process.executableURL = URL(fileURLWithPath: executable)
   process.arguments = arguments
   process.currentDirectoryURL = folder
-  let log = FileManager.default.temporaryDirectory.appendingPathComponent("cvsite-run-\(UUID().uuidString).log")
-  FileManager.default.createFile(atPath: log.path, contents: nil)
+  let log = temporaryPath("cvsite-run")
+  _ = FileManager.default.createFile(atPath: log.path, contents: nil)
   let handle = try FileHandle(forWritingTo: log)
   defer { try? FileManager.default.removeItem(at: log) }
   process.standardOutput = handle
@@ -33,7 +30,7 @@ func run(_ executable: String, _ arguments: [String], in folder: URL = repositor
 struct BrowserCheckTests {
   @Test("site-example: valid HTML, tabs, steps and forms work, no accessibility violations")
   func siteExample() async throws {
-    let output = temporaryFolder()
+    let output = temporaryPath("cvsite-cli")
     defer { try? FileManager.default.removeItem(at: output) }
     let site = repositoryRoot.appendingPathComponent("site-example").path
     #expect(await exitCode(["build", site, "--output", output.path, "--quiet"]) == 0)

@@ -3,6 +3,7 @@ import CvsiteMarkdown
 import Foundation
 import Testing
 @testable import cvsite
+import CvsiteTestSupport
 
 /// Runs a command as `cvsite ARGS` would, returning its exit code.
 func exitCode(_ arguments: [String]) async -> Int32 {
@@ -19,15 +20,11 @@ func exitCode(_ arguments: [String]) async -> Int32 {
   }
 }
 
-func temporaryFolder() -> URL {
-  FileManager.default.temporaryDirectory.appendingPathComponent("cvsite-cli-\(UUID().uuidString)")
-}
-
 @Suite("Command line")
 struct CommandTests {
   @Test("new makes a site that builds and checks cleanly")
   func newBuildCheck() async throws {
-    let folder = temporaryFolder()
+    let folder = temporaryPath("cvsite-cli")
     defer { try? FileManager.default.removeItem(at: folder) }
     #expect(await exitCode(["new", folder.path, "--title", "Demo"]) == 0)
     #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("cvsite.yml").path))
@@ -40,7 +37,7 @@ struct CommandTests {
 
   @Test("content errors exit 1; usage errors exit 2")
   func exitStatuses() async throws {
-    let folder = temporaryFolder()
+    let folder = temporaryPath("cvsite-cli")
     defer { try? FileManager.default.removeItem(at: folder) }
     #expect(await exitCode(["new", folder.path]) == 0)
     try Data("---\ntitle: Bad\n---\n:::nope\nx\n:::\n".utf8).write(to: folder.appendingPathComponent("content/bad.md"))

@@ -5,12 +5,12 @@
 /// suits them better than a hash table: building one is an append per member, with no
 /// hashing and one allocation, and a lookup compares lengths before it compares text.
 /// Setting a name that is already present replaces its value, as a dictionary would.
-public struct TemplateObject: Sendable {
+struct TemplateObject: Sendable {
   /// One member. A struct rather than a tuple: arrays of tuples are destroyed through
   /// the runtime's generic value witnesses, arrays of structs by specialized code.
-  public struct Member: Sendable {
-    public var name: String
-    public var value: TemplateValue
+  struct Member: Sendable {
+    var name: String
+    var value: TemplateValue
 
     @inlinable init(_ name: String, _ value: TemplateValue) {
       self.name = name
@@ -24,23 +24,23 @@ public struct TemplateObject: Sendable {
   @inlinable public init() { entries = [] }
 
   /// An empty object with room for `capacity` members.
-  public init(minimumCapacity capacity: Int) {
+  init(minimumCapacity capacity: Int) {
     entries = []
     entries.reserveCapacity(capacity)
   }
 
   /// An object from members whose names are known to differ (a dictionary's, say):
   /// no member is compared with another.
-  public init(uniqueNamesWithValues members: some Sequence<(String, TemplateValue)>) {
+  init(uniqueNamesWithValues members: some Sequence<(String, TemplateValue)>) {
     entries = members.map { Member($0.0, $0.1) }
   }
 
   /// The number of members.
-  public var count: Int { entries.count }
+  var count: Int { entries.count }
   /// Whether the object has no members.
-  public var isEmpty: Bool { entries.isEmpty }
+  var isEmpty: Bool { entries.isEmpty }
   /// The names of the members, in the order they were first set.
-  public var names: [String] { entries.map(\.name) }
+  var names: [String] { entries.map(\.name) }
 
   /// The value of member `name`; setting `nil` removes the member.
   @inlinable public subscript(name: String) -> TemplateValue? {
@@ -60,7 +60,7 @@ public struct TemplateObject: Sendable {
   }
 
   /// Removes member `name` and returns its value.
-  public mutating func removeValue(forName name: String) -> TemplateValue? {
+  mutating func removeValue(forName name: String) -> TemplateValue? {
     guard let position = position(of: name) else { return nil }
     return entries.remove(at: position).value
   }

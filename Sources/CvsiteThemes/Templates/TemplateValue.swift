@@ -9,7 +9,7 @@
 ///   missing name or an empty list, and otherwise renders once with the value on top
 ///   of the context stack (an empty string and `0` count as present);
 /// - `{{^name}}…{{/name}}` renders exactly when the section above would not.
-public enum TemplateValue: Sendable, Equatable {
+enum TemplateValue: Sendable, Equatable {
   case string(String)
   case int(Int)
   case bool(Bool)
@@ -35,11 +35,11 @@ public enum TemplateValue: Sendable, Equatable {
 extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
   ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
-  public init(stringLiteral value: String) { self = .string(value) }
-  public init(integerLiteral value: Int) { self = .int(value) }
-  public init(booleanLiteral value: Bool) { self = .bool(value) }
-  public init(arrayLiteral elements: TemplateValue...) { self = .list(elements) }
-  public init(dictionaryLiteral elements: (String, TemplateValue)...) {
+  init(stringLiteral value: String) { self = .string(value) }
+  init(integerLiteral value: Int) { self = .int(value) }
+  init(booleanLiteral value: Bool) { self = .bool(value) }
+  init(arrayLiteral elements: TemplateValue...) { self = .list(elements) }
+  init(dictionaryLiteral elements: (String, TemplateValue)...) {
     // A repeated key keeps its last value.
     var members = TemplateObject(minimumCapacity: elements.count)
     for (key, value) in elements { members[key] = value }

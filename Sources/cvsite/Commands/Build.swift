@@ -1,5 +1,4 @@
 import ArgumentParser
-import CvsiteMarkdown
 import CvsiteSite
 import Foundation
 
@@ -15,8 +14,7 @@ struct Build: ParsableCommand {
         cvsite build site-example --output /tmp/out --base-url https://example.org/docs/
       """)
 
-  @Argument(help: "The site folder (holds cvsite.yml).")
-  var site: String = "."
+  @OptionGroup var site: SiteOptions
 
   @Option(name: .shortAndLong, help: "The output folder (default: SITE/public).")
   var output: String?
@@ -24,28 +22,15 @@ struct Build: ParsableCommand {
   @Option(name: .customLong("base-url"), help: "Replaces baseURL from cvsite.yml.")
   var baseURL: String?
 
-  @Flag(help: "Include pages marked draft.")
-  var drafts = false
-
-  @Option(name: .shortAndLong, help: "Parallel workers (default: all cores).")
-  var jobs: Int?
-
   @Flag(name: .shortAndLong, help: "Print only errors and warnings.")
   var quiet = false
 
   @OptionGroup var diagnostics: DiagnosticOptions
 
-  func validate() throws {
-    if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
-    try validateSite(site)
-  }
-
   func run() throws {
-    var options = BuildOptions(siteRoot: siteURL(site))
+    var options = site.buildOptions()
     options.output = output.map(siteURL)
     options.baseURL = baseURL
-    options.drafts = drafts
-    if let jobs { options.jobs = jobs }
     let progress = quiet ? nil : ProgressLine()
     let started = Date()
     var report: (@Sendable (Int, Int) -> Void)?
@@ -55,7 +40,7 @@ struct Build: ParsableCommand {
     progress?.finish()
     diagnostics.report(outcome.result.diagnostics)
     if let failure = outcome.ioFailure {
-      FileHandle.standardError.write(Data("error: \(failure)\n".utf8))
+      writeToStandardError("error: \(failure)\n")
       throw Exit.usageOrIO
     }
     guard outcome.result.succeeded else { throw Exit.contentErrors }

@@ -10,20 +10,12 @@ struct Check: ParsableCommand {
         cvsite check site-example --format json
       """)
 
-  @Argument(help: "The site folder (holds cvsite.yml).")
-  var site: String = "."
-
-  @Flag(help: "Check pages marked draft too.")
-  var drafts = false
+  @OptionGroup var site: SiteOptions
 
   @OptionGroup var diagnostics: DiagnosticOptions
 
-  func validate() throws { try validateSite(site) }
-
   func run() throws {
-    var options = BuildOptions(siteRoot: siteURL(site))
-    options.drafts = drafts
-    let result = SiteBuilder.check(options)
+    let result = SiteBuilder.check(site.buildOptions())
     diagnostics.report(result.diagnostics)
     guard result.succeeded else { throw Exit.contentErrors }
     print("No errors in \(result.pageCount) pages.")

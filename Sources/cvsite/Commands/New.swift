@@ -21,7 +21,7 @@ struct New: ParsableCommand {
     do {
       try SiteScaffold.create(at: folder, title: title ?? folder.lastPathComponent)
     } catch {
-      FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+      writeToStandardError("error: \(error)\n")
       throw Exit.usageOrIO
     }
     print("Made a new site in \(folder.path). Build it with: cvsite build \(name)")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CvsiteCore
 import CvsiteSite
 import Foundation
 
@@ -32,13 +33,13 @@ struct Render: ParsableCommand {
         path = file
       }
     } catch {
-      FileHandle.standardError.write(Data("error: cannot read \(file): \(error.localizedDescription)\n".utf8))
+      writeToStandardError("error: cannot read \(file): \(error.localizedDescription)\n")
       throw Exit.usageOrIO
     }
     let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     let (html, problems) = FragmentRenderer.render(bytes: bytes, path: path, workingDirectory: cwd)
     diagnostics.report(problems)
     FileHandle.standardOutput.write(Data(html.utf8))
-    if problems.contains(where: { $0.severity == .error }) { throw Exit.contentErrors }
+    if problems.hasErrors { throw Exit.contentErrors }
   }
 }

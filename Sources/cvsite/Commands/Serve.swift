@@ -1,5 +1,4 @@
 import ArgumentParser
-import CvsiteMarkdown
 import CvsitePreview
 import CvsiteSite
 import Foundation
@@ -17,8 +16,7 @@ struct Serve: AsyncParsableCommand {
         cvsite serve site-example --port 8080
       """)
 
-  @Argument(help: "The site folder (holds cvsite.yml).")
-  var site: String = "."
+  @OptionGroup var site: SiteOptions
 
   @Option(name: .shortAndLong, help: "The port to listen on.")
   var port: Int = 1313
@@ -26,31 +24,26 @@ struct Serve: AsyncParsableCommand {
   @Option(help: "The address to listen on; only 127.0.0.1 unless you ask.")
   var host: String = "127.0.0.1"
 
-  @Flag(help: "Include pages marked draft.")
-  var drafts = false
-
   @OptionGroup var diagnostics: DiagnosticOptions
 
   func validate() throws {
     guard (1...65535).contains(port) else { throw ValidationError("--port must be between 1 and 65535") }
-    try validateSite(site)
   }
 
   func run() async throws {
-    var options = BuildOptions(siteRoot: siteURL(site))
-    options.drafts = drafts
+    var options = site.buildOptions()
     // Pages, assets and feeds point at the preview, not at the published address (a
     // site published under a path would otherwise link to /path/ on the preview).
     options.baseURL = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)/"
     if let problem = PortCheck.problem(host: host, port: port) {
-      FileHandle.standardError.write(Data("error: \(problem)\n".utf8))
+      writeToStandardError("error: \(problem)\n")
       throw Exit.usageOrIO
     }
     let preview: PreviewSession
     do {
       preview = try PreviewSession(options: options)
     } catch {
-      FileHandle.standardError.write(Data("error: cannot prepare the preview folder: \(error)\n".utf8))
+      writeToStandardError("error: cannot prepare the preview folder: \(error)\n")
       throw Exit.usageOrIO
     }
     defer { preview.close() }
@@ -59,13 +52,13 @@ struct Serve: AsyncParsableCommand {
       report.report(result.diagnostics)
       let milliseconds = Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds) * 1000
       let status = result.succeeded ? "rebuilt \(result.fileCount) files" : "rebuild failed"
-      FileHandle.standardError.write(Data("\(status) in \(String(format: "%.0f", milliseconds)) ms\n".utf8))
+      writeToStandardError("\(status) in \(String(format: "%.0f", milliseconds)) ms\n")
     }
     let first: BuildResult
     do {
       first = try await preview.start()
     } catch {
-      FileHandle.standardError.write(Data("error: cannot watch the site: \(error)\n".utf8))
+      writeToStandardError("error: cannot watch the site: \(error)\n")
       throw Exit.usageOrIO
     }
     diagnostics.report(first.diagnostics)

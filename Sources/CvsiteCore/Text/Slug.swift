@@ -1,0 +1,36 @@
+/// The slug of a title: lowercase letters and digits joined by `-` (`"Hello, World!"` →
+/// `hello-world`); empty when nothing is left. Used for heading and section ids, and
+/// by themes for derived values such as a tab's `value`.
+public func slug(_ text: String, maxLength: Int = 64) -> String {
+  if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiSlug(text, maxLength: maxLength) }
+  var result = ""
+  var pendingDash = false
+  for character in text.lowercased() {
+    if character.isLetter || character.isNumber {
+      if pendingDash, !result.isEmpty { result.append("-") }
+      pendingDash = false
+      result.append(character)
+      if result.unicodeScalars.count >= maxLength { break }
+    } else if character.isWhitespace || character == "-" || character == "_" || character == "." {
+      pendingDash = true
+    }
+  }
+  return result
+}
+
+private func asciiSlug(_ text: String, maxLength: Int) -> String {
+  var bytes: [UInt8] = []
+  bytes.reserveCapacity(min(maxLength, text.utf8.count))
+  var pendingDash = false
+  for byte in text.utf8 {
+    if isASCIIAlphanumeric(byte) {
+      if pendingDash, !bytes.isEmpty { bytes.append(0x2D) }
+      pendingDash = false
+      bytes.append(byte | (isASCIILetter(byte) ? 0x20 : 0))
+      if bytes.count >= maxLength { break }
+    } else if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x2D || byte == 0x5F || byte == 0x2E {
+      pendingDash = true
+    }
+  }
+  return String(decoding: bytes, as: UTF8.self)
+}

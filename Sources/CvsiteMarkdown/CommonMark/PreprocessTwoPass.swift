@@ -1,0 +1,90 @@
+import CvsiteCore
+extension PreparedBody {
+  /// A parse of a rewritten body, kept so the two-parse path need not repeat it.
+  typealias Guess = (document: CMarkDocument, directives: Set<Int>, headings: Set<Int>)
+
+  /// The defining path: a first parse of the unrewritten body tells which candidate lines
+  /// are code or raw HTML (never directives) and which end a heading's text (may carry
+  /// attributes); then the rewritten body is parsed. A directive line that cmark still
+  /// reads as paragraph text is a diagnostic, and the body is parsed again without it.
+  static func prepareTwoPass(
+    _ body: PageBody, options: MarkdownOptions, validateUTF8: Bool, reusing guess: Guess? = nil,
+    into diagnostics: inout [Diagnostic]
+  ) -> PreparedBody? {
+    let plainGuess = guess.flatMap { $0.directives.isEmpty && $0.headings.isEmpty ? $0.document : nil }
+    guard let first = plainGuess ?? parse(body.bytes(), options, validateUTF8) else {
+      return parse(body.bytes(), options, validateUTF8).map { PreparedBody(document: $0) }
+    }
+    var parses = (guess == nil ? 0 : 1) + (plainGuess == nil ? 1 : 0)
+    let shape = BlockShape(first.root, lineCount: body.lineCount)
+    var directives: [Int: DirectiveLine] = [:]
+    var headingAttributes: [Int: AttributeBlock] = [:]
+    for line in body.candidateLines() where !shape.literalLines[line] {
+      let text = body.line(line)
+      if let directive = scanDirectiveLine(text) {
+        directives[line] = directive
+      } else if shape.headingTextLines.contains(line), let block = trailingAttributeBlock(text) {
+        headingAttributes[line] = block
+      }
+    }
+    guard !directives.isEmpty || !headingAttributes.isEmpty else {
+      return PreparedBody(document: first, parses: parses)
+    }
+    var reusable = guess.flatMap {
+      $0.directives == Set(directives.keys) && $0.headings == Set(headingAttributes.keys) ? $0.document : nil
+    }
+    for attempt in 0..<3 {
+      let document: CMarkDocument
+      if let reused = reusable {
+        document = reused
+        reusable = nil
+      } else {
+        guard let parsed = parse(body.rewritten(directives: directives, headings: headingAttributes), options, validateUTF8)
+        else { return nil }
+        document = parsed
+        parses += 1
+      }
+      let found = markerBlocks(document.root)
+      let missing = directives.keys.filter { !found.contains($0) }
+      if missing.isEmpty || attempt == 2 {
+        var prepared = PreparedBody(
+          document: document, directives: directives, headingAttributes: headingAttributes, parses: parses)
+        for line in missing { prepared.directives[line] = nil }
+        prepared.markerLines = prepared.directives.keys.sorted()
+        return prepared
+      }
+      for line in missing.sorted() {
+        diagnostics.append(
+          body.source.diagnostic(
+            .error, "this directive fence is read as paragraph text here; indent it as its block (at most 3 spaces)",
+            line: line, column: (directives[line]?.offset ?? 0) + 1))
+        directives[line] = nil
+      }
+    }
+    return nil
+  }
+}
+
+/// What a first parse tells about lines: which are code or raw HTML (never directives),
+/// which end a heading's text (may carry attributes).
+struct BlockShape {
+  var literalLines: [Bool]
+  var headingTextLines = Set<Int>()
+
+  init(_ root: CMarkNode, lineCount: Int) {
+    literalLines = [Bool](repeating: false, count: lineCount + 2)
+    var stack = [root]
+    while let node = stack.popLast() {
+      switch node.kind {
+      case .document, .blockQuote, .list, .item: stack += node.children
+      case .codeBlock, .htmlBlock:
+        let lower = max(0, node.startLine)
+        let upper = min(lineCount + 1, max(lower, node.endLine))
+        for line in lower...upper { literalLines[line] = true }
+      case .heading:
+        headingTextLines.insert(node.endLine > node.startLine ? node.endLine - 1 : node.startLine)
+      default: break
+      }
+    }
+  }
+}

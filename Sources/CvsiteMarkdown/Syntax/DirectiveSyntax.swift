@@ -1,0 +1,140 @@
+import CvsiteCore
+
+/// A directive fence line: `:::name[label]{attrs}`, `:::` or `::name[label]{attrs}`.
+struct DirectiveLine {
+  enum Kind: Equatable {
+    case open(fence: Int)
+    case close(fence: Int)
+    case leaf
+  }
+  var kind: Kind
+  var name: String = ""
+  /// The label's Markdown, without brackets.
+  var label: String?
+  var attributes: AttributeBlock?
+  /// Offset of the first colon in the line (0-based).
+  var offset: Int
+  /// Syntax problems found; the line is still used as written, so nesting survives them.
+  var problems: [LineProblem] = []
+}
+
+/// A syntax problem at an offset of a line.
+struct LineProblem: Error {
+  var message: String
+  var offset: Int
+  var suggestion: String?
+}
+
+/// Where the directive part of a line starts: after indentation and block-quote markers.
+func directiveStart(_ line: ArraySlice<UInt8>) -> Int {
+  var index = line.startIndex
+  while index < line.endIndex, isSpace(line[index]) || line[index] == 0x3E { index += 1 }
+  return index
+}
+
+/// Reads a directive fence line; `nil` when the line is not one (text, `::` alone, `10:30`).
+func scanDirectiveLine(_ line: ArraySlice<UInt8>) -> DirectiveLine? {
+  let start = directiveStart(line)
+  var index = start
+  while index < line.endIndex, line[index] == 0x3A { index += 1 }
+  let colons = index - start
+  guard colons >= 2 else { return nil }
+  let offset = start - line.startIndex
+  let rest = line[index...]
+  if colons >= 3, rest.allSatisfy(isSpace) { return DirectiveLine(kind: .close(fence: colons), offset: offset) }
+  var directive = DirectiveLine(kind: colons == 2 ? .leaf : .open(fence: colons), offset: offset)
+  if let first = rest.first, isSpace(first) {
+    // `::: name`: the Pandoc / markdown-it spelling. Diagnose, then read on as if joined.
+    guard colons >= 3 else { return nil }
+    while index < line.endIndex, isSpace(line[index]) { index += 1 }
+    guard index < line.endIndex, isASCIILetter(line[index]) else { return nil }
+    let words = String(decoding: line[index...], as: UTF8.self).split(separator: " ")
+    let name = words.first.map(String.init) ?? ""
+    let fence = String(repeating: ":", count: colons)
+    let hint = words.count > 1 ? "\(fence)\(name)[\(words.dropFirst().joined(separator: " "))]" : "\(fence)\(name)"
+    directive.problems.append(
+      LineProblem(message: "no space allowed between `\(fence)` and the directive name", offset: offset, suggestion: hint))
+  }
+  guard index < line.endIndex, isASCIILetter(line[index]) else {
+    if colons == 2 { return nil }
+    directive.problems.append(LineProblem(message: "a container directive needs a name after `:::`", offset: offset))
+    return directive
+  }
+  let nameStart = index
+  while index < line.endIndex, isASCIIAlphanumeric(line[index]) || line[index] == 0x2D || line[index] == 0x5F { index += 1 }
+  while index > nameStart + 1, line[index - 1] == 0x2D || line[index - 1] == 0x5F { index -= 1 }
+  directive.name = String(decoding: line[nameStart..<index], as: UTF8.self)
+  index = readLabel(line, from: index, into: &directive)
+  if index < line.endIndex, line[index] == 0x7B {
+    switch parseAttributeBlock(line, at: index) {
+    case .success(let block):
+      directive.attributes = block
+      index = block.end
+    case .failure(let error):
+      directive.problems.append(LineProblem(message: error.message, offset: error.offset))
+      return directive
+    }
+  }
+  checkTrailing(line, from: index, into: &directive)
+  return directive
+}
+
+/// Reads `[label]` with balanced or escaped brackets; returns the index after it.
+private func readLabel(_ line: ArraySlice<UInt8>, from start: Int, into directive: inout DirectiveLine) -> Int {
+  guard start < line.endIndex, line[start] == 0x5B else { return start }
+  var depth = 0
+  var index = start
+  while index < line.endIndex {
+    switch line[index] {
+    case 0x5C: index += 1
+    case 0x5B: depth += 1
+    case 0x5D:
+      depth -= 1
+      if depth == 0 {
+        directive.label = String(decoding: line[(start + 1)..<index], as: UTF8.self)
+        return index + 1
+      }
+    default: break
+    }
+    index += 1
+  }
+  directive.problems.append(LineProblem(message: "label is not closed with `]`", offset: start - line.startIndex))
+  return line.endIndex
+}
+
+/// Anything after the directive but spaces is an error, with a targeted hint.
+private func checkTrailing(_ line: ArraySlice<UInt8>, from start: Int, into directive: inout DirectiveLine) {
+  var index = start
+  while index < line.endIndex, isSpace(line[index]) { index += 1 }
+  guard index < line.endIndex else { return }
+  let offset = index - line.startIndex
+  let text = String(decoding: line[index...], as: UTF8.self)
+  let head = String(decoding: line[directiveStart(line)..<start], as: UTF8.self)
+  if index > start, line[index] == 0x5B || line[index] == 0x7B {
+    directive.problems.append(
+      LineProblem(
+        message: "no space allowed before the directive's label or attributes", offset: offset,
+        suggestion: head + text.trimmingSpaces))
+  } else if line[index] == 0x3A {
+    directive.problems.append(LineProblem(message: "a directive opener cannot end with colons", offset: offset))
+  } else if index > start, directive.label == nil, directive.attributes == nil {
+    directive.problems.append(
+      LineProblem(
+        message: "text after a directive name must be a `[label]`", offset: offset,
+        suggestion: "\(head)[\(text.trimmingSpaces)]"))
+  } else {
+    directive.problems.append(LineProblem(message: "unexpected text after the directive", offset: offset))
+  }
+}
+
+extension String {
+  /// The string without leading and trailing spaces and tabs.
+  var trimmingSpaces: String {
+    let bytes = Array(utf8)
+    var start = 0
+    var end = bytes.count
+    while start < end, isSpace(bytes[start]) { start += 1 }
+    while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+    return String(decoding: bytes[start..<end], as: UTF8.self)
+  }
+}

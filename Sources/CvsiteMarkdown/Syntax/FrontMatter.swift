@@ -1,0 +1,139 @@
+import CvsiteCore
+import Yams
+
+/// A front-matter value, as YAML wrote it.
+public indirect enum FrontMatterValue: Sendable, Hashable {
+  case null
+  case bool(Bool)
+  case int(Int)
+  case number(Double)
+  case string(String)
+  case list([FrontMatterValue])
+  case map([String: FrontMatterValue])
+
+  /// The value as text when it is a scalar.
+  public var text: String? {
+    switch self {
+    case .string(let s): return s
+    case .bool(let b): return b ? "true" : "false"
+    case .int(let i): return String(i)
+    case .number(let d): return String(d)
+    case .null, .list, .map: return nil
+    }
+  }
+}
+
+/// The YAML front matter of a page.
+public struct FrontMatter: Sendable {
+  /// Every key, as written (page metadata and declared values alike).
+  public var fields: [String: FrontMatterValue] = [:]
+  /// The keys the theme declares as container values, typed and checked: what a section
+  /// listing reads for this page.
+  public var values = DeclaredValues()
+  /// The number of lines it takes, delimiters included (0 without front matter).
+  public var lineCount = 0
+
+  /// An empty front matter (a page without one).
+  public init() {}
+
+  /// `title`, when set.
+  public var title: String? { fields["title"]?.text }
+}
+
+extension FrontMatter {
+  /// Finds front matter at the very top of `source`; returns it and the body's first line.
+  static func parse(_ source: SourceText, schema: Schema, into diagnostics: inout [Diagnostic]) -> FrontMatter {
+    var matter = FrontMatter()
+    guard source.lineCount > 1, isDelimiter(source, 1, dashesOnly: true) else { return matter }
+    guard let closing = (2...source.lineCount).first(where: { isDelimiter(source, $0, dashesOnly: false) }) else {
+      diagnostics.append(source.diagnostic(.error, "front matter is not closed with `---`", line: 1, column: 1))
+      return matter
+    }
+    matter.lineCount = closing
+    guard closing > 2 else { return matter }
+    if let entries = SimpleYAML.parse((2..<closing).map { source.bytes[source.lineRange($0)] }) {
+      for entry in entries {
+        matter.fields[entry.key] = entry.value
+        guard let declaration = schema.values[entry.key] else { continue }
+        let line = entry.line + 1
+        guard let text = entry.text else {
+          diagnostics.append(
+            source.diagnostic(.error, "`\(entry.key)` must be a single value", line: line, column: entry.column))
+          continue
+        }
+        switch ValueTyping.typed(text, as: declaration) {
+        case .success(let value): matter.values[entry.key] = value
+        case .failure(let problem):
+          diagnostics.append(
+            source.diagnostic(.error, problem.message, line: line, column: entry.column, suggestion: problem.suggestion))
+        }
+      }
+      return matter
+    }
+    let yaml = String(decoding: source.bytes[source.lineStarts[1]..<source.lineStarts[closing - 1]], as: UTF8.self)
+    let node: Node?
+    do {
+      node = try Yams.compose(yaml: yaml)
+    } catch {
+      diagnostics.append(yamlDiagnostic(error, source))
+      return matter
+    }
+    guard let node else { return matter }
+    guard let mapping = node.mapping else {
+      diagnostics.append(source.diagnostic(.error, "front matter must be a mapping of keys to values", line: 2, column: 1))
+      return matter
+    }
+    for (keyNode, valueNode) in mapping {
+      guard let key = keyNode.string else { continue }
+      matter.fields[key] = convert(valueNode)
+      guard let declaration = schema.values[key] else { continue }
+      let line = (valueNode.mark?.line ?? 1) + 1
+      let column = valueNode.mark?.column ?? 1
+      guard let text = valueNode.scalar?.string else {
+        diagnostics.append(source.diagnostic(.error, "`\(key)` must be a single value", line: line, column: column))
+        continue
+      }
+      switch ValueTyping.typed(text, as: declaration) {
+      case .success(let value): matter.values[key] = value
+      case .failure(let problem):
+        diagnostics.append(
+          source.diagnostic(.error, problem.message, line: line, column: column, suggestion: problem.suggestion))
+      }
+    }
+    return matter
+  }
+
+  private static func isDelimiter(_ source: SourceText, _ line: Int, dashesOnly: Bool) -> Bool {
+    let text = source.bytes[source.lineRange(line)]
+    var end = text.endIndex
+    while end > text.startIndex, isSpace(text[end - 1]) { end -= 1 }
+    let trimmed = text[text.startIndex..<end]
+    if trimmed.elementsEqual("---".utf8) { return true }
+    return !dashesOnly && trimmed.elementsEqual("...".utf8)
+  }
+
+  private static func yamlDiagnostic(_ error: any Error, _ source: SourceText) -> Diagnostic {
+    let (line, column, message) = yamlErrorPosition(error)
+    // Yams counts from the line after the opening `---`.
+    return source.diagnostic(.error, "front matter: \(message)", line: line + 1, column: column)
+  }
+
+  private static func convert(_ node: Node) -> FrontMatterValue {
+    switch node {
+    case .scalar(let scalar):
+      switch node.tag.rawValue {
+      case Tag.Name.null.rawValue: return .null
+      case Tag.Name.bool.rawValue: return node.bool.map(FrontMatterValue.bool) ?? .string(scalar.string)
+      case Tag.Name.int.rawValue: return node.int.map(FrontMatterValue.int) ?? .string(scalar.string)
+      case Tag.Name.float.rawValue: return node.float.map(FrontMatterValue.number) ?? .string(scalar.string)
+      default: return .string(scalar.string)
+      }
+    case .sequence(let sequence): return .list(sequence.map(convert))
+    case .mapping(let mapping):
+      var map: [String: FrontMatterValue] = [:]
+      for (key, value) in mapping { if let key = key.string { map[key] = convert(value) } }
+      return .map(map)
+    case .alias: return .null
+    }
+  }
+}

@@ -1,0 +1,114 @@
+#if canImport(Glibc)
+import CvsiteCore
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The bytes of one page and where its lines start: the base of every source location.
+struct SourceText {
+  let path: String
+  let bytes: [UInt8]
+  /// Byte offset where each line starts; line `n` (1-based) starts at `lineStarts[n - 1]`.
+  let lineStarts: [Int]
+
+  init(path: String, bytes: [UInt8]) {
+    self.path = path
+    self.bytes = bytes
+    var starts = [0]
+    starts.reserveCapacity(bytes.count / 32 + 1)
+    bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      var index = 0
+      while index < buffer.count, let found = memchr(base + index, 0x0A, buffer.count - index) {
+        index = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+        starts.append(index)
+      }
+    }
+    if starts.count > 1, starts.last == bytes.count { starts.removeLast() }
+    lineStarts = starts
+  }
+
+  var lineCount: Int { lineStarts.count }
+
+  /// Byte range of line `n` (1-based) without its line ending.
+  func lineRange(_ line: Int) -> Range<Int> {
+    guard line >= 1, line <= lineStarts.count else { return bytes.count..<bytes.count }
+    let start = lineStarts[line - 1]
+    var end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
+    if end > start, bytes[end - 1] == 0x0A { end -= 1 }
+    if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+    return start..<max(start, end)
+  }
+
+  /// The text of line `n`, for a diagnostic's source line.
+  func lineText(_ line: Int) -> String {
+    String(decoding: bytes[lineRange(line)], as: UTF8.self)
+  }
+
+  func location(line: Int, column: Int) -> SourceLocation {
+    SourceLocation(path: path, line: line, column: column)
+  }
+
+  /// A diagnostic at `line:column` showing that line.
+  func diagnostic(
+    _ severity: Diagnostic.Severity, _ message: String, line: Int, column: Int, suggestion: String? = nil
+  ) -> Diagnostic {
+    Diagnostic(
+      severity, message, at: location(line: line, column: max(1, column)), sourceLine: lineText(line),
+      suggestion: suggestion)
+  }
+
+  /// The 1-based line and column of byte `offset`.
+  func position(ofByte offset: Int) -> (line: Int, column: Int) {
+    var low = 0
+    var high = lineStarts.count - 1
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+    }
+    return (low + 1, offset - lineStarts[low] + 1)
+  }
+}
+
+/// The byte offset of the first invalid UTF-8 sequence, or `nil` when all is valid.
+func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+  bytes.withUnsafeBufferPointer { firstInvalidUTF8(in: $0) }
+}
+
+private func firstInvalidUTF8(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+  var index = 0
+  let count = bytes.count
+  while index < count {
+    if index + 8 <= count, let base = bytes.baseAddress {
+      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+      if word & 0x8080_8080_8080_8080 == 0 {
+        index += 8
+        continue
+      }
+    }
+    let byte = bytes[index]
+    if byte < 0x80 {
+      index += 1
+      continue
+    }
+    let shape: (length: Int, minimum: UInt32, bits: UInt8)
+    switch byte {
+    case 0xC2...0xDF: shape = (2, 0x80, 0x1F)
+    case 0xE0...0xEF: shape = (3, 0x800, 0x0F)
+    case 0xF0...0xF4: shape = (4, 0x10000, 0x07)
+    default: return index
+    }
+    let length = shape.length
+    var scalar = UInt32(byte & shape.bits)
+    guard index + length <= count else { return index }
+    for k in 1..<length {
+      let next = bytes[index + k]
+      guard next & 0xC0 == 0x80 else { return index }
+      scalar = scalar << 6 | UInt32(next & 0x3F)
+    }
+    if scalar < shape.minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) { return index }
+    index += length
+  }
+  return nil
+}

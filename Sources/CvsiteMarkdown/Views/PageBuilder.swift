@@ -1,0 +1,184 @@
+import ContainerViews
+import CvsiteCore
+
+/// Walks the prepared cmark tree once, in document order, and builds the page's items:
+/// blocks rendered by cmark, headings with ids, directives with checked attributes.
+struct PageBuilder {
+  let source: SourceText
+  let prepared: PreparedBody
+  let schema: Schema
+  let options: MarkdownOptions
+  var diagnostics: [Diagnostic] = []
+  var headings: [HeadingInfo] = []
+  var ids = IDRegistry()
+  /// Containers open around the block being read, outermost first.
+  var openContainers: [ContainerItem] = []
+  var lastHeadingLevel = 1
+
+  /// Beyond this block nesting (quotes, lists), cmark renders the rest as is.
+  static let maxBlockDepth = 40
+  /// Beyond this many containers inside each other, directives are an error.
+  static let maxContainerDepth = 100
+
+  init(source: SourceText, prepared: PreparedBody, schema: Schema, options: MarkdownOptions) {
+    self.source = source
+    self.prepared = prepared
+    self.schema = schema
+    self.options = options
+  }
+
+  var checker: AttributeChecker { AttributeChecker(schema: schema, source: source) }
+
+  mutating func build() -> [Item] { isPlainPage ? buildPlain() : buildScope(prepared.document.root, depth: 0) }
+
+  private struct Frame {
+    var container: ContainerItem?
+    var items: [Item] = []
+  }
+
+  /// The blocks of a document, block quote or list item, with directives nested.
+  mutating func buildScope(_ parent: CMarkNode, depth: Int) -> [Item] {
+    var frames = [Frame(container: nil)]
+    var cursor = parent.firstChild
+    while let node = cursor {
+      cursor = node.next
+      if node.kind == .htmlBlock, let directive = prepared.directives[node.startLine],
+        node.literal?.hasPrefix(PreparedBody.markerPrefix) == true
+      {
+        handle(directive, line: node.startLine, frames: &frames)
+      } else {
+        let item = buildBlock(node, depth: depth, inContainer: frames[frames.count - 1].container != nil)
+        frames[frames.count - 1].items.append(item)
+      }
+    }
+    while frames.count > 1, let container = frames.last?.container {
+      diagnostics.append(
+        source.diagnostic(
+          .error, "`:::\(container.name)` is never closed (add a `\(String(repeating: ":", count: container.fence))` line)",
+          line: container.line, column: container.column))
+      close(&frames)
+    }
+    return frames[0].items
+  }
+
+  private mutating func close(_ frames: inout [Frame]) {
+    guard frames.count > 1, let frame = frames.popLast(), let container = frame.container else { return }
+    container.items = frame.items
+    openContainers.removeLast()
+    frames[frames.count - 1].items.append(.container(container))
+  }
+
+  private mutating func handle(_ directive: DirectiveLine, line: Int, frames: inout [Frame]) {
+    let column = directive.offset + 1
+    for problem in directive.problems {
+      diagnostics.append(
+        source.diagnostic(.error, problem.message, line: line, column: problem.offset + 1, suggestion: problem.suggestion))
+    }
+    switch directive.kind {
+    case .close(let fence):
+      guard frames.count > 1 else {
+        diagnostics.append(source.diagnostic(.error, "closing fence with no open container", line: line, column: column))
+        return
+      }
+      let target = frames.lastIndex { $0.container?.fence == fence } ?? frames.count - 1
+      guard target >= 1, let innermost = frames[frames.count - 1].container else { return }
+      if target == frames.count - 1, fence < innermost.fence {
+        diagnostics.append(
+          source.diagnostic(
+            .error, "closing fence is shorter than the `:::\(innermost.name)` opener at line \(innermost.line)",
+            line: line, column: column))
+        return
+      }
+      if fence != innermost.fence, target == frames.count - 1 {
+        diagnostics.append(
+          source.diagnostic(
+            .warning, "closing fence length differs from the `:::\(innermost.name)` opener at line \(innermost.line)",
+            line: line, column: column))
+      }
+      while frames.count - 1 > target, let open = frames.last?.container {
+        diagnostics.append(
+          source.diagnostic(.error, "`:::\(open.name)` is never closed", line: open.line, column: open.column))
+        close(&frames)
+      }
+      close(&frames)
+    case .open(let fence):
+      guard openContainers.count < Self.maxContainerDepth else {
+        diagnostics.append(
+          source.diagnostic(.error, "containers nested more than \(Self.maxContainerDepth) deep", line: line, column: column))
+        return
+      }
+      let container = openContainer(directive, fence: fence, line: line, column: column)
+      openContainers.append(container)
+      frames.append(Frame(container: container))
+    case .leaf:
+      if let leaf = leafItem(directive, line: line, column: column) {
+        frames[frames.count - 1].items.append(.leaf(leaf))
+      }
+    }
+  }
+
+  private mutating func openContainer(_ directive: DirectiveLine, fence: Int, line: Int, column: Int) -> ContainerItem {
+    let declaration = schema.containers[directive.name]
+    if declaration == nil, directive.name != "group", !directive.name.isEmpty {
+      diagnostics.append(
+        source.diagnostic(
+          .error, "unknown container `\(directive.name)`", line: line, column: column,
+          suggestion: closest(directive.name, schema.containers.keys.sorted() + ["group"])))
+    }
+    var attributes = checker.check(
+      directive.attributes, own: declaration?.attributes ?? [], line: line, into: &diagnostics)
+    let label = directive.label.map(renderInline)
+    let id: String
+    if directive.name == "group" {
+      if attributes.id != nil {
+        diagnostics.append(source.diagnostic(.error, "a group has no element to carry an id", line: line, column: column))
+        attributes.id = nil
+      }
+      id = ""
+    } else {
+      id = claimID(explicit: attributes.id, title: label?.text ?? "", fallback: directive.name, line: line, column: column)
+    }
+    return ContainerItem(
+      name: directive.name, declaration: declaration, label: label, attributes: attributes, id: id, line: line,
+      column: column, fence: fence, childHeadingLevel: min(6, max(2, lastHeadingLevel + 1)))
+  }
+
+  private mutating func leafItem(_ directive: DirectiveLine, line: Int, column: Int) -> LeafItem? {
+    let declaration = schema.leaves[directive.name]
+    if declaration == nil {
+      diagnostics.append(
+        source.diagnostic(
+          .error, "unknown leaf directive `::\(directive.name)`", line: line, column: column,
+          suggestion: closest(directive.name, schema.leaves.keys.sorted())))
+    }
+    let attributes = checker.check(directive.attributes, own: declaration?.attributes ?? [], line: line, into: &diagnostics)
+    let label = directive.label.map(renderInline)
+    let id = claimID(explicit: attributes.id, title: label?.text ?? "", fallback: directive.name, line: line, column: column)
+    return LeafItem(
+      name: directive.name, labelHTML: label?.html, labelText: label?.text, attributes: attributes, id: id, line: line,
+      column: column)
+  }
+
+  /// A unique id: the explicit one (an error when repeated), else from the title.
+  mutating func claimID(explicit: String?, title: String, fallback: String, line: Int, column: Int) -> String {
+    if let explicit {
+      if !ids.claimExplicit(explicit) {
+        diagnostics.append(
+          source.diagnostic(.error, "repeated `#\(explicit)`: ids must be unique on the page", line: line, column: column))
+      }
+      return explicit
+    }
+    return ids.claim(slug(title), fallback: fallback, prefix: openContainers.last?.id)
+  }
+
+  /// A label's Markdown as inline HTML and plain text.
+  func renderInline(_ markdown: String) -> (html: String, text: String) {
+    guard let document = CMarkDocument(bytes: Array(markdown.utf8), allowRawHTML: options.allowRawHTML, validateUTF8: true),
+      let paragraph = document.root.firstChild, paragraph.kind == .paragraph
+    else { return (escapeHTML(markdown), markdown) }
+    var html = document.html(paragraph)
+    if html.hasPrefix("<p>") { html.removeFirst(3) }
+    if html.hasSuffix("</p>\n") { html.removeLast(5) }
+    return (html, paragraph.plainText)
+  }
+}

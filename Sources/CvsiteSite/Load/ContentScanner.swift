@@ -1,0 +1,186 @@
+import CvsiteCore
+import CvsiteMarkdown
+import Foundation
+
+/// A file found under `content/` or `static/`.
+struct ContentFile: Sendable, Hashable {
+  enum Kind: Sendable, Hashable {
+    /// A Markdown page.
+    case page
+    /// A section's own page: `_index.md`.
+    case sectionIndex
+    /// Any other file: copied next to the page output as is.
+    case resource
+  }
+
+  /// Path relative to the site root: `content/docs/install.md`.
+  let sitePath: String
+  /// Path relative to the scanned folder: `docs/install.md`.
+  let relativePath: String
+  let kind: Kind
+  /// Where the file is on disk.
+  let path: String
+
+  init(sitePath: String, relativePath: String, kind: Kind, path: String) {
+    self.sitePath = sitePath
+    self.relativePath = relativePath
+    self.kind = kind
+    self.path = path
+  }
+
+  init(sitePath: String, relativePath: String, kind: Kind, url: URL) {
+    self.init(sitePath: sitePath, relativePath: relativePath, kind: kind, path: url.path)
+  }
+
+  var url: URL { URL(fileURLWithPath: path) }
+}
+
+/// Walks a folder of the site; hidden files and folders are skipped, and links that
+/// lead outside the site are refused.
+///
+/// Plain `readdir`: its entries say whether they are folders, files or links, so a file
+/// costs no `lstat` and no `URL`. The scan runs on one thread before any page can be
+/// parsed; on 10,000 pages those two were most of its time.
+enum ContentScanner {
+  static func scan(_ folderName: String, in siteRoot: URL) -> ([ContentFile], [Diagnostic]) {
+    let folder = siteRoot.appendingPathComponent(folderName).path
+    let rootPath = siteRoot.standardizedFileURL.resolvingSymlinksInPath().path
+    var files: [ContentFile] = []
+    var diagnostics: [Diagnostic] = []
+    guard FileKind(following: folder) == .folder else { return ([], []) }
+    // `resolvedDirectory` is `directory` with its links resolved: an entry that is no link
+    // itself resolves to it plus its name, so only links cost a full resolution.
+    func walk(_ directory: String, _ relative: String, _ resolvedDirectory: String) {
+      let entries: [(name: String, kind: FileKind?)]
+      switch Self.entries(of: directory) {
+      case .success(let found): entries = found
+      case .failure(let reason):
+        diagnostics.append(Diagnostic(.error, "cannot read folder \(folderName)/\(relative): \(reason)"))
+        return
+      }
+      for (name, listedKind) in entries {
+        let path = directory + "/" + name
+        let relativePath = relative.isEmpty ? name : relative + "/" + name
+        let sitePath = folderName + "/" + relativePath
+        guard let entry = listedKind ?? FileKind(path: path) else { continue }
+        let resolved = entry == .link ? URL(fileURLWithPath: path).resolvingSymlinksInPath().path : resolvedDirectory + "/" + name
+        guard resolved == rootPath || resolved.hasPrefix(rootPath + "/") else {
+          diagnostics.append(
+            Diagnostic(
+              .error, "\(sitePath) is a link to \(resolved), outside the site; it is not read",
+              at: SourceLocation(path: sitePath, line: 1, column: 1)))
+          continue
+        }
+        let isFolder: Bool
+        switch entry {
+        case .folder: isFolder = true
+        case .file: isFolder = false
+        case .link:
+          guard let target = FileKind(path: resolved), target != .link else { continue }
+          isFolder = target == .folder
+        }
+        if isFolder {
+          walk(path, relativePath, resolved)
+          continue
+        }
+        let kind: ContentFile.Kind
+        if folderName == "content" && name == "_index.md" {
+          kind = .sectionIndex
+        } else if folderName == "content" && name.hasSuffix(".md") {
+          kind = .page
+        } else {
+          kind = .resource
+        }
+        files.append(ContentFile(sitePath: sitePath, relativePath: relativePath, kind: kind, path: path))
+      }
+    }
+    walk(folder, "", URL(fileURLWithPath: folder).resolvingSymlinksInPath().path)
+    return (files, diagnostics)
+  }
+
+  /// The visible entries of a folder, sorted by name, each with its kind when the folder
+  /// listing gives it (`nil`: ask `lstat`); or why the folder cannot be read.
+  static func entries(of directory: String) -> Result<[(name: String, kind: FileKind?)], FolderError> {
+    guard let handle = opendir(directory) else { return .failure(FolderError(code: errno)) }
+    defer { closedir(handle) }
+    var entries: [(name: String, kind: FileKind?)] = []
+    while let entry = readdir(handle) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      guard !name.hasPrefix(".") else { continue }
+      let kind: FileKind?
+      switch Int32(entry.pointee.d_type) {
+      case Int32(DT_DIR): kind = .folder
+      case Int32(DT_REG): kind = .file
+      case Int32(DT_LNK): kind = .link
+      default: kind = nil
+      }
+      entries.append((name, kind))
+    }
+    return .success(entries.sorted { $0.name < $1.name })
+  }
+
+  /// Why a folder could not be listed, as the system says it.
+  struct FolderError: Error, CustomStringConvertible {
+    var code: Int32
+    var description: String { String(cString: strerror(code)) }
+  }
+}
+
+/// What an `lstat` says a path is; `nil` when it does not exist.
+enum FileKind: Equatable {
+  case file, folder, link
+
+  init?(path: String) {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return nil }
+    self.init(mode: info.st_mode)
+  }
+
+  /// What `path` is once its links are followed (`stat`).
+  init?(following path: String) {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    self.init(mode: info.st_mode)
+  }
+
+  private init(mode: mode_t) {
+    switch mode & S_IFMT {
+    case S_IFDIR: self = .folder
+    case S_IFLNK: self = .link
+    default: self = .file
+    }
+  }
+}
+
+/// Site paths of pages: pretty URLs (`/docs/install/`).
+enum PageURL {
+  /// The URL of a content file: its folders, then its slug (or file name without `.md`).
+  static func url(for relativePath: String, kind: ContentFile.Kind, slug: String?) -> String {
+    var parts = relativePath.splitOmittingEmpty(atByte: UInt8(ascii: "/")).map(String.init)
+    let file = parts.removeLast()
+    if kind == .page {
+      parts.append(slug ?? String(file.dropLast(3)))
+    }
+    return parts.isEmpty ? "/" : "/" + parts.joined(separator: "/") + "/"
+  }
+
+  /// Whether a slug is one path segment that stays where it is put.
+  static func isValidSlug(_ slug: String) -> Bool {
+    !slug.isEmpty && slug != "." && slug != ".." && !slug.contains("/") && !slug.contains("\\")
+      && !slug.unicodeScalars.contains { $0.value < 0x20 || $0 == "?" || $0 == "#" || $0 == "%" }
+  }
+
+  /// Whether an alias is a site path that stays inside the output.
+  static func isValidAlias(_ alias: String) -> Bool {
+    alias.hasPrefix("/") && !alias.split(separator: "/").contains { $0 == ".." || $0 == "." }
+      && !alias.unicodeScalars.contains { $0.value < 0x20 || $0 == "?" || $0 == "#" || $0 == "\\" }
+  }
+
+  /// The output file of a site path: `/docs/install/` → `docs/install/index.html`.
+  static func outputPath(for url: String) -> String {
+    let trimmed = url.splitOmittingEmpty(atByte: UInt8(ascii: "/")).joined(separator: "/")
+    return trimmed.isEmpty ? "index.html" : trimmed + "/index.html"
+  }
+}

@@ -1,0 +1,114 @@
+import CvsiteCore
+import CvsiteMarkdown
+
+/// What the site needs to know about a page from its front matter.
+struct PageMetadata: Sendable, Hashable {
+  var title: String
+  /// `YYYY-MM-DD` or a full RFC 3339 timestamp.
+  var date: String?
+  var draft: Bool = false
+  var slug: String?
+  var aliases: [String] = []
+  var weight: Int = 0
+  var description: String?
+  /// A layout of the theme to render this page with instead of `page`.
+  var layout: String?
+  /// On a section page: the container that lists the section's pages (`cards`).
+  var list: String?
+  var tags: [String] = []
+
+  /// Reads and checks the page settings of `matter`; a wrong type is an error at the
+  /// key's line. `list` must name one of `containers` and `layout` one of `layouts`
+  /// (when given), with a did-you-mean. `lines`, the page's source lines, are made only
+  /// when there is a problem to locate.
+  static func read(
+    _ matter: FrontMatter, fallbackTitle: String, path: String, lines makeLines: @autoclosure () -> [Substring],
+    containers: [String]? = nil, layouts: [String]? = nil
+  ) -> (PageMetadata, [Diagnostic]) {
+    var metadata = PageMetadata(title: fallbackTitle)
+    var diagnostics: [Diagnostic] = []
+    func problem(_ key: String, _ message: String, suggestion: String? = nil) {
+      let lines = makeLines()
+      let location = Self.location(of: key, in: lines, frontMatterLines: matter.lineCount, path: path)
+      let line = location.line >= 1 && location.line <= lines.count ? String(lines[location.line - 1]) : nil
+      diagnostics.append(Diagnostic(.error, message, at: location, sourceLine: line, suggestion: suggestion))
+    }
+    func text(_ key: String) -> String? {
+      guard let value = matter.fields[key], value != .null else { return nil }
+      guard let text = value.text else {
+        problem(key, "`\(key)` must be a single value")
+        return nil
+      }
+      return text
+    }
+    if let title = text("title") { metadata.title = title }
+    if let date = text("date") {
+      if isDate(date) { metadata.date = date } else { problem("date", "`date` must be a date such as 2024-05-01") }
+    }
+    if let value = matter.fields["draft"] {
+      if case .bool(let flag) = value { metadata.draft = flag } else { problem("draft", "`draft` must be true or false") }
+    }
+    if let slug = text("slug") {
+      if PageURL.isValidSlug(slug) {
+        metadata.slug = slug
+      } else {
+        problem("slug", "`slug` must be one path segment without `/`, `..`, `?`, `#` or `%`: \(slug)")
+      }
+    }
+    if let value = matter.fields["weight"] {
+      if case .int(let weight) = value { metadata.weight = weight } else { problem("weight", "`weight` must be a whole number") }
+    }
+    metadata.description = text("description")
+    metadata.layout = text("layout")
+    if let layout = metadata.layout, let layouts, !layouts.contains(layout) {
+      problem(
+        "layout", "the theme has no layout `\(layout)` (it has \(layouts.map { "`\($0)`" }.joined(separator: ", ")))",
+        suggestion: closest(layout, layouts))
+    }
+    metadata.list = text("list")
+    if let list = metadata.list, let containers, !containers.contains(list) {
+      problem(
+        "list", "`list` names `\(list)`, which is not a container of the theme",
+        suggestion: closest(list, containers))
+    }
+    for (key, target) in [("aliases", \PageMetadata.aliases), ("tags", \PageMetadata.tags)] {
+      switch matter.fields[key] {
+      case nil, .null?: break
+      case .list(let items)?:
+        let texts = items.compactMap(\.text)
+        if texts.count != items.count { problem(key, "`\(key)` must be a list of texts") }
+        metadata[keyPath: target] = texts
+      case .string(let single)?: metadata[keyPath: target] = [single]
+      default: problem(key, "`\(key)` must be a list of texts")
+      }
+    }
+    for alias in metadata.aliases where !PageURL.isValidAlias(alias) {
+      problem("aliases", "alias `\(alias)` must be a site path starting with `/`, without `..`")
+    }
+    metadata.aliases.removeAll { !PageURL.isValidAlias($0) }
+    return (metadata, diagnostics)
+  }
+
+  /// Where `key:` is written in the front matter (its first line if not found).
+  static func location(of key: String, in lines: [Substring], frontMatterLines: Int, path: String) -> SourceLocation {
+    for index in 1..<max(1, min(frontMatterLines, lines.count)) {
+      let line = lines[index]
+      guard line.hasPrefix(key) else { continue }
+      let rest = line.dropFirst(key.count).drop { $0 == " " || $0 == "\t" }
+      if rest.hasPrefix(":") { return SourceLocation(path: path, line: index + 1, column: 1) }
+    }
+    return SourceLocation(path: path, line: 1, column: 1)
+  }
+
+  static func isDate(_ text: String) -> Bool {
+    let bytes = Array(text.utf8)
+    guard bytes.count >= 10 else { return false }
+    let digits = [0, 1, 2, 3, 5, 6, 8, 9]
+    guard digits.allSatisfy({ bytes[$0] >= 0x30 && bytes[$0] <= 0x39 }), bytes[4] == 0x2D, bytes[7] == 0x2D else {
+      return false
+    }
+    let month = Int(text.dropFirst(5).prefix(2)) ?? 0
+    let day = Int(text.dropFirst(8).prefix(2)) ?? 0
+    return (1...12).contains(month) && (1...31).contains(day) && (bytes.count == 10 || bytes[10] == 0x54 || bytes[10] == 0x20)
+  }
+}

@@ -1,0 +1,126 @@
+import CvsiteThemes
+import ContainerViews
+import CvsiteCore
+import CvsiteMarkdown
+import Foundation
+
+/// A page as the session keeps it: the site's view of it and what parsing it reported.
+struct ParsedSitePage: Sendable {
+  var page: SitePage
+  var diagnostics: [Diagnostic]
+  /// The ids in the page's body (`LinkChecker.ids(in: page.bodyHTML)`), taken once when
+  /// the page is parsed so that a rebuild does not scan every body again.
+  var ids: Set<String>
+  /// A section made for a folder without `_index.md` (see ``SiteSession/reconcileImplicitSections(parser:)``).
+  var isImplicit = false
+}
+
+/// Reads one content file into a ``SitePage``: Markdown to a view tree, the body
+/// rendered through the theme's containers, metadata checked.
+struct PageParser: Sendable {
+  let parser: MarkdownParser
+  let renderer: ThemeRenderer
+  let containers: [String]
+  let layouts: [String]
+  let basePath: String
+
+  init(theme: SiteThemeAdapter, config: SiteConfig) {
+    basePath = config.basePath
+    containers = theme.schema.containers.keys.sorted()
+    layouts = theme.theme.pageLayouts
+    parser = MarkdownParser(
+      schema: theme.schema, options: MarkdownOptions(allowRawHTML: config.rawHTML, headingAnchors: config.headingAnchors))
+    renderer = theme.theme.renderer
+  }
+
+  func parse(_ file: ContentFile) -> ParsedSitePage {
+    let bytes: [UInt8]
+    do {
+      bytes = Array(try Data(contentsOf: file.url))
+    } catch {
+      return ParsedSitePage(
+        page: placeholder(file),
+        diagnostics: [Diagnostic(.error, "cannot read \(file.sitePath): \(error.localizedDescription)")], ids: [])
+    }
+    return parse(bytes: bytes, file: file)
+  }
+
+  func parse(bytes: [UInt8], file: ContentFile) -> ParsedSitePage {
+    let parsed = parser.parse(bytes: bytes, path: file.sitePath)
+    let recorder = PageContainerRenderer(theme: renderer)
+    let bodyHTML = prefixingSiteLinks(
+      renderHTML(parsed.body.environment(\.containerRenderer, recorder)), basePath: basePath)
+    let fallbackTitle = parsed.title ?? Self.titleFromFileName(file)
+    // Only the front matter's lines are ever looked at (to locate a key's problem).
+    let (metadata, metadataProblems) = PageMetadata.read(
+      parsed.frontMatter, fallbackTitle: fallbackTitle, path: file.sitePath,
+      lines: String(decoding: bytes.prefix(16 * 1024), as: UTF8.self)
+        .split(separator: "\n", maxSplits: max(0, parsed.frontMatter.lineCount), omittingEmptySubsequences: false),
+      containers: containers, layouts: layouts)
+    let page = SitePage(
+      sitePath: file.sitePath, contentPath: file.relativePath, isSectionIndex: file.kind == .sectionIndex,
+      metadata: metadata, url: PageURL.url(for: file.relativePath, kind: file.kind, slug: metadata.slug),
+      bodyHTML: bodyHTML, headings: parsed.headings, summary: metadata.description ?? summary(of: bodyHTML),
+      values: parsed.frontMatter.values, headingTabs: recorder.headingLabels)
+    return ParsedSitePage(
+      page: page, diagnostics: parsed.diagnostics + metadataProblems + recorder.problems,
+      ids: LinkChecker.ids(in: bodyHTML))
+  }
+
+  /// The section page of a folder that has pages but no `_index.md`: titled after the
+  /// folder (`Home` for `content/` itself), listing its pages as cards when the theme
+  /// has them.
+  func implicitSection(folders: [String]) -> ParsedSitePage {
+    let relative = (folders + ["_index.md"]).joined(separator: "/")
+    let file = ContentFile(
+      sitePath: "content/" + relative, relativePath: relative, kind: .sectionIndex,
+      url: URL(fileURLWithPath: "/dev/null"))
+    var parsed = parse(bytes: [], file: file)
+    if containers.contains(Self.implicitListing) { parsed.page.metadata.list = Self.implicitListing }
+    parsed.isImplicit = true
+    return parsed
+  }
+
+  /// The container that lists a made-up section's pages.
+  static let implicitListing = "cards"
+
+  /// `install-guide.md` → `Install guide`; a section page takes its folder's name.
+  static func titleFromFileName(_ file: ContentFile) -> String {
+    let parts = file.relativePath.split(separator: "/")
+    let name = file.kind == .sectionIndex ? (parts.dropLast().last.map(String.init) ?? "Home") : String(parts.last ?? "")
+    let base = name.hasSuffix(".md") ? String(name.dropLast(3)) : name
+    let words = base.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
+    return words.prefix(1).uppercased() + words.dropFirst()
+  }
+
+  private func placeholder(_ file: ContentFile) -> SitePage {
+    SitePage(
+      sitePath: file.sitePath, contentPath: file.relativePath, isSectionIndex: file.kind == .sectionIndex,
+      metadata: PageMetadata(title: Self.titleFromFileName(file)),
+      url: PageURL.url(for: file.relativePath, kind: file.kind, slug: nil), bodyHTML: "", headings: [], summary: "",
+      values: DeclaredValues())
+  }
+}
+
+/// Renders one page's containers through the theme and remembers, for its table of
+/// contents, the tab (or other labelled child) each heading sits in. One per page,
+/// used by the single thread rendering that page.
+final class PageContainerRenderer: ContainerRenderer, @unchecked Sendable {
+  let theme: ThemeRenderer
+  /// Heading id → label; the innermost labelled child wins (children render first).
+  private(set) var headingLabels: [String: String] = [:]
+
+  init(theme: ThemeRenderer) { self.theme = theme }
+
+  /// Containers whose template gave up, as errors at the container.
+  private(set) var problems: [Diagnostic] = []
+
+  func render(_ container: ContainerInstance) -> String {
+    for (id, label) in theme.tableOfContentsLabels(for: container) where headingLabels[id] == nil {
+      headingLabels[id] = label
+    }
+    let (html, problem) = theme.renderReporting(container)
+    if let problem { problems.append(Diagnostic(.error, problem, at: container.location)) }
+    return html
+  }
+}

@@ -1,0 +1,118 @@
+import CvsiteCore
+import CvsiteMarkdown
+import Yams
+
+/// The site settings in `cvsite.yml`.
+struct SiteConfig: Sendable {
+  var title: String = "Untitled site"
+  /// Absolute base URL with a trailing slash (`https://example.com/docs/`); used for
+  /// the sitemap, the feed and canonical links. Pages link to each other with paths
+  /// relative to its path component.
+  var baseURL: String = "/" {
+    didSet { (basePath, absoluteRoot) = Self.roots(of: baseURL) }
+  }
+  var theme: String = "default"
+  var language: String = "en"
+  var description: String = ""
+  var author: String = ""
+  /// Let raw HTML in Markdown through (off by default: libcmark's safe mode).
+  var rawHTML: Bool = false
+  /// Add a `#` link after each heading.
+  var headingAnchors: Bool = true
+  /// How much of the section tree each page's navigation shows.
+  var navigation: NavigationStyle = .path
+
+  /// How much of the section tree each page's navigation shows.
+  enum NavigationStyle: String, Sendable, CaseIterable {
+    /// Every top-level entry, and the pages of the sections the page is in: a page's
+    /// navigation stays small however large the site grows.
+    case path
+    /// Every section open on every page: for small sites.
+    case full
+  }
+
+  init() {}
+
+  static let keys = [
+    "title", "baseURL", "theme", "language", "description", "author", "rawHTML", "headingAnchors", "navigation",
+  ]
+
+  /// The path part of the base URL: `/` or `/docs/`. Kept with ``baseURL`` rather than
+  /// worked out at each of the many reads a build makes.
+  private(set) var basePath: String = "/"
+  /// What ``absoluteURL(_:)`` puts before a site path: the base URL with a trailing slash
+  /// when it names a scheme and host, else ``basePath``.
+  private var absoluteRoot: String = "/"
+
+  private static func roots(of baseURL: String) -> (basePath: String, absoluteRoot: String) {
+    let path = CvsiteCore.basePath(ofBaseURL: baseURL)
+    guard baseURL.contains("://") else { return (path, path) }
+    return (path, baseURL.hasSuffix("/") ? baseURL : baseURL + "/")
+  }
+
+  /// Absolute URL for a site path such as `/docs/install/`.
+  func absoluteURL(_ sitePath: String) -> String {
+    absoluteRoot + (sitePath.hasPrefix("/") ? sitePath.dropFirst() : Substring(sitePath))
+  }
+
+  /// Reads `cvsite.yml`; every problem is a diagnostic, unknown keys with a suggestion.
+  static func parse(_ text: String, path: String) -> (SiteConfig, [Diagnostic]) {
+    var config = SiteConfig()
+    let (document, syntaxErrors) = YAMLDocument.parse(text, path: path)
+    guard syntaxErrors.isEmpty else { return (config, syntaxErrors) }
+    guard let root = document.root else { return (config, []) }
+    guard let mapping = root.mapping else {
+      return (config, [document.diagnostic(.error, "cvsite.yml must be a mapping of settings", at: root)])
+    }
+    var diagnostics: [Diagnostic] = []
+    for (keyNode, value) in mapping {
+      guard let key = keyNode.string else { continue }
+      func string() -> String? {
+        guard let scalar = value.scalar, value.tag.rawValue != Tag.Name.null.rawValue else {
+          diagnostics.append(document.diagnostic(.error, "'\(key)' must be a text value", at: value))
+          return nil
+        }
+        return scalar.string
+      }
+      func bool() -> Bool? {
+        guard let flag = value.bool else {
+          diagnostics.append(document.diagnostic(.error, "'\(key)' must be true or false", at: value))
+          return nil
+        }
+        return flag
+      }
+      switch key {
+      case "title": config.title = string() ?? config.title
+      case "baseURL", "baseUrl", "base_url": config.baseURL = string() ?? config.baseURL
+      case "theme":
+        if let name = string() {
+          if name.isEmpty || name.contains("/") || name.hasPrefix(".") {
+            diagnostics.append(document.diagnostic(.error, "theme must be a folder name under themes/", at: value))
+          } else {
+            config.theme = name
+          }
+        }
+      case "language": config.language = string() ?? config.language
+      case "description": config.description = string() ?? config.description
+      case "author": config.author = string() ?? config.author
+      case "rawHTML": config.rawHTML = bool() ?? config.rawHTML
+      case "headingAnchors": config.headingAnchors = bool() ?? config.headingAnchors
+      case "navigation":
+        guard let text = string() else { break }
+        if let style = NavigationStyle(rawValue: text) {
+          config.navigation = style
+        } else {
+          let choices = NavigationStyle.allCases.map(\.rawValue)
+          diagnostics.append(
+            document.diagnostic(
+              .error, "'navigation' must be `path` or `full`, not `\(text)`", at: value, suggestion: closest(text, choices)))
+        }
+      default:
+        diagnostics.append(
+          document.diagnostic(
+            .error, "unknown setting '\(key)'", at: keyNode, suggestion: closest(key, keys)))
+      }
+    }
+    return (config, diagnostics)
+  }
+}

@@ -1,0 +1,52 @@
+import ContainerViews
+import CvsiteCore
+import CvsiteMarkdown
+import CvsiteThemes
+import Foundation
+
+/// The loaded theme as the site pipeline uses it: its schema and container renderer for
+/// pages, its layouts for whole documents, and section listings rendered through one of
+/// its containers.
+struct SiteThemeAdapter: Sendable {
+  let theme: Theme
+
+  var schema: Schema { theme.schema }
+  var assets: [ThemeFile] { theme.assets }
+
+  /// Loads theme `name` with the site's overrides; `nil` when it has errors.
+  static func load(name: String, siteRoot: URL, searchPaths: [URL]) -> (SiteThemeAdapter?, [Diagnostic]) {
+    let (theme, diagnostics) = Theme.load(named: name, siteRoot: siteRoot, searchPaths: searchPaths)
+    return (theme.map(SiteThemeAdapter.init), diagnostics)
+  }
+
+  /// The page's document, and why its layout gave up when it did.
+  func renderPageReporting(_ context: PageContext, layout: String) -> (html: String, problem: String?) {
+    theme.renderPageReporting(context, layout: layout)
+  }
+
+  /// The page's document as UTF-8, and why its layout gave up when it did.
+  func renderDocumentReporting(_ context: PageContext, layout: String) -> (document: [UInt8], problem: String?) {
+    theme.renderDocumentReporting(context, layout: layout)
+  }
+
+  /// The section's child pages as the subviews of `container` (markdown.md §5): each
+  /// page's front-matter values are its subview's values, read with the same scoping as
+  /// a container written in Markdown.
+  /// Returns the HTML and, for a container template that gave up, why.
+  func renderListing(container: String, pages: [SitePage], basePath: String) -> (html: String, problems: [String]) {
+    let listed = pages.map { page in
+      ListedPage(
+        id: "page-" + (page.url.splitOmittingEmpty(atByte: UInt8(ascii: "/")).last.map(String.init) ?? "home"),
+        title: page.metadata.title,
+        url: basePath + page.url.dropFirst(), summaryHTML: page.summary.isEmpty ? "" : "<p>\(escapeHTML(page.summary))</p>\n",
+        values: page.values)
+    }
+    // A URL value the container reads (the cards' `href`) carries the link, so the
+    // template links the whole child as it does for a card written in Markdown.
+    let linkValue = schema.containers[container]?.reads.first { schema.values[$0]?.type == .url }
+    let listing = pageListing(container: container, id: "pages", pages: listed, linkValue: linkValue)
+    let recorder = PageContainerRenderer(theme: theme.renderer)
+    let html = renderHTML(listing.environment(\.containerRenderer, recorder))
+    return (html, recorder.problems.map(\.message))
+  }
+}

@@ -1,0 +1,38 @@
+import CvsiteCore
+
+/// Site-absolute links written in content (`[guide](/docs/)`, `{href=/docs/}`) are
+/// relative to the site's root, so a site served under a path (`baseURL:
+/// https://example.org/manual/`) gets them prefixed: `/docs/` → `/manual/docs/`.
+/// Protocol-relative (`//host/`) and other links are left alone; with the base path
+/// `/` nothing changes.
+func prefixingSiteLinks(_ html: String, basePath: String) -> String {
+  guard basePath != "/", html.contains("=\"/") else { return html }
+  let prefix = Array(basePath.utf8.dropLast())  // "/manual"
+  var result: [UInt8] = []
+  var bytes = Array(html.utf8)
+  result.reserveCapacity(bytes.count + 256)
+  let attributes: [[UInt8]] = [Array(" href=\"/".utf8), Array(" src=\"/".utf8), Array(" action=\"/".utf8)]
+  var index = 0
+  bytes.append(0)  // a sentinel, so looking one byte ahead never leaves the array
+  let end = bytes.count - 1
+  outer: while index < end {
+    if bytes[index] == 0x20 {
+      for attribute in attributes where matches(bytes, at: index, attribute) {
+        let slash = index + attribute.count - 1
+        result.append(contentsOf: bytes[index..<slash])
+        if bytes[slash + 1] != 0x2F { result.append(contentsOf: prefix) }  // not `//host`
+        index = slash
+        continue outer
+      }
+    }
+    result.append(bytes[index])
+    index += 1
+  }
+  return String(decoding: result, as: UTF8.self)
+}
+
+private func matches(_ bytes: [UInt8], at index: Int, _ pattern: [UInt8]) -> Bool {
+  guard index + pattern.count <= bytes.count else { return false }
+  for offset in 0..<pattern.count where bytes[index + offset] != pattern[offset] { return false }
+  return true
+}

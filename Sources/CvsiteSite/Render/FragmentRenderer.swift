@@ -1,0 +1,53 @@
+import ContainerViews
+import CvsiteCore
+import CvsiteMarkdown
+import Foundation
+
+/// `cvsite render`: one Markdown file to its HTML body, checked against the theme of
+/// the site it runs in, or the default theme outside a site.
+public enum FragmentRenderer {
+  /// The HTML body of the Markdown `bytes` (shown as `path` in diagnostics) and every
+  /// problem found, with the theme of the site around `workingDirectory`.
+  public static func render(
+    bytes: [UInt8], path: String, workingDirectory: URL, themeSearchPaths: [URL] = BuildOptions.defaultThemeSearchPaths()
+  ) -> (html: String, diagnostics: [Diagnostic]) {
+    var config = SiteConfig()
+    var diagnostics: [Diagnostic] = []
+    var siteRoot = workingDirectory
+    if let root = enclosingSite(of: workingDirectory) {
+      siteRoot = root
+      let options = BuildOptions(siteRoot: root)
+      let session = SiteSession(options: options)
+      diagnostics += session.loadSettingsAndTheme()
+      config = session.config
+      if let theme = session.theme {
+        return finish(bytes: bytes, path: path, config: config, theme: theme, diagnostics: diagnostics)
+      }
+      return ("", diagnostics)
+    }
+    let (theme, problems) = SiteThemeAdapter.load(name: config.theme, siteRoot: siteRoot, searchPaths: themeSearchPaths)
+    diagnostics += problems
+    guard let theme else { return ("", diagnostics) }
+    return finish(bytes: bytes, path: path, config: config, theme: theme, diagnostics: diagnostics)
+  }
+
+  private static func finish(
+    bytes: [UInt8], path: String, config: SiteConfig, theme: SiteThemeAdapter, diagnostics: [Diagnostic]
+  ) -> (html: String, diagnostics: [Diagnostic]) {
+    let parser = PageParser(theme: theme, config: config)
+    let file = ContentFile(sitePath: path, relativePath: path, kind: .page, url: URL(fileURLWithPath: path))
+    let parsed = parser.parse(bytes: bytes, file: file)
+    return (parsed.page.bodyHTML, diagnostics + parsed.diagnostics)
+  }
+
+  /// The closest folder at or above `folder` that holds a `cvsite.yml`.
+  static func enclosingSite(of folder: URL) -> URL? {
+    var current = folder.standardizedFileURL
+    while true {
+      if FileManager.default.fileExists(atPath: current.appendingPathComponent("cvsite.yml").path) { return current }
+      let parent = current.deletingLastPathComponent()
+      if parent.path == current.path { return nil }
+      current = parent
+    }
+  }
+}

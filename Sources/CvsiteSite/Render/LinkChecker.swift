@@ -1,0 +1,208 @@
+import CvsiteCore
+import CvsiteMarkdown
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Checks the links inside page bodies: internal paths must lead to a page or a file of
+/// the output, and `#fragments` to an id on the target page.
+struct LinkChecker {
+  /// Site paths that exist (`/docs/`, `/static/logo.png`), with the ids of each page.
+  var targets: [String: Set<String>] = [:]
+  let basePath: String
+
+  mutating func addPage(url: String, html: String) {
+    targets[url] = Self.ids(in: html)
+  }
+
+  /// A page whose ids are already known (``ids(in:)`` of its body, taken when it was parsed).
+  mutating func addPage(url: String, ids: Set<String>) {
+    targets[url] = ids
+  }
+
+  mutating func addFile(path: String) {
+    targets["/" + path] = []
+  }
+
+  /// The broken links of one page body, located in its Markdown source (read only when
+  /// a link is broken).
+  func check(bodyHTML: String, page: SitePage, siteRoot: URL) -> [Diagnostic] {
+    var diagnostics: [Diagnostic] = []
+    var sourceLines: [Substring]?
+    func source() -> [Substring] {
+      if let sourceLines { return sourceLines }
+      let data = (try? Data(contentsOf: siteRoot.appendingPathComponent(page.sitePath))) ?? Data()
+      let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+      sourceLines = lines
+      return lines
+    }
+    for href in Self.attributeValues("href", in: bodyHTML) {
+      guard let (path, fragment) = resolve(href, from: page.url) else { continue }
+      let message: String
+      if let ids = lookup(path) {
+        guard let fragment, !fragment.isEmpty, !ids.contains(fragment) else { continue }
+        message = "link to `\(href)`: no element with id `\(fragment)` on \(path)"
+      } else {
+        message = "broken link to `\(href)`: no page or file at \(path)"
+      }
+      let lines = source()
+      let (line, column) = Self.locate(href, in: lines)
+      diagnostics.append(
+        Diagnostic(
+          .error, message, at: SourceLocation(path: page.sitePath, line: line, column: column),
+          sourceLine: line <= lines.count ? String(lines[line - 1]) : nil))
+    }
+    return diagnostics
+  }
+
+  private func lookup(_ path: String) -> Set<String>? {
+    if let ids = targets[path] { return ids }
+    if path.hasSuffix("/index.html") { return targets[String(path.dropLast("index.html".count))] }
+    if !path.hasSuffix("/") { return targets[path + "/"] }
+    return nil
+  }
+
+  /// The site path and fragment of an internal link, or nil for external links.
+  func resolve(_ href: String, from pageURL: String) -> (String, String?)? {
+    let decoded = Self.decodingAmpersands(href)
+    if Self.hasScheme(decoded) { return nil }
+    if decoded.hasPrefix("//") { return nil }
+    let (beforeFragment, fragmentPart) = decoded.splitOnce(atByte: UInt8(ascii: "#"))
+    var path = String(String(beforeFragment).splitOnce(atByte: UInt8(ascii: "?")).0)
+    let fragment = fragmentPart.map(String.init)
+    if path.isEmpty {
+      path = pageURL
+    } else if !path.hasPrefix("/") {
+      path = Self.normalize(pageURL + path)
+    } else if basePath != "/" && path.hasPrefix(basePath) {
+      path = "/" + path.dropFirst(basePath.count)
+    }
+    return (Self.normalize(path), fragment)
+  }
+
+  /// Whether a link starts with a URI scheme (`https:`, `mailto:`): an external link.
+  static func hasScheme(_ link: String) -> Bool {
+    guard let first = link.unicodeScalars.first, ("a"..."z").contains(first)
+      || ("A"..."Z").contains(first)
+    else { return false }
+    for scalar in link.unicodeScalars {
+      if scalar == ":" { return true }
+      let allowed = ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+        || scalar == "+" || scalar == "." || scalar == "-"
+      if !allowed { return false }
+    }
+    return false
+  }
+
+  /// `path` with `.`, `..` and empty segments resolved: `/a/./b/../c` → `/a/c`.
+  static func normalize(_ path: String) -> String {
+    isNormal(path) ? path : normalizeSegments(path)
+  }
+
+  static func normalizeSegments(_ path: String) -> String {
+    var stack: [Substring] = []
+    for part in path.splitOmittingEmpty(atByte: UInt8(ascii: "/")) {
+      if part == "." { continue }
+      if part == ".." { _ = stack.popLast() } else { stack.append(part) }
+    }
+    let joined = "/" + stack.joined(separator: "/")
+    return path.hasSuffix("/") && joined != "/" ? joined + "/" : joined
+  }
+
+  /// Whether ``normalizeSegments(_:)`` would return `path` unchanged: it starts with
+  /// `/` and has no empty segment and none starting with a dot (so no `.` or `..`).
+  /// Most links are.
+  static func isNormal(_ path: String) -> Bool {
+    let bytes = path.utf8
+    guard bytes.first == UInt8(ascii: "/") else { return false }
+    var previous: UInt8 = 0
+    for byte in bytes {
+      if previous == UInt8(ascii: "/") && (byte == UInt8(ascii: "/") || byte == UInt8(ascii: ".")) { return false }
+      previous = byte
+    }
+    return true
+  }
+
+  /// Values of an attribute in rendered HTML (double-quoted, as our renderers write).
+  static func attributeValues(_ name: String, in html: String) -> [String] {
+    let marker = Array(" \(name)=\"".utf8)
+    let fast = html.utf8.withContiguousStorageIfAvailable { bytes in attributeValues(marker, bytes: bytes) }
+    return (fast ?? nil) ?? attributeValuesSearching(name, in: html)
+  }
+
+  /// `attributeValues` on the UTF-8 bytes, or nil to leave the string to the character
+  /// search. A byte match is the same match there when every byte next to the marker and
+  /// to the closing quote is ASCII (no accent, joiner or prefix can join them into a
+  /// larger character); the first time one is not, the whole string is left to it.
+  private static func attributeValues(_ marker: [UInt8], bytes: UnsafeBufferPointer<UInt8>) -> [String]? {
+    guard marker.count >= 2, marker.allSatisfy({ $0 < 0x80 }) else { return nil }
+    func isASCII(at offset: Int) -> Bool { offset < 0 || offset >= bytes.count || bytes[offset] < 0x80 }
+    guard let base = bytes.baseAddress else { return [] }
+    var values: [String] = []
+    var position = 0
+    while position + marker.count <= bytes.count {
+      // memchr (vectorised) to the next `=`, the marker's rarest byte, then compare.
+      let anchor = marker.count - 2
+      guard let hit = memchr(base + position + anchor, Int32(marker[anchor]), bytes.count - position - anchor) else {
+        break
+      }
+      let candidate = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base - anchor
+      var matched = 0
+      while matched < marker.count && candidate + matched < bytes.count && bytes[candidate + matched] == marker[matched] {
+        matched += 1
+      }
+      guard matched == marker.count else {
+        position = candidate + 1
+        continue
+      }
+      position = candidate
+      let valueStart = position + marker.count
+      guard isASCII(at: position - 1), isASCII(at: valueStart) else { return nil }
+      var end = valueStart
+      while end < bytes.count && bytes[end] != 0x22 { end += 1 }
+      guard end < bytes.count else { break }
+      guard isASCII(at: end - 1), isASCII(at: end + 1) else { return nil }
+      values.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[valueStart..<end]), as: UTF8.self))
+      position = end
+    }
+    return values
+  }
+
+  /// `attributeValues` with Foundation's search, for strings without contiguous UTF-8.
+  static func attributeValuesSearching(_ name: String, in html: String) -> [String] {
+    var values: [String] = []
+    let marker = " \(name)=\""
+    var rest = html[...]
+    while let start = rest.range(of: marker) {
+      let valueStart = start.upperBound
+      guard let end = rest[valueStart...].firstIndex(of: "\"") else { break }
+      values.append(String(rest[valueStart..<end]))
+      rest = rest[end...]
+    }
+    return values
+  }
+
+  static func ids(in html: String) -> Set<String> {
+    Set(attributeValues("id", in: html).map(decodingAmpersands))
+  }
+
+  /// `&amp;` as `&`; text without an ampersand is returned as it is.
+  static func decodingAmpersands(_ text: String) -> String {
+    text.containsUTF8Byte(0x26) ? text.replacingOccurrences(of: "&amp;", with: "&") : text
+  }
+
+  /// Line and column of the first occurrence of `target` in the source (1:1 if absent).
+  static func locate(_ target: String, in source: [Substring]) -> (Int, Int) {
+    let plain = target.replacingOccurrences(of: "&amp;", with: "&")
+    for (index, line) in source.enumerated() {
+      if let range = line.range(of: plain) {
+        return (index + 1, line.utf8.distance(from: line.startIndex, to: range.lowerBound) + 1)
+      }
+    }
+    return (1, 1)
+  }
+}

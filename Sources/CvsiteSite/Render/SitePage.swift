@@ -1,0 +1,247 @@
+import CvsiteCore
+import Foundation
+import CvsiteMarkdown
+
+/// A page of the site once its Markdown is parsed and its body rendered.
+///
+/// A value, stored in one shared object that is copied only when a copy is changed: a
+/// build passes every page through several site-wide lists, and copying a dozen strings
+/// and arrays each time (a reference count on each, in memory another thread wrote)
+/// cost as much as everything else done between parsing and rendering.
+struct SitePage: Sendable {
+  /// The page's fields, kept together in ``Storage``.
+  private struct Fields {
+    let sitePath: String
+    let contentPath: String
+    let isSectionIndex: Bool
+    var metadata: PageMetadata
+    var url: String
+    var bodyHTML: String
+    var headings: [HeadingInfo]
+    var summary: String
+    var values: DeclaredValues
+    var headingTabs: [String: String]
+    let sectionPath: [String]
+  }
+
+  private final class Storage: @unchecked Sendable {
+    // Only ever changed while uniquely referenced (see `change`): safe to share.
+    var fields: Fields
+    init(_ fields: Fields) { self.fields = fields }
+  }
+
+  private var storage: Storage
+
+  /// Changes the fields, copying their storage first when another page shares it.
+  private mutating func change(_ body: (inout Fields) -> Void) {
+    if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+    body(&storage.fields)
+  }
+
+  /// `content/docs/install.md`.
+  var sitePath: String { storage.fields.sitePath }
+  /// `docs/install.md`, relative to `content/`.
+  var contentPath: String { storage.fields.contentPath }
+  var isSectionIndex: Bool { storage.fields.isSectionIndex }
+  var metadata: PageMetadata {
+    get { storage.fields.metadata }
+    set { change { $0.metadata = newValue } }
+  }
+  /// `/docs/install/`.
+  var url: String {
+    get { storage.fields.url }
+    set { change { $0.url = newValue } }
+  }
+  /// The rendered body (containers included), without the page layout.
+  var bodyHTML: String {
+    get { storage.fields.bodyHTML }
+    set { change { $0.bodyHTML = newValue } }
+  }
+  var headings: [HeadingInfo] {
+    get { storage.fields.headings }
+    set { change { $0.headings = newValue } }
+  }
+  /// Plain-text summary: the description, or the start of the body text.
+  var summary: String {
+    get { storage.fields.summary }
+    set { change { $0.summary = newValue } }
+  }
+  /// The front-matter values the theme declares: read by the section's listing.
+  var values: DeclaredValues {
+    get { storage.fields.values }
+    set { change { $0.values = newValue } }
+  }
+  /// Heading id → the label of the tab (or other labelled child) it sits in.
+  var headingTabs: [String: String] {
+    get { storage.fields.headingTabs }
+    set { change { $0.headingTabs = newValue } }
+  }
+  /// The section folders the page belongs to: `["docs"]`; empty at the top.
+  var sectionPath: [String] { storage.fields.sectionPath }
+
+  init(
+    sitePath: String, contentPath: String, isSectionIndex: Bool, metadata: PageMetadata, url: String,
+    bodyHTML: String, headings: [HeadingInfo], summary: String, values: DeclaredValues,
+    headingTabs: [String: String] = [:]
+  ) {
+    storage = Storage(
+      Fields(
+        sitePath: sitePath, contentPath: contentPath, isSectionIndex: isSectionIndex, metadata: metadata, url: url,
+        bodyHTML: bodyHTML, headings: headings, summary: summary, values: values, headingTabs: headingTabs,
+        sectionPath: contentPath.splitOmittingEmpty(atByte: UInt8(ascii: "/")).dropLast().map(String.init)))
+  }
+
+  /// The section that lists this page: its folder for pages, the parent folder for a
+  /// section's own page.
+  var parentSection: [String] {
+    isSectionIndex ? Array(sectionPath.dropLast()) : sectionPath
+  }
+
+  /// Output file inside the output folder.
+  var outputPath: String { PageURL.outputPath(for: url) }
+}
+
+/// Strips tags and decodes the few entities cmark emits: a summary or title as text.
+func plainText(fromHTML html: String, limit: Int = .max) -> String {
+  plainText(fromHTML: html, limit: limit, ascii: asciiPlainText(fromHTML: html, limit: limit))
+}
+
+/// ``plainText(fromHTML:limit:)`` with `asciiPlainText` already asked.
+private func plainText(fromHTML html: String, limit: Int, ascii: [UInt8]?) -> String {
+  if let text = ascii, !text.contains(0x26) {
+    // ASCII, no entity: `.whitespaces` holds two ASCII characters, space and tab.
+    return String(decoding: trimmingBlanks(text), as: UTF8.self)
+  }
+  let text = ascii.map { String(decoding: $0, as: UTF8.self) } ?? characterPlainText(fromHTML: html, limit: limit)
+  guard text.containsUTF8Byte(0x26) else { return text.trimmingCharacters(in: .whitespaces) }
+  return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+    .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+    .replacingOccurrences(of: "&amp;", with: "&").trimmingCharacters(in: .whitespaces)
+}
+
+/// `text` without the spaces and tabs at either end.
+private func trimmingBlanks(_ text: [UInt8]) -> ArraySlice<UInt8> {
+  let isBlank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+  guard let first = text.firstIndex(where: { !isBlank($0) }), let last = text.lastIndex(where: { !isBlank($0) }) else {
+    return []
+  }
+  return text[first...last]
+}
+
+/// `characterPlainText` on bytes, for HTML whose part read is ASCII (each byte one
+/// character; `\r\n`, one character, is whitespace as its two bytes are). Nil when a
+/// non-ASCII byte is met, before the end or right after the last byte read (it could
+/// join that byte's character).
+private func asciiPlainText(fromHTML html: String, limit: Int) -> [UInt8]? {
+  let result = html.utf8.withContiguousStorageIfAvailable { bytes -> [UInt8]? in
+    var text: [UInt8] = []
+    text.reserveCapacity(min(limit, bytes.count))
+    var inTag = false
+    var lastWasSpace = true
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      index += 1
+      guard byte < 0x80 else { return nil }
+      if byte == 0x3C { inTag = true; continue }
+      if byte == 0x3E { inTag = false; continue }
+      if inTag { continue }
+      if byte == 0x20 || (0x09...0x0D).contains(byte) {
+        if !lastWasSpace { text.append(0x20) }
+        lastWasSpace = true
+      } else {
+        text.append(byte)
+        lastWasSpace = false
+      }
+      if text.count >= limit {
+        if index < bytes.count && bytes[index] >= 0x80 { return nil }
+        break
+      }
+    }
+    return text
+  }
+  return result ?? nil
+}
+
+/// Strips tags character by character, collapsing whitespace, up to `limit` characters.
+private func characterPlainText(fromHTML html: String, limit: Int) -> String {
+  var text = ""
+  var inTag = false
+  var lastWasSpace = true
+  // `text.count` walks the whole string: count appends instead, and ask the string only
+  // once they reach `limit` (each append adds at most one character, since one may merge
+  // with the character before it, so `text.count <= appended`).
+  var appended = 0
+  for character in html {
+    if character == "<" { inTag = true; continue }
+    if character == ">" { inTag = false; continue }
+    if inTag { continue }
+    if character.isWhitespace {
+      if !lastWasSpace {
+        text.append(" ")
+        appended += 1
+      }
+      lastWasSpace = true
+    } else {
+      text.append(character)
+      appended += 1
+      lastWasSpace = false
+    }
+    if appended >= limit && text.count >= limit { break }
+  }
+  return text
+}
+
+/// A summary of at most about 160 characters, cut at a word.
+func summary(of bodyHTML: String) -> String {
+  let html = withoutHeadingAnchors(bodyHTML)
+  let ascii = asciiPlainText(fromHTML: html, limit: 400)
+  if let ascii, !ascii.contains(0x26) {
+    // ASCII text without entities, its whitespace collapsed to single spaces: each
+    // byte is one character, so the cut below can count bytes.
+    let text = trimmingBlanks(ascii)
+    guard text.count > 160 else { return String(decoding: text, as: UTF8.self) }
+    let cut = text.prefix(160)
+    return String(decoding: cut.lastIndex(of: 0x20).map { cut[..<$0] } ?? cut, as: UTF8.self) + "…"
+  }
+  let text = plainText(fromHTML: html, limit: 400, ascii: ascii)
+  guard text.count > 160 else { return text }
+  let cut = text.prefix(160)
+  return (cut.lastIndex(of: " ").map { String(cut[..<$0]) } ?? String(cut)) + "…"
+}
+
+/// The start of a body (enough for a summary) without the `#` links added after headings,
+/// which are no text of the page.
+func withoutHeadingAnchors(_ html: String) -> String {
+  if let result = html.utf8.withContiguousStorageIfAvailable({ withoutHeadingAnchors(html, bytes: $0) }) {
+    return result
+  }
+  let bytes = Array(html.utf8)
+  return bytes.withUnsafeBufferPointer { withoutHeadingAnchors(html, bytes: $0) }
+}
+
+private func withoutHeadingAnchors(_ html: String, bytes all: UnsafeBufferPointer<UInt8>) -> String {
+  let opening = Array(headingAnchorOpening.utf8)
+  let closing = Array("</a>".utf8)
+  let buffer = UnsafeBufferPointer(rebasing: all.prefix(16 * 1024))
+  func find(_ needle: [UInt8], from start: Int) -> Int? {
+    start <= buffer.count ? firstOffset(of: needle, in: buffer, within: start..<buffer.count) : nil
+  }
+  guard var start = find(opening, from: 0) else {
+    return buffer.count == all.count ? html : String(decoding: buffer, as: UTF8.self)
+  }
+  var result: [UInt8] = []
+  result.reserveCapacity(buffer.count)
+  var copied = 0
+  while true {
+    guard let end = find(closing, from: start + opening.count) else { break }
+    // The space cmark's heading text leaves before the link goes too.
+    let cut = start > copied && buffer[start - 1] == 0x20 ? start - 1 : start
+    result += buffer[copied..<cut]
+    copied = end + closing.count
+    guard let next = find(opening, from: copied) else { break }
+    start = next
+  }
+  result += buffer[copied...]
+  return String(decoding: result, as: UTF8.self)
+}

@@ -1,0 +1,215 @@
+import ContainerViews
+import CvsiteCore
+import CvsiteMarkdown
+import CvsiteThemes
+import Foundation
+
+extension SiteSession {
+  struct RenderOutcome {
+    var diagnostics: [Diagnostic] = []
+    var pageCount = 0
+    var files: Set<String> = []
+  }
+
+  /// Renders published pages and the site-wide outputs into `sink`: every page, or only
+  /// those whose site paths are in `only` (static files and assets then only when
+  /// `copyFiles`).
+  func renderAll(
+    theme: SiteThemeAdapter, into sink: any OutputSink, only: Set<String>? = nil, copyFiles: Bool = true,
+    progress: (@Sendable (Int, Int) -> Void)?
+  ) -> RenderOutcome {
+    var outcome = RenderOutcome()
+    let published: [SitePage]
+    let wide: SiteWide
+    if let cached = siteWide {
+      published = cached.publishedPaths.compactMap { pages[$0]?.page }
+      wide = cached
+    } else {
+      published = publishedPages
+      wide = SiteWide(
+        publishedPaths: published.map(\.sitePath), navigation: Navigation.Index(published, basePath: config.basePath),
+        collisions: urlCollisions(published), sitemap: sitemapXML(published, config: config), links: nil)
+    }
+    outcome.diagnostics += wide.collisions
+    let checker = wide.links ?? linkTargets(published, theme: theme)
+    siteWide = wide
+    siteWide?.links = checker
+    let selected = only.map { paths in published.filter { paths.contains($0.sitePath) } } ?? published
+
+    let config = self.config
+    let siteRoot = options.siteRoot
+    let site = published
+    let navigation = wide.navigation
+    let total = selected.count
+    let counter = ProgressCounter()
+    // A section page's listing costs about what its pages' cards do: claimed first.
+    let weight = { (page: SitePage) in
+      page.bodyHTML.utf8.count + (page.isSectionIndex && page.metadata.list != nil
+        ? navigation.listed(in: page.sectionPath).count * 2_048 : 0)
+    }
+    let rendered = parallelMap(selected, jobs: options.jobs, weight: weight) { page -> (String?, [Diagnostic]) in
+      let (context, layout, listingProblems) = Self.layoutContext(
+        for: page, in: site, navigation: navigation, config: config, theme: theme)
+      let (document, layoutProblem) = theme.renderDocumentReporting(context, layout: layout)
+      var problems = checker.check(bodyHTML: page.bodyHTML, page: page, siteRoot: siteRoot)
+      // Theme problems are said once for the whole site below, not once per page.
+      for problem in listingProblems + [layoutProblem].compactMap({ $0 }) { problems.append(Diagnostic(.error, problem)) }
+      do {
+        try sink.write(Data(document), to: page.outputPath)
+      } catch {
+        problems.append(Diagnostic(.error, "cannot write \(page.outputPath): \(error)"))
+        return (nil, problems)
+      }
+      if let progress { progress(counter.increment(), total) }
+      return (page.outputPath, problems)
+    }
+    var unlocated = Set<String>()
+    for (path, problems) in rendered {
+      if let path { outcome.files.insert(path) }
+      outcome.diagnostics += problems.filter { $0.location != nil || unlocated.insert($0.message).inserted }
+    }
+    outcome.pageCount = outcome.files.count
+
+    func emit(_ text: String, _ path: String) {
+      do {
+        try sink.write(Data(text.utf8), to: path)
+        outcome.files.insert(path)
+      } catch {
+        outcome.diagnostics.append(Diagnostic(.error, "cannot write \(path): \(error)"))
+      }
+    }
+    for page in selected {
+      for alias in page.metadata.aliases {
+        emit(redirectPage(to: page.url, config: config), PageURL.outputPath(for: alias))
+      }
+    }
+    emit(wide.sitemap, "sitemap.xml")
+    if let feed = atomFeed(published, config: config) { emit(feed, "atom.xml") }
+    if !published.contains(where: { $0.url == "/404/" }) {
+      let (html, problem) = theme.renderPageReporting(Self.notFoundContext(navigation: navigation, config: config), layout: "404")
+      if let problem, unlocated.insert(problem).inserted { outcome.diagnostics.append(Diagnostic(.error, problem)) }
+      emit(html, "404.html")
+    }
+    if copyFiles {
+      for file in staticFiles + resources {
+        copy(file.url, to: file.relativePath, sink: sink, outcome: &outcome)
+      }
+      for asset in theme.assets {
+        copy(asset.source, to: asset.outputPath, sink: sink, outcome: &outcome)
+      }
+    }
+    return outcome
+  }
+
+  func copy(_ url: URL, to path: String, sink: any OutputSink, outcome: inout RenderOutcome) {
+    do {
+      try sink.write(try Data(contentsOf: url), to: path)
+      outcome.files.insert(path)
+    } catch {
+      outcome.diagnostics.append(Diagnostic(.error, "cannot copy \(url.path) to \(path): \(error)"))
+    }
+  }
+
+  /// What a render derives from the whole site that depends only on the published pages'
+  /// navigation keys (``navigationKey(_:)``: titles, weights, dates, URLs, drafts,
+  /// aliases), the settings and the theme: kept from one rebuild to the next until one
+  /// of those changes. The link targets also hold each page's ids and the site's files:
+  /// they are updated for edited pages and dropped when files change.
+  struct SiteWide {
+    /// Site paths of the published pages, in order.
+    var publishedPaths: [String]
+    var navigation: Navigation.Index
+    var collisions: [Diagnostic]
+    var sitemap: String
+    var links: LinkChecker?
+  }
+
+  /// Two pages (or a page and an alias) at one URL are errors at each page.
+  func urlCollisions(_ published: [SitePage]) -> [Diagnostic] {
+    var owners: [String: [String]] = [:]
+    for page in published {
+      owners[page.url, default: []].append(page.sitePath)
+      for alias in page.metadata.aliases { owners[LinkChecker.normalize(alias + "/"), default: []].append(page.sitePath) }
+    }
+    var diagnostics: [Diagnostic] = []
+    for (url, paths) in owners where paths.count > 1 {
+      for path in Set(paths).sorted() {
+        let others = paths.filter { $0 != path }
+        diagnostics.append(
+          Diagnostic(
+            .error, "two pages map to \(url): \(([path] + others).joined(separator: " and "))",
+            at: SourceLocation(path: path, line: 1, column: 1)))
+      }
+    }
+    return diagnostics
+  }
+
+  /// Every path a link may lead to, with the ids of each page.
+  func linkTargets(_ published: [SitePage], theme: SiteThemeAdapter) -> LinkChecker {
+    var checker = LinkChecker(basePath: config.basePath)
+    for page in published {
+      if let ids = pages[page.sitePath]?.ids {
+        checker.addPage(url: page.url, ids: ids)
+      } else {
+        checker.addPage(url: page.url, html: page.bodyHTML)
+      }
+      for alias in page.metadata.aliases { checker.addPage(url: LinkChecker.normalize(alias + "/"), html: "") }
+    }
+    for file in staticFiles + resources { checker.addFile(path: file.relativePath) }
+    for asset in theme.assets { checker.addFile(path: asset.outputPath) }
+    for file in ["sitemap.xml", "atom.xml", "404.html"] { checker.addFile(path: file) }
+    return checker
+  }
+
+  /// The layout context of `page` and the layout to use: the page's `layout`, else
+  /// `section` for a section page, else `page`. A section page with `list: NAME` gets
+  /// its child pages after its body, as the subviews of container NAME.
+  static func layoutContext(
+    for page: SitePage, in site: [SitePage], navigation index: Navigation.Index, config: SiteConfig,
+    theme: SiteThemeAdapter
+  ) -> (PageContext, String, problems: [String]) {
+    var body = page.bodyHTML
+    var problems: [String] = []
+    if page.isSectionIndex, let container = page.metadata.list {
+      // By weight and title, ties in site order. The index is made from `site`, so its
+      // positions are positions in `site`.
+      let positions =
+        index.count == site.count
+        ? index.listed(in: page.sectionPath)
+        : site.indices.filter { site[$0].parentSection == page.sectionPath && site[$0].sitePath != page.sitePath }
+      let children = positions.sorted {
+        (site[$0].metadata.weight, site[$0].metadata.title, $0) < (site[$1].metadata.weight, site[$1].metadata.title, $1)
+      }.map { site[$0] }
+      let listing = theme.renderListing(container: container, pages: children, basePath: config.basePath)
+      body += listing.html
+      problems = listing.problems
+    }
+    let navigation = Navigation.tree(index, current: page.url, expandAll: config.navigation == .full)
+    let layout = page.metadata.layout ?? (page.isSectionIndex ? "section" : "page")
+    return (PageContext(page: page, bodyHTML: body, navigation: navigation, config: config), layout, problems)
+  }
+
+  static func notFoundContext(navigation index: Navigation.Index, config: SiteConfig) -> PageContext {
+    let page = SitePage(
+      sitePath: "404.html", contentPath: "404.md", isSectionIndex: false,
+      metadata: PageMetadata(title: "Page not found"), url: "/404.html",
+      bodyHTML: "<p>There is no page at this address. Try the <a href=\"\(escapeHTML(config.basePath))\">home page</a>.</p>\n",
+      headings: [], summary: "", values: DeclaredValues())
+    return PageContext(
+      page: page, bodyHTML: page.bodyHTML,
+      navigation: Navigation.tree(index, current: "", expandAll: config.navigation == .full),
+      config: config)
+  }
+}
+
+/// Counts finished pages across workers, for the progress line.
+final class ProgressCounter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var count = 0
+  func increment() -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    count += 1
+    return count
+  }
+}

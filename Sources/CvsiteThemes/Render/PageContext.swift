@@ -1,0 +1,150 @@
+import CvsiteCore
+
+/// What a page layout (`layouts/page.mustache`, `section`, `404`…) receives.
+public struct PageContext: Sendable {
+  /// The page title (plain text).
+  public var title: String
+  /// The rendered body.
+  public var bodyHTML: String
+  /// The page's own URL path (`/docs/install/`).
+  public var url: String
+  /// The page's description (front matter), for `<meta name="description">`.
+  public var description: String?
+  /// The site's title (`cvsite.yml`).
+  public var siteTitle: String
+  /// The site's description (`cvsite.yml`).
+  public var siteDescription: String?
+  /// The site's absolute base URL (`https://example.org/docs/`).
+  public var baseURL: String {
+    didSet { basePath = CvsiteCore.basePath(ofBaseURL: baseURL) }
+  }
+  /// The language of the page (`en`), for `<html lang>`.
+  public var language: String
+  /// The site navigation, current page marked.
+  public var navigation: [NavigationLink]
+  /// The page's headings for the table of contents.
+  public var tableOfContents: [TOCLink]
+  /// The home page (hides the page title in some layouts).
+  public var isHome: Bool
+  /// Further metadata shown by layouts (`date`, `author`…), escaped when printed.
+  public var metadata: [String: String]
+
+  /// A page context; everything but the title and body has a default.
+  public init(
+    title: String, bodyHTML: String, url: String = "/", description: String? = nil, siteTitle: String,
+    siteDescription: String? = nil, baseURL: String = "/", language: String = "en",
+    navigation: [NavigationLink] = [], tableOfContents: [TOCLink] = [], isHome: Bool = false,
+    metadata: [String: String] = [:], basePath: String? = nil
+  ) {
+    self.title = title
+    self.bodyHTML = bodyHTML
+    self.url = url
+    self.description = description
+    self.siteTitle = siteTitle
+    self.siteDescription = siteDescription
+    self.baseURL = baseURL
+    self.basePath = basePath ?? CvsiteCore.basePath(ofBaseURL: baseURL)
+    self.language = language
+    self.navigation = navigation
+    self.tableOfContents = tableOfContents
+    self.isHome = isHome
+    self.metadata = metadata
+  }
+
+  /// The path part of ``baseURL``, ending in `/` (`/docs/`): the prefix of asset and
+  /// page links. Kept with ``baseURL`` (given to `init` by a caller that already has
+  /// it, such as a site build) rather than worked out again for every page's context.
+  public private(set) var basePath: String
+}
+
+/// One entry of the site navigation tree.
+public struct NavigationLink: Sendable, Hashable {
+  /// The link text.
+  public var title: String
+  /// Where the link goes, base path included.
+  public var url: String
+  /// Whether this is the page being rendered.
+  public var isCurrent: Bool
+  /// The current page is inside this entry.
+  public var isAncestor: Bool
+  /// The pages and sections below this one.
+  public var children: [NavigationLink]
+
+  /// A navigation link.
+  public init(title: String, url: String, isCurrent: Bool = false, isAncestor: Bool = false, children: [NavigationLink] = []) {
+    self.title = title
+    self.url = url
+    self.isCurrent = isCurrent
+    self.isAncestor = isAncestor
+    self.children = children
+  }
+}
+
+/// One table-of-contents entry.
+public struct TOCLink: Sendable, Hashable {
+  /// The heading level (2 to 6).
+  public var level: Int
+  /// The heading's id: the link's fragment.
+  public var id: String
+  /// The heading as plain text.
+  public var text: String
+  /// The label of the tab panel holding the heading, if any.
+  public var tab: String?
+
+  /// A table-of-contents link; `tab` names the tab the heading sits in.
+  public init(level: Int, id: String, text: String, tab: String? = nil) {
+    self.level = level
+    self.id = id
+    self.text = text
+    self.tab = tab
+  }
+}
+
+extension PageContext {
+  /// The template context of a layout:
+  ///
+  /// - `site`: `title`, `description`, `baseURL`, `basePath`, `language`;
+  /// - `page`: `title`, `description`, `url`, `isHome`, `meta` (the ``metadata`` map);
+  /// - `content`: the body HTML (print it with `{{{content}}}`);
+  /// - `nav`: entries with `title`, `url`, `isCurrent`, `isAncestor`, `hasChildren`,
+  ///   `children` (same shape; recurse with a partial); `hasNav`;
+  /// - `toc`: entries with `level`, `depth` (0 for the shallowest level), `id`, `text`,
+  ///   `tab`; `hasToc`;
+  /// - `assets`: the URL prefix of theme assets (`/assets/`);
+  /// - `generator`: `cvsite 0.1.0`.
+  var templateContext: TemplateValue {
+    let base = basePath
+    var site: TemplateObject = [
+      "title": .string(siteTitle), "baseURL": .string(baseURL), "basePath": .string(base), "language": .string(language),
+    ]
+    if let siteDescription, !siteDescription.isEmpty { site["description"] = .string(siteDescription) }
+    var page: TemplateObject = [
+      "title": .string(title), "url": .string(url), "isHome": .bool(isHome),
+      "meta": .object(TemplateObject(uniqueNamesWithValues: metadata.map { ($0.key, .string($0.value)) })),
+    ]
+    if let description, !description.isEmpty { page["description"] = .string(description) }
+    let minLevel = tableOfContents.map(\.level).min() ?? 2
+    let toc: [TemplateValue] = tableOfContents.map { entry in
+      var item: TemplateObject = [
+        "level": .int(entry.level), "depth": .int(entry.level - minLevel), "id": .string(entry.id),
+        "text": .string(entry.text),
+      ]
+      if let tab = entry.tab, !tab.isEmpty { item["tab"] = .string(tab) }
+      return .object(item)
+    }
+    return [
+      "site": .object(site), "page": .object(page), "content": .string(bodyHTML),
+      "nav": .list(navigation.map(Self.navItem)), "hasNav": .bool(!navigation.isEmpty), "toc": .list(toc),
+      "hasToc": .bool(!toc.isEmpty), "assets": .string(base + "assets/"), "generator": .string("cvsite \(cvsiteVersion)"),
+    ]
+  }
+
+  /// Every key is always present, so a recursive partial never falls back to a parent's.
+  static func navItem(_ link: NavigationLink) -> TemplateValue {
+    [
+      "title": .string(link.title), "url": .string(link.url), "isCurrent": .bool(link.isCurrent),
+      "isAncestor": .bool(link.isAncestor), "hasChildren": .bool(!link.children.isEmpty),
+      "children": .list(link.children.map(navItem)),
+    ]
+  }
+}

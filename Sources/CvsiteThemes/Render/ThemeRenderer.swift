@@ -1,0 +1,84 @@
+import CvsiteCore
+
+/// Renders containers and leaf directives through the theme's Mustache templates.
+///
+/// A component template (`layouts/containers/<name>.mustache`,
+/// `layouts/leaves/<name>.mustache`) receives:
+///
+/// - `container`: `name`, `id`, `label` (inline HTML, absent without a label: use
+///   `{{{container.label}}}`), `classes` (the `.class` values, space-separated),
+///   `attrs` (its declared attributes, defaults filled in), `is` (a `true` flag per
+///   enum attribute case: `{{#container.is.cols.auto}}`), `split` (string attributes
+///   split at commas: `{{#container.split.options}}{{text}}{{/…}}`), `count`,
+///   `headingLevel` (the level for child titles), `columns` (a column count for
+///   `count` items with no lone item in the last row: 1, 2, 3, 2×2, then 3 or 4),
+///   `counts` (children per enum case: `{{container.counts.status.done}}`) and
+///   `selected` (the selected subview, see `selects` in `theme.yml`);
+/// - `count`: the number of subviews;
+/// - `subviews`, in order, each with `id`, `index` (0-based), `number` (1-based),
+///   `first`, `last`, `isSelected`, `hasTitle`, `title` (inline HTML), `titleText`,
+///   `body` (HTML), `values` (every value the container reads: written, else derived,
+///   else the declared default), `is` (enum flags: `{{#is.status.current}}`),
+///   `split`, `layout` (the layout values only), `tag` (the container's `tag` value,
+///   else the id), `classes`, `headingLevel` and `headings` (`level`, `id`, `text`).
+///
+/// `{{…}}` escapes; only `label`, `title` and `body` are HTML meant for `{{{…}}}`.
+/// Children's bodies arrive rendered, so a template cannot see grandchildren's values.
+public struct ThemeRenderer: ContainerRenderer {
+  let library: TemplateLibrary
+  /// Containers and leaves by name, each with its context builder, which builds only
+  /// what the component's template can read.
+  let contexts: [String: ContainerContext]
+
+  init(library: TemplateLibrary, manifest: ThemeManifest) {
+    self.library = library
+    let values = Dictionary(manifest.values.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+    var contexts: [String: ContainerContext] = [:]
+    for component in manifest.components where component.kind != .inline && contexts[component.name] == nil {
+      let words = component.template.flatMap(library.words(reachableFrom:))
+      contexts[component.name] = ContainerContext(spec: component, values: values, parts: ContextParts(words: words))
+    }
+    self.contexts = contexts
+  }
+
+  /// The container's HTML; a container the theme does not declare renders plainly.
+  public func render(_ container: ContainerInstance) -> String { renderReporting(container).html }
+
+  /// The container's HTML and, when its template gave up (a partial that includes itself
+  /// without end), why: the HTML is then the plain rendering.
+  public func renderReporting(_ container: ContainerInstance) -> (html: String, problem: String?) {
+    var problem: String?
+    if let context = contexts[container.name], let template = context.spec.template {
+      let capacity = container.children.reduce(1_024) { $0 + $1.bodyHTML.utf8.count + 256 }
+      switch library.outcome(context.make(container), withTemplate: template, capacity: capacity) {
+      case .rendered(let html): return (String(decoding: html, as: UTF8.self), nil)
+      case .gaveUp: problem = TemplateLibrary.gaveUpMessage(template)
+      case .missing: break
+      }
+    }
+    return (PlainContainerRenderer().render(container), problem)
+  }
+
+  /// For a container whose spec names a `toc` value: each heading id inside a child,
+  /// with that child's value (a tab's label), so a table of contents can say which
+  /// tab a heading sits in. Empty for other containers.
+  public func tableOfContentsLabels(for container: ContainerInstance) -> [String: String] {
+    guard let context = contexts[container.name], let name = context.spec.tocLabel else { return [:] }
+    var labels: [String: String] = [:]
+    for child in container.children where !child.headings.isEmpty {
+      guard let label = context.resolve(child).first(where: { $0.0 == name })?.1.description, !label.isEmpty else {
+        continue
+      }
+      for heading in child.headings { labels[heading.id] = label }
+    }
+    return labels
+  }
+
+  /// The context a container template can receive (for tests and tools): every member,
+  /// including those the component's own template never reads.
+  func context(for container: ContainerInstance) -> TemplateValue? {
+    guard var context = contexts[container.name] else { return nil }
+    context.parts = .all
+    return context.make(container)
+  }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import CvsiteSite
+import Foundation
+
+/// The site a command works on and how its pages are read: shared by `build`, `check`
+/// and `serve` (`@OptionGroup var site: SiteOptions`), so the three spell them alike.
+struct SiteOptions: ParsableArguments {
+  @Argument(help: "The site folder (holds cvsite.yml).")
+  var site: String = "."
+
+  @Flag(help: "Include pages marked draft.")
+  var drafts = false
+
+  @Option(name: .shortAndLong, help: "Parallel workers (default: all cores).")
+  var jobs: Int?
+
+  /// Refuses a bad `--jobs` and a SITE that is not a cvsite site: usage errors (exit 2),
+  /// before anything is built or served.
+  func validate() throws {
+    if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    let root = siteURL(site)
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder), isFolder.boolValue else {
+      throw ValidationError("no folder at \(root.path)")
+    }
+    guard FileManager.default.fileExists(atPath: root.appendingPathComponent("cvsite.yml").path) else {
+      throw ValidationError("\(root.path) is not a cvsite site: it has no cvsite.yml (make one with `cvsite new NAME`)")
+    }
+  }
+
+  /// The site folder, resolved against the current folder.
+  var root: URL { siteURL(site) }
+
+  /// Build options for the site with these choices; a command adds its own.
+  func buildOptions() -> BuildOptions {
+    var options = BuildOptions(siteRoot: root)
+    options.drafts = drafts
+    if let jobs { options.jobs = jobs }
+    return options
+  }
+}
