@@ -139,7 +139,8 @@ struct LayoutRoot<L: Layout, Content: View>: PrimitiveView {
       subviews: children.indices.map { LayoutSubview(values: children[$0].values, index: $0, placements: recorder) })
     var cache = layout.makeCache(subviews: subviews)
     let size = layout.sizeThatFits(proposal: .unspecified, subviews: subviews, cache: &cache)
-    layout.placeSubviews(in: CGRect(origin: .zero, size: size), proposal: .unspecified, subviews: subviews, cache: &cache)
+    layout.placeSubviews(
+      in: CGRect(origin: .zero, size: size), proposal: .unspecified, subviews: subviews, cache: &cache)
     var tag = layout.makeElement(subviews: subviews, cache: &cache)
     var style: [String] = []
     if size.width > 0, size.width.isFinite { style.append("width:\(cssPixels(Double(size.width)))") }

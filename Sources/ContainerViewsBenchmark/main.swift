@@ -90,5 +90,6 @@ for size in sizes {
   let seconds = median(times)
   print(
     "| \(Int(views)) | \(rowCount) | \(String(format: "%.2f", seconds * 1000)) | "
-      + "\(String(format: "%.0f", views / seconds)) | \(String(format: "%.1f", median(allocations) / views)) | \(bytes) |")
+      + "\(String(format: "%.0f", views / seconds)) | \(String(format: "%.1f", median(allocations) / views)) | \(bytes) |"
+  )
 }

@@ -66,7 +66,8 @@ public struct MarkdownParser: Sendable {
     if let invalid {
       let position = source.position(ofByte: invalid)
       diagnostics.append(
-        source.diagnostic(.error, "invalid UTF-8 (byte 0x\(String(bytes[invalid], radix: 16)))",
+        source.diagnostic(
+          .error, "invalid UTF-8 (byte 0x\(String(bytes[invalid], radix: 16)))",
           line: position.line, column: position.column))
     }
     let frontMatter = FrontMatter.parse(source, schema: schema, into: &diagnostics)
@@ -75,14 +76,17 @@ public struct MarkdownParser: Sendable {
       let prepared = PreparedBody.prepare(body, options: options, validateUTF8: invalid != nil, into: &diagnostics)
     else {
       diagnostics.append(source.diagnostic(.error, "libcmark could not parse this page", line: 1, column: 1))
-      return ParsedPage(path: path, frontMatter: frontMatter, body: AnyView(EmptyView()), headings: [], diagnostics: diagnostics)
+      return ParsedPage(
+        path: path, frontMatter: frontMatter, body: AnyView(EmptyView()), headings: [], diagnostics: diagnostics)
     }
     var builder = PageBuilder(source: source, prepared: prepared, schema: schema, options: options)
     let items = builder.build()
     var assembler = ViewAssembler(source: source, ids: builder.ids)
     let views = assembler.views(items)
     diagnostics += builder.diagnostics + assembler.diagnostics
-    diagnostics.sort { ($0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.line ?? 0, $1.location?.column ?? 0) }
+    diagnostics.sort {
+      ($0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.line ?? 0, $1.location?.column ?? 0)
+    }
     let bodyView = views.count == 1 ? views[0] : AnyView(ViewList(views: views))
     return ParsedPage(
       path: path, frontMatter: frontMatter, body: bodyView, headings: builder.headings, diagnostics: diagnostics)

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 /// Watches a site's sources with inotify: `content/`, `static/`, `themes/`, `layouts/`
@@ -92,9 +92,13 @@ final class FileWatcher: @unchecked Sendable {
     let clock = ContinuousClock()
     var lastEvent = clock.now
     var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-    let quietMilliseconds = Int32(quietPeriod.components.seconds * 1000 + quietPeriod.components.attoseconds / 1_000_000_000_000_000)
+    let quietMilliseconds = Int32(
+      quietPeriod.components.seconds * 1000 + quietPeriod.components.attoseconds / 1_000_000_000_000_000)
     while true {
-      var fds = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: stopPipe[0], events: Int16(POLLIN), revents: 0)]
+      var fds = [
+        pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: stopPipe[0], events: Int16(POLLIN), revents: 0),
+      ]
       let ready = poll(&fds, 2, pending.isEmpty ? -1 : quietMilliseconds)
       if ready < 0 {
         if errno == EINTR { continue }

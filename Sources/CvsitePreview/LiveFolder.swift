@@ -11,7 +11,8 @@ struct LiveFolder: OutputSink {
 
   /// A fresh folder under the system's temporary folder.
   static func temporary() throws -> LiveFolder {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("cvsite-serve-\(getpid())-\(UUID().uuidString.prefix(8))")
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "cvsite-serve-\(getpid())-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return LiveFolder(url: url)
   }

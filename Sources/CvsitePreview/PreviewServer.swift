@@ -38,7 +38,8 @@ struct PreviewServer: Sendable {
     // The generation is read before the file, and a build's files are all written before
     // it is announced: a page is never older than its tag (at worst newer, which costs
     // one extra reload).
-    router.get("/**") { request, _ in Self.serve(request.uri.path, root: root, generation: await hub.status.generation) }
+    router.get("/**") { request, _ in Self.serve(request.uri.path, root: root, generation: await hub.status.generation)
+    }
     router.get("/") { request, _ in Self.serve(request.uri.path, root: root, generation: await hub.status.generation) }
     return router
   }
@@ -66,7 +67,8 @@ struct PreviewServer: Sendable {
   static func notFound(root: URL, generation: Int) -> Response {
     let page = root.appendingPathComponent("404.html")
     let data = (try? Data(contentsOf: page)) ?? Data(bareNotFoundPage.utf8)
-    return response(.notFound, contentType: "text/html; charset=utf-8", body: injected(data, page, generation: generation))
+    return response(
+      .notFound, contentType: "text/html; charset=utf-8", body: injected(data, page, generation: generation))
   }
 
   /// The 404 page of a site that has none yet.

@@ -106,7 +106,8 @@ public final class PreviewSession: @unchecked Sendable {
 
   /// Serves until the process gets SIGINT or SIGTERM (or the task is cancelled).
   /// `onRunning` is called with the port once the server listens.
-  public func serve(host: String, port: Int, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+  public func serve(host: String, port: Int, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws
+  {
     try await serviceGroup(host: host, port: port, stopsOnSignals: true, onServerRunning: onRunning).run()
   }
 

@@ -47,7 +47,8 @@ enum MediaTypes {
     "json": "application/json", "xml": "application/xml", "txt": "text/plain; charset=utf-8",
     "svg": "image/svg+xml", "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif",
     "webp": "image/webp", "avif": "image/avif", "ico": "image/x-icon", "woff": "font/woff", "woff2": "font/woff2",
-    "pdf": "application/pdf", "wasm": "application/wasm", "map": "application/json", "webmanifest": "application/manifest+json",
+    "pdf": "application/pdf", "wasm": "application/wasm", "map": "application/json",
+    "webmanifest": "application/manifest+json",
     "mp4": "video/mp4", "webm": "video/webm", "mp3": "audio/mpeg",
   ]
 

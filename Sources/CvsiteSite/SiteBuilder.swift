@@ -6,9 +6,9 @@ public enum SiteBuilder {
   /// The result of a build, and an I/O failure that stopped it (exit status 2).
   public struct Outcome: Sendable {
     /// What the build did and found.
-  public var result: BuildResult
+    public var result: BuildResult
     /// A file-system failure that stopped the build (exit 2), if any.
-  public var ioFailure: String?
+    public var ioFailure: String?
   }
 
   /// Builds the site into its output folder through a staging folder that replaces the

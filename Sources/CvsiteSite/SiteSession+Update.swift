@@ -12,7 +12,9 @@ extension SiteSession {
   /// weight, date, slug, draft flag, or an added or removed page re-renders every page
   /// from the bodies kept in memory; a settings or theme change rebuilds everything.
   public func update(changed paths: [String], into sink: any OutputSink) -> BuildResult {
-    if theme == nil || paths.contains(where: { $0 == "cvsite.yml" || $0.hasPrefix("themes/") || $0.hasPrefix("layouts/") }) {
+    if theme == nil
+      || paths.contains(where: { $0 == "cvsite.yml" || $0.hasPrefix("themes/") || $0.hasPrefix("layouts/") })
+    {
       return rebuildEverything(into: sink)
     }
     guard let theme else { return rebuildEverything(into: sink) }
@@ -30,7 +32,9 @@ extension SiteSession {
           let kind: ContentFile.Kind = url.lastPathComponent == "_index.md" ? .sectionIndex : .page
           let parsed = parser.parse(ContentFile(sitePath: path, relativePath: relative, kind: kind, url: url))
           pages[path] = parsed
-          if previous.map({ Self.navigationKey($0) != Self.navigationKey(parsed.page) }) ?? true { navigationChanged = true }
+          if previous.map({ Self.navigationKey($0) != Self.navigationKey(parsed.page) }) ?? true {
+            navigationChanged = true
+          }
           if previous.map({ $0.summary != parsed.page.summary || $0.values != parsed.page.values }) ?? true {
             pendingListings.insert(path)
           }
@@ -95,7 +99,8 @@ extension SiteSession {
       try memory.flush(into: sink)
     } catch {
       return BuildResult(
-        diagnostics: diagnostics + [Diagnostic(.error, "cannot write the output: \(error)")], pageCount: 0, fileCount: 0,
+        diagnostics: diagnostics + [Diagnostic(.error, "cannot write the output: \(error)")], pageCount: 0,
+        fileCount: 0,
         changedOutputs: [])
     }
     if only == nil || pendingFiles {
@@ -140,8 +145,11 @@ extension SiteSession {
 
   /// What the navigation, listings, feed and sitemap show of a page.
   static func navigationKey(_ page: SitePage) -> [String] {
-    [page.metadata.title, String(page.metadata.weight), page.metadata.date ?? "", page.url, String(page.metadata.draft),
-     page.metadata.aliases.joined(separator: ",")]
+    [
+      page.metadata.title, String(page.metadata.weight), page.metadata.date ?? "", page.url,
+      String(page.metadata.draft),
+      page.metadata.aliases.joined(separator: ","),
+    ]
   }
 }
 

@@ -111,7 +111,9 @@ public final class SiteSession: @unchecked Sendable {
     }
     guard let text = String(validating: data, as: UTF8.self) else {
       theme = nil
-      return [Diagnostic(.error, "cvsite.yml is not valid UTF-8", at: SourceLocation(path: "cvsite.yml", line: 1, column: 1))]
+      return [
+        Diagnostic(.error, "cvsite.yml is not valid UTF-8", at: SourceLocation(path: "cvsite.yml", line: 1, column: 1))
+      ]
     }
     var (config, diagnostics) = SiteConfig.parse(text, path: "cvsite.yml")
     if let baseURL = options.baseURL { config.baseURL = baseURL }

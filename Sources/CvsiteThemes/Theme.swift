@@ -72,11 +72,18 @@ public struct Theme: Sendable {
   static func load(layers: [ThemeLayer], displayRoot: URL? = nil) -> (Theme?, [Diagnostic]) {
     let files = ThemeFiles(layers: layers, displayRoot: displayRoot)
     guard let manifestURL = files.url("theme.yml") else {
-      let where_ = layers.map { displayPath($0.folder, root: displayRoot) }.joined(separator: ", ")
-      return (nil, [Diagnostic(.error, "no theme.yml in \(where_)")])
+      let searched = layers.map { displayPath($0.folder, root: displayRoot) }.joined(separator: ", ")
+      return (nil, [Diagnostic(.error, "no theme.yml in \(searched)")])
     }
     guard let data = try? Data(contentsOf: manifestURL), let text = String(validating: data, as: UTF8.self) else {
-      return (nil, [Diagnostic(.error, "cannot read theme.yml as UTF-8", at: SourceLocation(path: files.display("theme.yml"), line: 1, column: 1))])
+      return (
+        nil,
+        [
+          Diagnostic(
+            .error, "cannot read theme.yml as UTF-8",
+            at: SourceLocation(path: files.display("theme.yml"), line: 1, column: 1))
+        ]
+      )
     }
     let (parsed, manifestDiagnostics) = ManifestParser.parse(text, path: files.display("theme.yml"))
     var diagnostics = manifestDiagnostics
@@ -136,11 +143,14 @@ public struct Theme: Sendable {
 
   /// The same document as UTF-8, as it goes to its file: a build writes these bytes
   /// without making a `String` of them first.
-  public func renderDocumentReporting(_ page: PageContext, layout: String = "page") -> (document: [UInt8], problem: String?) {
+  public func renderDocumentReporting(_ page: PageContext, layout: String = "page") -> (
+    document: [UInt8], problem: String?
+  ) {
     let name = hasLayout(layout) ? layout : "page"
     let outcome = library.outcome(page.templateContext, withTemplate: name, capacity: page.bodyHTML.utf8.count + 16_384)
     if case .rendered(let document) = outcome { return (document, nil) }
-    let bare = "<!doctype html>\n<html lang=\"\(escapeHTML(page.language))\"><head><meta charset=\"utf-8\"><title>"
+    let bare =
+      "<!doctype html>\n<html lang=\"\(escapeHTML(page.language))\"><head><meta charset=\"utf-8\"><title>"
       + escapeHTML(page.title) + "</title></head><body>\n" + page.bodyHTML + "</body></html>\n"
     if case .gaveUp = outcome { return (Array(bare.utf8), TemplateLibrary.gaveUpMessage(name)) }
     return (Array(bare.utf8), nil)

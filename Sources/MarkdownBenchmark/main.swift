@@ -12,13 +12,17 @@ import Foundation
 /// steps read `label`/`value` and `status` instead; see the report).
 let corpusSchema = Schema(
   values: [
-    ValueDeclaration(name: "badge", type: .enumeration(["none", "highlighted", "muted"]), defaultValue: .enumCase("none")),
+    ValueDeclaration(
+      name: "badge", type: .enumeration(["none", "highlighted", "muted"]), defaultValue: .enumCase("none")),
     ValueDeclaration(name: "tab", type: .string, defaultValue: nil),
-    ValueDeclaration(name: "step", type: .enumeration(["pending", "current", "done"]), defaultValue: .enumCase("pending")),
+    ValueDeclaration(
+      name: "step", type: .enumeration(["pending", "current", "done"]), defaultValue: .enumCase("pending")),
   ],
   containers: [
-    ContainerDeclaration(name: "cards", reads: ["badge"], attributes: [ValueDeclaration(name: "cols", type: .int, defaultValue: nil)]),
-    ContainerDeclaration(name: "tabs", reads: ["tab"], attributes: [ValueDeclaration(name: "sync", type: .string, defaultValue: nil)]),
+    ContainerDeclaration(
+      name: "cards", reads: ["badge"], attributes: [ValueDeclaration(name: "cols", type: .int, defaultValue: nil)]),
+    ContainerDeclaration(
+      name: "tabs", reads: ["tab"], attributes: [ValueDeclaration(name: "sync", type: .string, defaultValue: nil)]),
     ContainerDeclaration(name: "steps", reads: ["step"]),
   ])
 
@@ -45,7 +49,8 @@ func corpusDirectory() -> String {
 
 func loadPages(_ directory: String) -> [[UInt8]] {
   let root = URL(fileURLWithPath: directory)
-  let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?
+  let files =
+    FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?
     .compactMap { $0 as? URL }.filter { $0.pathExtension == "md" }.sorted { $0.path < $1.path } ?? []
   return files.compactMap { try? Data(contentsOf: $0) }.map { Array($0) }
 }
@@ -83,7 +88,8 @@ for _ in 0..<5 {
   if profile != "cmark" { best.cvsite = min(best.cvsite, resolvePass()) }
 }
 func line(_ name: String, _ seconds: Double) -> String {
-  String(format: "%@ %8.1f MB/s %9.0f pages/s (%.3f s)", name, megabytes / seconds, Double(pages.count) / seconds, seconds)
+  String(
+    format: "%@ %8.1f MB/s %9.0f pages/s (%.3f s)", name, megabytes / seconds, Double(pages.count) / seconds, seconds)
 }
 print("corpus: \(pages.count) pages, \(String(format: "%.2f", megabytes)) MB; errors in first 50 pages: \(errors)")
 print(line("cmark parse+render    ", best.cmark))

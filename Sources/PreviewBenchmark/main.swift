@@ -20,7 +20,7 @@ import CvsiteSite
 import Foundation
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 // MARK: Arguments
@@ -316,7 +316,9 @@ func report(_ title: String, _ samples: [Sample]) {
   print(row("rebuild (session.update)", samples.map(\.rebuild)))
 }
 
-print("site: \(pageCount) pages; initial build \(String(format: "%.0f", milliseconds(firstBuild))) ms, \(first.fileCount) files")
+print(
+  "site: \(pageCount) pages; initial build \(String(format: "%.0f", milliseconds(firstBuild))) ms, \(first.fileCount) files"
+)
 print("edited page: \(editedRelative); file watcher quiet period 20 ms (included below)")
 
 let bodySamples = await runEdits(bodyEdits, label: "body") { index in

@@ -32,7 +32,9 @@ struct DiagnosticPrinter {
       let errors = sorted.filter { $0.severity == .error }.count
       let warnings = sorted.filter { $0.severity == .warning }.count
       if errors + warnings > 0 {
-        text += "\n" + [errors > 0 ? plural(errors, "error") : nil, warnings > 0 ? plural(warnings, "warning") : nil]
+        text +=
+          "\n"
+          + [errors > 0 ? plural(errors, "error") : nil, warnings > 0 ? plural(warnings, "warning") : nil]
           .compactMap { $0 }.joined(separator: ", ") + "\n"
       }
       return text

@@ -8,13 +8,19 @@ struct DeclaringKeysTests {
     let viaEntry = try subviews {
       Text("A").containerValue(\.badge, "pro")
       Text("B")
-      Group { Text("C"); Text("D").containerValue(\.badge, "d") }.containerValue(\.badge, "g")
+      Group {
+        Text("C")
+        Text("D").containerValue(\.badge, "d")
+      }.containerValue(\.badge, "g")
       VStack { Text("E").containerValue(\.badge, "e") }
     }.map { $0.containerValues.badge }
     let viaManual = try subviews {
       Text("A").containerValue(\.manualBadge, "pro")
       Text("B")
-      Group { Text("C"); Text("D").containerValue(\.manualBadge, "d") }.containerValue(\.manualBadge, "g")
+      Group {
+        Text("C")
+        Text("D").containerValue(\.manualBadge, "d")
+      }.containerValue(\.manualBadge, "g")
       VStack { Text("E").containerValue(\.manualBadge, "e") }
     }.map { $0.containerValues.manualBadge }
     #expect(viaEntry == ["pro", "none", "g", "d", "none"])
@@ -23,7 +29,10 @@ struct DeclaringKeysTests {
 
   @Test("R-A1 @Entry infers the value type from the default")
   func rA1_inferredType() throws {
-    let values = try subviews { Text("A").containerValue(\.inferred, 3); Text("B") }
+    let values = try subviews {
+      Text("A").containerValue(\.inferred, 3)
+      Text("B")
+    }
     #expect(values.map { $0.containerValues.inferred } == [3, 7])
   }
 

@@ -51,7 +51,10 @@ struct LayoutValueTests {
       SpanGrid(seen: seen) {
         VStack { Text("hidden").layoutValue(key: Span.self, value: 9) }
         Text("kept").layoutValue(key: Span.self, value: 2).padding()
-        Group { Text("a"); Text("b") }.layoutValue(key: Span.self, value: 3)
+        Group {
+          Text("a")
+          Text("b")
+        }.layoutValue(key: Span.self, value: 3)
         Text("inner").layoutValue(key: Span.self, value: 4).layoutValue(key: Span.self, value: 5)
       })
     #expect(seen.value?.map(\.span) == [1, 2, 3, 3, 4])
@@ -60,14 +63,22 @@ struct LayoutValueTests {
   @Test("R-H4 layouts read container values too")
   func rH4_layoutReadsContainerValues() {
     let seen = Captured<[(span: Int, badge: String, priority: Double)]>()
-    _ = renderHTML(SpanGrid(seen: seen) { Text("A").containerValue(\.badge, "pro"); Text("B") })
+    _ = renderHTML(
+      SpanGrid(seen: seen) {
+        Text("A").containerValue(\.badge, "pro")
+        Text("B")
+      })
     #expect(seen.value?.map(\.badge) == ["pro", "none"])
   }
 
   @Test("R-H5 layoutPriority is a built-in layout value")
   func rH5_layoutPriority() {
     let seen = Captured<[(span: Int, badge: String, priority: Double)]>()
-    _ = renderHTML(SpanGrid(seen: seen) { Text("A").layoutPriority(2); Text("B") })
+    _ = renderHTML(
+      SpanGrid(seen: seen) {
+        Text("A").layoutPriority(2)
+        Text("B")
+      })
     #expect(seen.value?.map(\.priority) == [2, 0])
   }
 
@@ -85,7 +96,11 @@ struct LayoutValueTests {
         }
       }
     }
-    let html = renderHTML(Diagonal { Text("A"); Text("B") })
+    let html = renderHTML(
+      Diagonal {
+        Text("A")
+        Text("B")
+      })
     #expect(
       html
         == #"<div class="cv-layout" style="width:100px;height:50px;position:relative"><span style="position:absolute;left:0px;top:0px">A</span><span style="position:absolute;left:10px;top:5px;transform:translate(-50.0%,-50.0%)">B</span></div>"#

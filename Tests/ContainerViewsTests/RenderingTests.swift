@@ -58,6 +58,11 @@ struct RenderingTests {
       @Environment(\.accent) var accent
       var body: some View { Text(accent) }
     }
-    #expect(renderHTML(Group { Label(); Label().environment(\.accent, "inner") }.environment(\.accent, "outer")) == "outerinner")
+    #expect(
+      renderHTML(
+        Group {
+          Label()
+          Label().environment(\.accent, "inner")
+        }.environment(\.accent, "outer")) == "outerinner")
   }
 }

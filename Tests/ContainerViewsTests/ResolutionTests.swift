@@ -44,7 +44,11 @@ struct ResolutionTests {
 
   @Test("R-D1 view builder blocks flatten in source order")
   func rD1_blocksFlatten() throws {
-    let all = try subviews { Text("A"); Text("B"); Text("C") }
+    let all = try subviews {
+      Text("A")
+      Text("B")
+      Text("C")
+    }
     #expect(all.count == 3)
     #expect(all.map { renderHTML($0) } == ["A", "B", "C"])
   }
@@ -61,15 +65,35 @@ struct ResolutionTests {
 
   @Test("R-D3 Group is transparent")
   func rD3_groupTransparent() throws {
-    #expect(try subviews { Group { Text("A"); Text("B") } }.count == 2)
+    #expect(
+      try subviews {
+        Group {
+          Text("A")
+          Text("B")
+        }
+      }.count == 2)
   }
 
   @Test("R-D4 modifiers on multi-view content distribute")
   func rD4_modifiersDistribute() throws {
-    #expect(try badges { Group { Text("A"); Text("B") }.containerValue(\.badge, "g") } == ["g", "g"])
+    #expect(
+      try badges {
+        Group {
+          Text("A")
+          Text("B")
+        }.containerValue(\.badge, "g")
+      } == ["g", "g"])
     #expect(try badges { ForEach(items) { Text($0.id) }.containerValue(\.badge, "f") } == ["f", "f", "f"])
-    let padded = try subviews { Group { Text("A"); Text("B") }.padding() }
-    #expect(padded.map { renderHTML($0) } == [#"<span style="padding:16px">A</span>"#, #"<span style="padding:16px">B</span>"#])
+    let padded = try subviews {
+      Group {
+        Text("A")
+        Text("B")
+      }.padding()
+    }
+    #expect(
+      padded.map { renderHTML($0) } == [
+        #"<span style="padding:16px">A</span>"#, #"<span style="padding:16px">B</span>"#,
+      ])
   }
 
   @Test("R-D5 conditionals contribute the chosen branch only", arguments: [true, false])
@@ -99,13 +123,25 @@ struct ResolutionTests {
 
   @Test("R-D7 EmptyView contributes nothing and renders nothing")
   func rD7_emptyView() throws {
-    #expect(try subviews { Text("A"); EmptyView(); Text("B") }.count == 2)
+    #expect(
+      try subviews {
+        Text("A")
+        EmptyView()
+        Text("B")
+      }.count == 2)
     #expect(renderHTML(EmptyView()) == "")
   }
 
   @Test("R-D8 AnyView is transparent")
   func rD8_anyView() throws {
-    #expect(try subviews { AnyView(Group { Text("A"); Text("B") }) }.count == 2)
+    #expect(
+      try subviews {
+        AnyView(
+          Group {
+            Text("A")
+            Text("B")
+          })
+      }.count == 2)
     #expect(try badges { AnyView(AnyView(Text("A"))).containerValue(\.badge, "x") } == ["x"])
   }
 
@@ -123,15 +159,21 @@ struct ResolutionTests {
   @Test("R-D11 a modifier that wraps its content in one element is a container")
   func rD11_unaryModifiers() throws {
     let collapsed = try subviews {
-      Group { Text("A").containerValue(\.badge, "a"); Text("B") }
-        .modifier(CardModifier())
-        .containerValue(\.badge, "outside")
+      Group {
+        Text("A").containerValue(\.badge, "a")
+        Text("B")
+      }
+      .modifier(CardModifier())
+      .containerValue(\.badge, "outside")
     }
     #expect(collapsed.count == 1)
     #expect(collapsed[0].containerValues.badge == "outside")
     #expect(renderHTML(collapsed[0]) == #"<div class="card">AB</div>"#)
     let decorated = try subviews {
-      Group { Text("A").containerValue(\.badge, "a"); Text("B") }.modifier(LeadModifier())
+      Group {
+        Text("A").containerValue(\.badge, "a")
+        Text("B")
+      }.modifier(LeadModifier())
     }
     #expect(decorated.map { $0.containerValues.badge } == ["a", "none"])
   }

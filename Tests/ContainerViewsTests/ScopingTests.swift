@@ -16,7 +16,10 @@ struct ScopingTests {
     #expect(try badges { Box { Text("A").containerValue(\.badge, "x") } } == ["none"])
     #expect(
       try badges {
-        HTMLElement("section") { Text("A").containerValue(\.badge, "x"); Text("B").containerValue(\.badge, "y") }
+        HTMLElement("section") {
+          Text("A").containerValue(\.badge, "x")
+          Text("B").containerValue(\.badge, "y")
+        }
       } == ["none"])
   }
 
@@ -35,8 +38,17 @@ struct ScopingTests {
 
   @Test("R-C5 no merging: each subview has its own value, the container's own is the default")
   func rC5_noMerging() throws {
-    let inner = { VStack { Text("A").containerValue(\.badge, "a"); Text("B").containerValue(\.badge, "b") } }
-    #expect(try badges { Text("A").containerValue(\.badge, "a"); Text("B").containerValue(\.badge, "b") } == ["a", "b"])
+    let inner = {
+      VStack {
+        Text("A").containerValue(\.badge, "a")
+        Text("B").containerValue(\.badge, "b")
+      }
+    }
+    #expect(
+      try badges {
+        Text("A").containerValue(\.badge, "a")
+        Text("B").containerValue(\.badge, "b")
+      } == ["a", "b"])
     #expect(try badges { inner() } == ["none"])
   }
 

@@ -23,7 +23,10 @@ struct SectionTests {
     #expect(all[0].containerValues.badge == "s")
     let html = renderHTML(
       ForEach(sections: Section("S") { Text("x") }) { section in
-        HTMLElement("section") { section.header; section.content }
+        HTMLElement("section") {
+          section.header
+          section.content
+        }
       })
     #expect(html == "<section>Sx</section>")
   }
@@ -38,7 +41,11 @@ struct SectionTests {
     #expect(all.count == 3)
     #expect(all.map(\.isExplicit) == [false, true, false])
     #expect(all.map { $0.content.map { renderHTML($0) } } == [["a"], ["b"], ["c"]])
-    #expect(try sections { Text("a"); Text("b") }.map(\.content.count) == [2])
+    #expect(
+      try sections {
+        Text("a")
+        Text("b")
+      }.map(\.content.count) == [2])
   }
 
   @Test("R-F3 there is always at least one section")
@@ -87,7 +94,12 @@ struct SectionTests {
     #expect(all.count == 2)
     #expect(all.map { $0.containerValues.badge } == ["1", "2"])
     #expect(all[0].id != all[1].id)
-    let wrapped = try sections { VStack { Section("A") { Text("a") }; Section("B") { Text("b") } } }
+    let wrapped = try sections {
+      VStack {
+        Section("A") { Text("a") }
+        Section("B") { Text("b") }
+      }
+    }
     #expect(wrapped.count == 1)
     #expect(!wrapped[0].isExplicit)
   }

@@ -230,10 +230,12 @@ struct SeedExampleTests {
     #expect(contained == "value = Default value")
 
     let inside = renderHTML(
-      ForEach(subviews: Group {
-        Text("A").containerValue(\.entryCustomValue, "1")
-        Text("C").containerValue(\.entryCustomValue, "3").padding()
-      }) { Text($0.containerValues.entryCustomValue) })
+      ForEach(
+        subviews: Group {
+          Text("A").containerValue(\.entryCustomValue, "1")
+          Text("C").containerValue(\.entryCustomValue, "3").padding()
+        }
+      ) { Text($0.containerValues.entryCustomValue) })
     #expect(inside == "13")
   }
 

@@ -7,7 +7,10 @@ struct SubviewTests {
   func rE1_twoEntryPoints() {
     @ViewBuilder var content: some View {
       Text("A").containerValue(\.badge, "a")
-      Group { Text("B"); Text("C").containerValue(\.badge, "c") }
+      Group {
+        Text("B")
+        Text("C").containerValue(\.badge, "c")
+      }
     }
     let one = renderHTML(ForEach(subviews: content) { Text($0.containerValues.badge + ";") })
     let all = renderHTML(
@@ -20,13 +23,27 @@ struct SubviewTests {
 
   @Test("R-E2 the collection is random access with Int indices, and a view")
   func rE2_collectionIsAView() throws {
-    let all = try subviews { Text("0"); Text("1"); Text("2"); Text("3"); Text("4") }
+    let all = try subviews {
+      Text("0")
+      Text("1")
+      Text("2")
+      Text("3")
+      Text("4")
+    }
     #expect(all.count == 5)
     #expect(!all.isEmpty)
     #expect(all.first.map { renderHTML($0) } == "0")
     #expect(renderHTML(all[2]) == "2")
     let html = renderHTML(
-      Group(subviews: Group { Text("0"); Text("1"); Text("2"); Text("3"); Text("4") }) { subviews in
+      Group(
+        subviews: Group {
+          Text("0")
+          Text("1")
+          Text("2")
+          Text("3")
+          Text("4")
+        }
+      ) { subviews in
         HTMLElement("div") { subviews[3...] }
       })
     #expect(html == "<div>34</div>")
@@ -38,7 +55,11 @@ struct SubviewTests {
 
   @Test("R-E3 slices share indices with their base")
   func rE3_sliceIndices() throws {
-    let all = try subviews { Text("0"); Text("1"); Text("2") }
+    let all = try subviews {
+      Text("0")
+      Text("1")
+      Text("2")
+    }
     let tail = all[1...]
     #expect(tail.startIndex == 1)
     #expect(tail.first?.id == all[1].id)
@@ -49,14 +70,24 @@ struct SubviewTests {
   @Test("R-E4 ids are unique among siblings and follow reordered ForEach items")
   func rE4_identity() throws {
     let items = [Item(id: "x", badge: "1"), Item(id: "y", badge: "2")]
-    let forward = try subviews { Text("head"); ForEach(items) { Text($0.id) } }
-    let backward = try subviews { Text("head"); ForEach(Array(items.reversed())) { Text($0.id) } }
+    let forward = try subviews {
+      Text("head")
+      ForEach(items) { Text($0.id) }
+    }
+    let backward = try subviews {
+      Text("head")
+      ForEach(Array(items.reversed())) { Text($0.id) }
+    }
     #expect(Set(forward.map(\.id)).count == 3)
     #expect(forward[1].id == backward[2].id)
     #expect(forward[2].id == backward[1].id)
     #expect(forward[0].id == backward[0].id)
     // Deterministic: the same input gives the same ids.
-    #expect(try subviews { Text("head"); ForEach(items) { Text($0.id) } }.map(\.id) == forward.map(\.id))
+    #expect(
+      try subviews {
+        Text("head")
+        ForEach(items) { Text($0.id) }
+      }.map(\.id) == forward.map(\.id))
     // Explicit ids name the subview.
     #expect(try subviews { Text("A").id("intro") }[0].id.explicitName == "intro")
   }
@@ -81,9 +112,17 @@ struct SubviewTests {
 
   @Test("R-E6 ForEach(subviews:) rows keep the subviews' identities")
   func rE6_forEachSubviewsIdentity() throws {
-    let original = try subviews { Text("A"); Text("B") }
+    let original = try subviews {
+      Text("A")
+      Text("B")
+    }
     let reemitted = try subviews {
-      ForEach(subviews: Group { Text("A"); Text("B") }) { $0 }
+      ForEach(
+        subviews: Group {
+          Text("A")
+          Text("B")
+        }
+      ) { $0 }
     }
     #expect(reemitted.map(\.id) == original.map(\.id))
   }
@@ -121,7 +160,12 @@ struct SubviewTests {
   @Test("R-E9 reading the count renders no markup")
   func rE9_laziness() {
     let html = renderHTML(
-      Group(subviews: Group { Text("<A>"); Text("B") }) { subviews in Text(String(subviews.count)) })
+      Group(
+        subviews: Group {
+          Text("<A>")
+          Text("B")
+        }
+      ) { subviews in Text(String(subviews.count)) })
     #expect(html == "2")
   }
 }

@@ -28,7 +28,10 @@ struct TagTests {
 
   @Test("R-G3 hasTag matches type and value")
   func rG3_hasTag() throws {
-    let all = try subviews { Text("A").tag(5); Text("B").tag(Optional(5)) }
+    let all = try subviews {
+      Text("A").tag(5)
+      Text("B").tag(Optional(5))
+    }
     #expect(all[0].containerValues.hasTag(5))
     #expect(!all[0].containerValues.hasTag(Int64(5)))
     #expect(!all[0].containerValues.hasTag(6))
@@ -63,7 +66,13 @@ struct TagTests {
   func rG6_tagScoping() throws {
     #expect(try subviews { VStack { Text("A").tag(1) } }[0].containerValues.tag(for: Int.self) == nil)
     #expect(try subviews { Text("A").tag(1).padding() }[0].containerValues.tag(for: Int.self) == 1)
-    #expect(try subviews { Group { Text("A"); Text("B") }.tag(2) }.map { $0.containerValues.tag(for: Int.self) } == [2, 2])
+    #expect(
+      try subviews {
+        Group {
+          Text("A")
+          Text("B")
+        }.tag(2)
+      }.map { $0.containerValues.tag(for: Int.self) } == [2, 2])
     #expect(try subviews { Text("A").tag(1).tag(2) }[0].containerValues.tag(for: Int.self) == 1)
   }
 
@@ -83,7 +92,11 @@ struct TagTests {
         }
       }
     }
-    let html = renderHTML(Tabs(selection: "linux") { Text("macOS").tag("mac"); Text("Linux").tag("linux") })
+    let html = renderHTML(
+      Tabs(selection: "linux") {
+        Text("macOS").tag("mac")
+        Text("Linux").tag("linux")
+      })
     #expect(
       html
         == #"<div role="tablist"><button role="tab" aria-selected="false">macOS</button><button role="tab" aria-selected="true">Linux</button></div>"#

@@ -5,7 +5,11 @@ import Testing
 struct WritingValuesTests {
   @Test("R-B1 a value set on one view is read on that subview only")
   func rB1_setOnOneView() throws {
-    #expect(try badges { Text("A").containerValue(\.badge, "pro"); Text("B") } == ["pro", "none"])
+    #expect(
+      try badges {
+        Text("A").containerValue(\.badge, "pro")
+        Text("B")
+      } == ["pro", "none"])
   }
 
   @Test("R-B2 member key paths write one member and keep the others")
@@ -23,7 +27,10 @@ struct WritingValuesTests {
     #expect(try badges { Text("A").containerValue(\.badge, "inner").containerValue(\.badge, "outer") } == ["inner"])
     #expect(
       try badges {
-        Group { Text("A").containerValue(\.badge, "a"); Text("B") }.containerValue(\.badge, "g")
+        Group {
+          Text("A").containerValue(\.badge, "a")
+          Text("B")
+        }.containerValue(\.badge, "g")
       } == ["a", "g"])
   }
 

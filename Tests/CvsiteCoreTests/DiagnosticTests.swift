@@ -5,7 +5,8 @@ import Testing
 @Suite struct DiagnosticValueTests {
   @Test func descriptionShowsTheLineAndACaretUnderTheColumn() {
     let diagnostic = Diagnostic(
-      .error, "unknown key `bdage`", at: SourceLocation(path: "a.md", line: 3, column: 7), sourceLine: "## A {bdage=new}",
+      .error, "unknown key `bdage`", at: SourceLocation(path: "a.md", line: 3, column: 7),
+      sourceLine: "## A {bdage=new}",
       suggestion: "badge")
     #expect(
       diagnostic.description == """
@@ -43,11 +44,12 @@ import Testing
 }
 
 @Suite struct DidYouMeanTests {
-  @Test(arguments: [
-    ("stauts", ["status", "start"], "status"), ("dnoe", ["todo", "current", "done"], "done"),
-    ("hihglighted", ["none", "new", "highlighted"], "highlighted"), ("7", ["1", "2", "auto"], nil),
-    ("xyz", ["badge", "href"], nil), ("Badge", ["badge"], "badge"),
-  ] as [(String, [String], String?)])
+  @Test(
+    arguments: [
+      ("stauts", ["status", "start"], "status"), ("dnoe", ["todo", "current", "done"], "done"),
+      ("hihglighted", ["none", "new", "highlighted"], "highlighted"), ("7", ["1", "2", "auto"], nil),
+      ("xyz", ["badge", "href"], nil), ("Badge", ["badge"], "badge"),
+    ] as [(String, [String], String?)])
   func didYouMean(_ word: String, _ candidates: [String], _ expected: String?) {
     #expect(closest(word, candidates) == expected)
   }

@@ -41,7 +41,8 @@ import Testing
 
 @Suite struct SlugTests {
   @Test(arguments: [
-    ("Hello, World!", "hello-world"), ("  Install  on Debian ", "install-on-debian"), ("snake_case.name", "snake-case-name"),
+    ("Hello, World!", "hello-world"), ("  Install  on Debian ", "install-on-debian"),
+    ("snake_case.name", "snake-case-name"),
     ("Ünïcode Title", "ünïcode-title"), ("C++ & Swift", "c-swift"), ("---", ""), ("", ""),
   ])
   func slugs(title: String, expected: String) {

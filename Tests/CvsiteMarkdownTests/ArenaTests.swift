@@ -12,7 +12,9 @@ import Testing
   static func plainPage(paragraphWords: Int, codeLines: Int, listItems: Int) -> String {
     var text = "Intro *emphasis* and `code` and [a link](https://example.com).\n\n"
     text += (0..<paragraphWords).map { "word\($0 % 97)" }.joined(separator: " ") + "\n\n"
-    text += "```swift\n" + (0..<codeLines).map { "let value\($0) = \"<\($0)>\" // & more" }.joined(separator: "\n") + "\n```\n\n"
+    text +=
+      "```swift\n" + (0..<codeLines).map { "let value\($0) = \"<\($0)>\" // & more" }.joined(separator: "\n")
+      + "\n```\n\n"
     text += (0..<listItems).map { "- item \($0) with **bold** text\n  > quoted \($0)" }.joined(separator: "\n") + "\n"
     return text
   }
@@ -21,11 +23,15 @@ import Testing
   func releasedWithLastDocument() throws {
     #expect(CMarkArena.bytesHeld == 0)
     do {
-      let outer = try #require(CMarkDocument(bytes: Array("# Title\n\ntext *here*\n".utf8), allowRawHTML: false, validateUTF8: false))
+      let outer = try #require(
+        CMarkDocument(bytes: Array("# Title\n\ntext *here*\n".utf8), allowRawHTML: false, validateUTF8: false))
       let before = outer.html(outer.root)
       #expect(CMarkArena.bytesHeld > 0)
       do {
-        let inner = try #require(CMarkDocument(bytes: Array(Self.plainPage(paragraphWords: 50_000, codeLines: 10, listItems: 10).utf8), allowRawHTML: false, validateUTF8: false))
+        let inner = try #require(
+          CMarkDocument(
+            bytes: Array(Self.plainPage(paragraphWords: 50_000, codeLines: 10, listItems: 10).utf8),
+            allowRawHTML: false, validateUTF8: false))
         #expect(inner.html(inner.root).count > 300_000)
       }
       // The inner document is gone; the outer one's nodes are still intact.
@@ -54,7 +60,8 @@ import Testing
   @Test("pages parsed on many threads at once give the same HTML as one at a time")
   func concurrentParses() {
     let pages = (0..<24).map { index in
-      ":::cards\n### Card \(index) {badge=new}\n\n" + Self.plainPage(paragraphWords: index * 300, codeLines: index * 7, listItems: index)
+      ":::cards\n### Card \(index) {badge=new}\n\n"
+        + Self.plainPage(paragraphWords: index * 300, codeLines: index * 7, listItems: index)
         + "\n:::\n"
     }
     let parser = MarkdownParser(schema: testSchema)

@@ -1,4 +1,5 @@
 import CvsiteTestSupport
+
 /// Builds plain CommonMark documents (no cvsite syntax) from every block and inline
 /// construct, nested, with edge cases: the inputs of the differential test.
 struct CommonMarkGenerator {
@@ -35,11 +36,15 @@ struct CommonMarkGenerator {
     case 3: return line() + "\n" + pick(["===", "---", "=", "- - -"])
     case 4:
       let fence = pick(["```", "~~~", "````"])
-      return fence + pick(["", "swift", "js extra", "a`b"]) + "\n" + pick(["let x = 1", "<b>&</b>", "", "  indented\n\tab"])
+      return fence + pick(["", "swift", "js extra", "a`b"]) + "\n"
+        + pick(["let x = 1", "<b>&</b>", "", "  indented\n\tab"])
         + "\n" + (chance(90) ? fence : "")
     case 5: return "    code line\n    " + pick(["<tag>", "more", "*x*"])
-    case 6: return pick(["***", "---", "___", " * * *", "<div>\n*raw*\n</div>", "<!-- block -->", "<pre>\nx\n</pre>",
-      "[ref]: /target \"T\"", "<table><tr><td>x</td></tr></table>", "", "&copy;"])
+    case 6:
+      return pick([
+        "***", "---", "___", " * * *", "<div>\n*raw*\n</div>", "<!-- block -->", "<pre>\nx\n</pre>",
+        "[ref]: /target \"T\"", "<table><tr><td>x</td></tr></table>", "", "&copy;",
+      ])
     case 7, 8:
       let inner = blocks(depth: depth + 1, count: 1 + Int(random.next() % 3))
       let lazy = chance(15)
@@ -89,7 +94,9 @@ extension String {
 extension Substring {
   var trimmingTrailing: Substring {
     var end = endIndex
-    while end > startIndex, self[index(before: end)] == " " || self[index(before: end)] == "\t" { end = index(before: end) }
+    while end > startIndex, self[index(before: end)] == " " || self[index(before: end)] == "\t" {
+      end = index(before: end)
+    }
     return self[startIndex..<end]
   }
 }

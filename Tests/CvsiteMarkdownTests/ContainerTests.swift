@@ -5,7 +5,8 @@ import Testing
 
 @Suite struct ContainerTests {
   @Test func valuesNeverEscapeANestedContainer() {
-    let result = instances("""
+    let result = instances(
+      """
       ::::cards
       :::tabs[Install]{sync=os badge=new}
       ### macOS {value=mac badge=muted}
@@ -26,7 +27,8 @@ import Testing
   }
 
   @Test func groupIsTransparentAndInnermostWins() {
-    let result = instances("""
+    let result = instances(
+      """
       :::cards
       :::group{badge=muted}
       ## One
@@ -70,7 +72,8 @@ import Testing
   }
 
   @Test func dottedMemberKeysAndQuoting() {
-    let result = instances("""
+    let result = instances(
+      """
       :::pinboard
       ## A {pin.x=3}
       :::
@@ -105,7 +108,8 @@ import Testing
     #expect(closing.headings.map(\.id) == ["x", "y"])
     // E11: unregistered inline names and times stay text; registered ones render.
     let inline = parse("At 10:30 see :note[x] and :badge[Beta]{variant=caution}.\n")
-    #expect(html(inline).contains("10:30 see :note[x] and <span class=\"cv-badge\" data-variant=\"caution\">Beta</span>."))
+    #expect(
+      html(inline).contains("10:30 see :note[x] and <span class=\"cv-badge\" data-variant=\"caution\">Beta</span>."))
     // Inline directives in emphasis, links and nested spans, each text met once, in order.
     let spans = parse("*a :badge[1]* **b *c :badge[2]* d** [e :badge[3]](/u) `:badge[no]` :badge[4]\n")
     let rendered = html(spans)
@@ -134,7 +138,8 @@ import Testing
     let listed = ListedPage(
       id: "pro", title: page.title ?? "", url: "/pro/", summaryHTML: "<p>Body.</p>\n", values: page.frontMatter.values)
     let renderer = RecordingRenderer()
-    _ = renderHTML(pageListing(container: "cards", id: "pages", pages: [listed]).environment(\.containerRenderer, renderer))
+    _ = renderHTML(
+      pageListing(container: "cards", id: "pages", pages: [listed]).environment(\.containerRenderer, renderer))
     #expect(renderer.instances.first?.children.first?.values["badge"] == .enumCase("highlighted"))
     #expect(renderer.instances.first?.children.first?.titleHTML == "<a href=\"/pro/\">Pro plan</a>")
   }

@@ -22,7 +22,8 @@ import Testing
       if round % 3 == 0 {
         let count = Int(random.next() % 300)
         bytes = (0..<count).map { _ in
-          random.next() % 4 == 0 ? UInt8(truncatingIfNeeded: random.next()) : alphabet[Int(random.next() % UInt64(alphabet.count))]
+          random.next() % 4 == 0
+            ? UInt8(truncatingIfNeeded: random.next()) : alphabet[Int(random.next() % UInt64(alphabet.count))]
         }
       } else {
         bytes = Array(Self.seeds[round % Self.seeds.count].utf8)

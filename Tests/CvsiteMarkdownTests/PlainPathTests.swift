@@ -84,18 +84,20 @@ import Testing
       source: "# Release {#rel}\n\nNow :badge[Beta]{variant=tip} at 10:30.\n\n- item :badge[x]\n", path: "p.md")
     #expect(!page.hasErrors)
     let html = renderHTML(page.body)
-    #expect(html == """
-      <h1 id="rel">Release</h1>
-      <p>Now <span class="cv-badge" data-variant="tip">Beta</span> at 10:30.</p>
-      <ul>
-      <li>item <span class="cv-badge">x</span></li>
-      </ul>
+    #expect(
+      html == """
+        <h1 id="rel">Release</h1>
+        <p>Now <span class="cv-badge" data-variant="tip">Beta</span> at 10:30.</p>
+        <ul>
+        <li>item <span class="cv-badge">x</span></li>
+        </ul>
 
-      """)
+        """)
     let source = SourceText(path: "p.md", bytes: Array("Now :badge[Beta]\n".utf8))
     var diagnostics: [Diagnostic] = []
     let body = PageBody(source: source, frontMatterLines: 0)
-    let prepared = try #require(PreparedBody.prepare(body, options: MarkdownOptions(), validateUTF8: false, into: &diagnostics))
+    let prepared = try #require(
+      PreparedBody.prepare(body, options: MarkdownOptions(), validateUTF8: false, into: &diagnostics))
     #expect(PageBuilder(source: source, prepared: prepared, schema: testSchema, options: MarkdownOptions()).isPlainPage)
   }
 }

@@ -1,9 +1,9 @@
 import ContainerViews
 import CvsiteCore
+import CvsiteTestSupport
 import Testing
 
 @testable import CvsiteMarkdown
-import CvsiteTestSupport
 
 /// The single-parse preparation gives exactly what the two-parse path gives: the same
 /// cmark tree (as HTML), markers, cut attribute blocks and diagnostics. Pages the check
@@ -18,7 +18,9 @@ import CvsiteTestSupport
   }
 
   /// Prepares `text` both ways; returns both outcomes and how often the fast way parsed.
-  static func prepareBothWays(_ text: String, allowRawHTML: Bool = false) -> (fast: Outcome?, twoPass: Outcome?, parses: Int) {
+  static func prepareBothWays(_ text: String, allowRawHTML: Bool = false) -> (
+    fast: Outcome?, twoPass: Outcome?, parses: Int
+  ) {
     let source = SourceText(path: "page.md", bytes: Array(text.utf8))
     var ignored: [Diagnostic] = []
     let matter = FrontMatter.parse(source, schema: testSchema, into: &ignored)
@@ -143,7 +145,8 @@ import CvsiteTestSupport
   @Test func mutatedPagesAgree() {
     var random = SeededRandom(seed: 99)
     let insertions = [
-      "```", "~~~", "    :::cards", ":::", "::::", ":::cards", ":::steps", "## X {badge=new}", "===", "---", "", "> :::cards",
+      "```", "~~~", "    :::cards", ":::", "::::", ":::cards", ":::steps", "## X {badge=new}", "===", "---", "",
+      "> :::cards",
       "- :::steps", "<div>", "</div>", "<!-- x -->", "    ## Y {badge=muted}", "Para {x}", "::field{name=a}", "  :::",
       "   :::card[T]{badge=new}", "# H {#id .c}", "1. x", "- y", "> quote", "\t:::cards", "[ref]: /url", "***",
     ]

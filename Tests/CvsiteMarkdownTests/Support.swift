@@ -5,7 +5,8 @@ import CvsiteMarkdown
 /// The schema the tests use: the default theme's containers and values (markdown.md §6).
 let testSchema = Schema(
   values: [
-    ValueDeclaration(name: "badge", type: .enumeration(["none", "highlighted", "muted", "new"]), defaultValue: .enumCase("none")),
+    ValueDeclaration(
+      name: "badge", type: .enumeration(["none", "highlighted", "muted", "new"]), defaultValue: .enumCase("none")),
     ValueDeclaration(name: "href", type: .url, defaultValue: nil),
     ValueDeclaration(name: "icon", type: .string, defaultValue: nil),
     ValueDeclaration(name: "span", type: .int, defaultValue: .int(1), isLayout: true),

@@ -1,7 +1,8 @@
+import CvsiteTestSupport
 import Foundation
 import Testing
+
 @testable import CvsitePreview
-import CvsiteTestSupport
 
 @Suite("File watcher")
 struct FileWatcherTests {
@@ -11,7 +12,9 @@ struct FileWatcherTests {
     defer { try? FileManager.default.removeItem(at: root) }
     let log = Locked<[[String]]>([])
     // A quiet period well above the gaps between the writes below, even on a loaded machine.
-    let watcher = try FileWatcher(siteRoot: root, quietPeriod: .milliseconds(250)) { batch in log.update { $0.append(batch) } }
+    let watcher = try FileWatcher(siteRoot: root, quietPeriod: .milliseconds(250)) { batch in
+      log.update { $0.append(batch) }
+    }
     watcher.start()
     defer { watcher.stop() }
     // A save through a temporary file and a rename, plus a second write, in quick succession.
@@ -23,7 +26,8 @@ struct FileWatcherTests {
     try await waitUntil { !log.value.isEmpty }
     try await Task.sleep(for: .milliseconds(500))
     #expect(log.value == [["content/page.md"]])
-    try FileManager.default.createDirectory(at: root.appendingPathComponent("content/new"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: root.appendingPathComponent("content/new"), withIntermediateDirectories: true)
     try await Task.sleep(for: .milliseconds(150))
     try Data("x".utf8).write(to: root.appendingPathComponent("content/new/inner.md"))
     try await waitUntil { log.value.flatMap { $0 }.contains("content/new/inner.md") }
@@ -41,7 +45,9 @@ struct FileWatcherTests {
     let log = Locked<[[String]]>([])
     // writeWait far beyond any stall: on a loaded 2-core machine the sleep below has taken
     // over 10 s (blocking tests hold the cooperative threads), which let the wait expire.
-    let watcher = try FileWatcher(siteRoot: root, quietPeriod: .milliseconds(30), writeWait: .seconds(3600)) { batch in log.update { $0.append(batch) } }
+    let watcher = try FileWatcher(siteRoot: root, quietPeriod: .milliseconds(30), writeWait: .seconds(3600)) { batch in
+      log.update { $0.append(batch) }
+    }
     watcher.start()
     defer { watcher.stop() }
     try handle.write(contentsOf: Data("# First half".utf8))
@@ -60,7 +66,9 @@ struct FileWatcherTests {
     let page = root.appendingPathComponent("content/page.md")
     FileManager.default.createFile(atPath: page.path, contents: nil)
     let log = Locked<[[String]]>([])
-    let watcher = try FileWatcher(siteRoot: root, quietPeriod: .milliseconds(30), writeWait: .milliseconds(200)) { batch in log.update { $0.append(batch) } }
+    let watcher = try FileWatcher(siteRoot: root, quietPeriod: .milliseconds(30), writeWait: .milliseconds(200)) {
+      batch in log.update { $0.append(batch) }
+    }
     watcher.start()
     defer { watcher.stop() }
     let handle = try FileHandle(forWritingTo: page)
@@ -74,7 +82,9 @@ struct FileWatcherTests {
     let root = try makeTemporaryFolder("cvsite-watch")
     defer { try? FileManager.default.removeItem(at: root) }
     let log = Locked<[[String]]>([])
-    let watcher = try FileWatcher(siteRoot: root, quietPeriod: .milliseconds(30)) { batch in log.update { $0.append(batch) } }
+    let watcher = try FileWatcher(siteRoot: root, quietPeriod: .milliseconds(30)) { batch in
+      log.update { $0.append(batch) }
+    }
     watcher.start()
     defer { watcher.stop() }
     try Data("title: x\n".utf8).write(to: root.appendingPathComponent("cvsite.yml"))

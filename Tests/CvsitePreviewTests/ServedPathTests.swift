@@ -1,7 +1,8 @@
+import CvsiteTestSupport
 import Foundation
 import Testing
+
 @testable import CvsitePreview
-import CvsiteTestSupport
 
 /// A served folder with a page, a nested index, a 404 page, and a link leading outside.
 final class ServedFolder: @unchecked Sendable {  // immutable after init
@@ -52,7 +53,8 @@ struct ServedPathTests {
     #expect(ServedPath.resolve("/", in: folder.root) == .file(root.appendingPathComponent("index.html")))
     #expect(ServedPath.resolve("/docs/", in: folder.root) == .file(root.appendingPathComponent("docs/index.html")))
     #expect(ServedPath.resolve("/docs?x=1", in: folder.root) == .redirect("/docs/"))
-    #expect(ServedPath.resolve("/docs/a%20b.html", in: folder.root) == .file(root.appendingPathComponent("docs/a b.html")))
+    #expect(
+      ServedPath.resolve("/docs/a%20b.html", in: folder.root) == .file(root.appendingPathComponent("docs/a b.html")))
     #expect(ServedPath.resolve("/nothing/", in: folder.root) == .notFound)
   }
 

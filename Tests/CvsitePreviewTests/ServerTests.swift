@@ -1,9 +1,10 @@
+import CvsiteTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
 @testable import CvsitePreview
-import CvsiteTestSupport
 
 @Suite("Preview server, in process")
 struct ServerTests {

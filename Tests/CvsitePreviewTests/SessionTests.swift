@@ -1,9 +1,10 @@
 import CvsiteSite
+import CvsiteTestSupport
 import Foundation
 import ServiceLifecycle
 import Testing
+
 @testable import CvsitePreview
-import CvsiteTestSupport
 
 /// A site made by `cvsite new` in a temporary folder, with a preview session on it.
 final class PreviewFixture: @unchecked Sendable {  // immutable after init
@@ -30,7 +31,9 @@ final class PreviewFixture: @unchecked Sendable {  // immutable after init
   /// stopped; the generous bound keeps a loaded machine from failing the test.
   func withServer(_ body: @Sendable (Int) async throws -> Void) async throws {
     let port = Locked<Int?>(nil)
-    let group = session.serviceGroup(host: "127.0.0.1", port: 0, stopsOnSignals: false) { bound in port.update { $0 = bound } }
+    let group = session.serviceGroup(host: "127.0.0.1", port: 0, stopsOnSignals: false) { bound in
+      port.update { $0 = bound }
+    }
     let running = Task { try await group.run() }
     try await waitUntil { port.value != nil }
     do {

@@ -1,9 +1,9 @@
 import ContainerViews
 import CvsiteCore
-import CvsiteTestSupport
-import Foundation
 import CvsiteMarkdown
+import CvsiteTestSupport
 import CvsiteThemes
+import Foundation
 
 /// Handcrafted pages that use every container of the default theme, rendered through
 /// its templates and page layout, plus the pages of `site-example` parsed and rendered
@@ -36,15 +36,20 @@ enum BrowserFixturePages {
       let body = renderHTML(parsed.body.environment(\.containerRenderer, theme.renderer))
       let name = "example-" + relative.dropLast(3).replacingOccurrences(of: "/", with: "-") + ".html"
       let toc = parsed.headings.filter { $0.level >= 2 }.map { TOCLink(level: $0.level, id: $0.id, text: $0.text) }
-      pages.append(Page(file: name, title: parsed.title ?? relative, body: body, toc: toc, diagnostics: parsed.diagnostics))
+      pages.append(
+        Page(file: name, title: parsed.title ?? relative, body: body, toc: toc, diagnostics: parsed.diagnostics))
     }
     return pages.sorted { $0.file < $1.file }
   }
 
   static func cardsPage(_ r: ThemeRenderer) -> Page {
-    var body = "<p>Card grids choose their columns from the number of cards. Inline badge: "
+    var body =
+      "<p>Card grids choose their columns from the number of cards. Inline badge: "
       + "<span class=\"cv-badge\" data-variant=\"caution\">Beta</span>.</p>\n"
-    let titles = ["Get started", "Installation", "Markdown syntax", "Container values", "Theme authoring", "Command line", "Release notes"]
+    let titles = [
+      "Get started", "Installation", "Markdown syntax", "Container values", "Theme authoring", "Command line",
+      "Release notes",
+    ]
     let badges: [TypedValue?] = [.enumCase("new"), nil, nil, .enumCase("highlighted"), nil, .enumCase("muted"), nil]
     for count in [1, 2, 3, 4, 5, 7] {
       body += "<h2 id=\"grid-\(count)\">\(count) card\(count == 1 ? "" : "s")</h2>\n"
@@ -83,11 +88,14 @@ enum BrowserFixturePages {
     body += osTabs(r, id: "toolchain-tabs", label: "Toolchain", notes: false)
     body += "<h2 id=\"editor\">Editor</h2>\n"
     let editors = ["Vim", "Emacs", "VS Code"].enumerated().map { (index: Int, name: String) -> ContainerChild in
-      child(index, title: name, body: "<p>Use \(name) with a <a href=\"#install\">Markdown mode</a>.</p>\n", id: "editor-\(index + 1)")
+      child(
+        index, title: name, body: "<p>Use \(name) with a <a href=\"#install\">Markdown mode</a>.</p>\n",
+        id: "editor-\(index + 1)")
     }
     body += r.render(instance("tabs", label: "Editor", id: "editor-tabs", level: 3, children: editors))
     let toc = [
-      TOCLink(level: 2, id: "install", text: "Install"), TOCLink(level: 4, id: "fedora-notes", text: "Fedora notes", tab: "Fedora"),
+      TOCLink(level: 2, id: "install", text: "Install"),
+      TOCLink(level: 4, id: "fedora-notes", text: "Fedora notes", tab: "Fedora"),
       TOCLink(level: 2, id: "toolchain", text: "Toolchain"), TOCLink(level: 2, id: "editor", text: "Editor"),
     ]
     return Page(file: "tabs.html", title: "Tabs", body: body, toc: toc)
@@ -113,7 +121,9 @@ enum BrowserFixturePages {
     var body = r.render(instance("steps", label: "Getting started", id: "start-steps", children: children))
     body += "<h2 id=\"plain-list\">From a plain list</h2>\n"
     let items = ["Write a page", "Preview it", "Publish"].enumerated().map { index, text in
-      child(index, body: "<p>\(text)</p>\n", id: "list-step-\(index + 1)", values: index == 0 ? ["status": .enumCase("done")] : [:])
+      child(
+        index, body: "<p>\(text)</p>\n", id: "list-step-\(index + 1)",
+        values: index == 0 ? ["status": .enumCase("done")] : [:])
     }
     body += r.render(instance("steps", attributes: ["start": .int(4)], id: "list-steps", level: 3, children: items))
     return Page(file: "steps.html", title: "Steps", body: body)
@@ -125,12 +135,33 @@ enum BrowserFixturePages {
 
   static func formPage(_ r: ThemeRenderer) -> Page {
     let about =
-      field(r, "name", ["name": .string("name"), "type": .enumCase("text"), "label": .string("Your name"), "required": .bool(true), "autocomplete": .string("name")])
-      + field(r, "email", ["name": .string("email"), "type": .enumCase("email"), "label": .string("Email address"), "required": .bool(true), "autocomplete": .string("email"), "help": .string("We only use it to answer you.")])
+      field(
+        r, "name",
+        [
+          "name": .string("name"), "type": .enumCase("text"), "label": .string("Your name"), "required": .bool(true),
+          "autocomplete": .string("name"),
+        ])
+      + field(
+        r, "email",
+        [
+          "name": .string("email"), "type": .enumCase("email"), "label": .string("Email address"),
+          "required": .bool(true), "autocomplete": .string("email"), "help": .string("We only use it to answer you."),
+        ])
     let message =
-      field(r, "topic", ["name": .string("topic"), "type": .enumCase("select"), "label": .string("Topic"), "options": .string("Question, Bug report, Idea")])
-      + field(r, "message", ["name": .string("message"), "type": .enumCase("textarea"), "label": .string("Message"), "required": .bool(true), "minlength": .int(5)])
-    let confirm = field(r, "copy", ["name": .string("copy"), "type": .enumCase("checkbox"), "label": .string("Send me a copy")])
+      field(
+        r, "topic",
+        [
+          "name": .string("topic"), "type": .enumCase("select"), "label": .string("Topic"),
+          "options": .string("Question, Bug report, Idea"),
+        ])
+      + field(
+        r, "message",
+        [
+          "name": .string("message"), "type": .enumCase("textarea"), "label": .string("Message"),
+          "required": .bool(true), "minlength": .int(5),
+        ])
+    let confirm = field(
+      r, "copy", ["name": .string("copy"), "type": .enumCase("checkbox"), "label": .string("Send me a copy")])
     let children = [
       child(0, title: "About you", body: about, id: "about-you"),
       child(1, title: "Your message", body: message, id: "your-message"),
@@ -140,7 +171,8 @@ enum BrowserFixturePages {
       instance(
         "form", label: "Contact the team", attributes: ["action": .url("thanks.html"), "method": .enumCase("get")],
         id: "contact", children: children))
-    return Page(file: "form.html", title: "Contact", body: "<p>Three steps; all of them work without JavaScript.</p>\n" + form)
+    return Page(
+      file: "form.html", title: "Contact", body: "<p>Three steps; all of them work without JavaScript.</p>\n" + form)
   }
 
   /// Writes every page and the theme's assets into `folder`.

@@ -1,8 +1,8 @@
-import Foundation
-import Testing
 import CvsiteCore
 import CvsiteTestSupport
 import CvsiteThemes
+import Foundation
+import Testing
 
 @Suite struct BrowserFixturePagesTests {
   /// Writes the browser-check pages: to `$CVSITE_FIXTURE_OUT` when set (the browser

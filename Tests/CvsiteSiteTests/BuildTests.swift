@@ -1,15 +1,18 @@
 import CvsiteMarkdown
+import CvsiteTestSupport
 import Foundation
 import Testing
+
 @testable import CvsiteSite
-import CvsiteTestSupport
 
 @Suite("Site builds")
 struct BuildTests {
   static let pages: [String: String] = [
-    "content/_index.md": "---\ntitle: Home\n---\nWelcome. See [the guide](/guide/install/) and [a heading](/guide/install/#set-up).\n",
+    "content/_index.md":
+      "---\ntitle: Home\n---\nWelcome. See [the guide](/guide/install/) and [a heading](/guide/install/#set-up).\n",
     "content/guide/_index.md": "---\ntitle: Guide\n---\nThe guide.\n",
-    "content/guide/install.md": "---\ntitle: Install\ndate: 2024-05-01\naliases: [/old-install/]\nweight: 1\n---\n## Set up\nSteps.\n",
+    "content/guide/install.md":
+      "---\ntitle: Install\ndate: 2024-05-01\naliases: [/old-install/]\nweight: 1\n---\n## Set up\nSteps.\n",
     "content/guide/draft.md": "---\ntitle: Draft\ndraft: true\n---\nNot yet.\n",
     "content/guide/named.md": "---\ntitle: Named\nslug: custom-name\ndate: 2024-06-01\n---\nBody.\n",
     "content/guide/diagram.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
@@ -52,7 +55,8 @@ struct BuildTests {
   @Test("broken internal links and anchors are errors at their line")
   func brokenLinks() throws {
     var files = Self.pages
-    files["content/guide/links.md"] = "---\ntitle: Links\n---\nFine: [home](/).\n\nBroken: [x](/nowhere/) and [y](../install/#missing).\n"
+    files["content/guide/links.md"] =
+      "---\ntitle: Links\n---\nFine: [home](/).\n\nBroken: [x](/nowhere/) and [y](../install/#missing).\n"
     let site = try TemporarySite(site: files)
     let result = SiteBuilder.check(site.options)
     #expect(
@@ -81,7 +85,9 @@ struct BuildTests {
   @Test("a build on one worker and on four gives the same files")
   func parallelIsDeterministic() throws {
     var files = Self.pages
-    for index in 0..<40 { files["content/many/p\(index).md"] = "---\ntitle: P\(index)\n---\n## Part \(index)\nText \(index).\n" }
+    for index in 0..<40 {
+      files["content/many/p\(index).md"] = "---\ntitle: P\(index)\n---\n## Part \(index)\nText \(index).\n"
+    }
     let site = try TemporarySite(site: files)
     let serial = temporaryPath("cvsite-serial")
     let parallel = temporaryPath("cvsite-parallel")
@@ -89,8 +95,16 @@ struct BuildTests {
       try? FileManager.default.removeItem(at: serial)
       try? FileManager.default.removeItem(at: parallel)
     }
-    #expect(site.build { $0.output = serial; $0.jobs = 1 }.result.succeeded)
-    #expect(site.build { $0.output = parallel; $0.jobs = 4 }.result.succeeded)
+    #expect(
+      site.build {
+        $0.output = serial
+        $0.jobs = 1
+      }.result.succeeded)
+    #expect(
+      site.build {
+        $0.output = parallel
+        $0.jobs = 4
+      }.result.succeeded)
     let paths = try FileManager.default.subpathsOfDirectory(atPath: serial.path).sorted()
     #expect(paths == (try FileManager.default.subpathsOfDirectory(atPath: parallel.path).sorted()))
     for path in paths where path.hasSuffix(".html") || path.hasSuffix(".xml") {
@@ -111,9 +125,13 @@ struct BuildTests {
   func symlinkEscape() throws {
     let site = try TemporarySite(site: ["content/_index.md": "# Home\n"])
     try FileManager.default.createSymbolicLink(
-      at: site.root.appendingPathComponent("content/secret.md"), withDestinationURL: URL(fileURLWithPath: "/etc/hostname"))
+      at: site.root.appendingPathComponent("content/secret.md"),
+      withDestinationURL: URL(fileURLWithPath: "/etc/hostname"))
     let result = SiteBuilder.check(site.options)
-    #expect(result.diagnostics.errors.summaries.contains { $0.hasPrefix("content/secret.md:1:1: error: content/secret.md is a link to") })
+    #expect(
+      result.diagnostics.errors.summaries.contains {
+        $0.hasPrefix("content/secret.md:1:1: error: content/secret.md is a link to")
+      })
   }
 
   @Test("the content scan follows links inside the site, refuses those leaving it, skips dangling ones")
@@ -130,8 +148,10 @@ struct BuildTests {
     try manager.createSymbolicLink(
       at: content.appendingPathComponent("shared"), withDestinationURL: site.root.appendingPathComponent("shared"))
     try manager.createSymbolicLink(
-      at: content.appendingPathComponent("docs/gone.md"), withDestinationURL: content.appendingPathComponent("nowhere.md"))
-    try manager.createSymbolicLink(at: content.appendingPathComponent("etc"), withDestinationURL: URL(fileURLWithPath: "/etc"))
+      at: content.appendingPathComponent("docs/gone.md"),
+      withDestinationURL: content.appendingPathComponent("nowhere.md"))
+    try manager.createSymbolicLink(
+      at: content.appendingPathComponent("etc"), withDestinationURL: URL(fileURLWithPath: "/etc"))
     let (files, diagnostics) = ContentScanner.scan("content", in: site.root)
     // Sorted by name as Swift compares strings, hidden files and folders left out.
     #expect(

@@ -1,8 +1,9 @@
 import CvsiteMarkdown
+import CvsiteTestSupport
 import Foundation
 import Testing
+
 @testable import CvsiteSite
-import CvsiteTestSupport
 
 /// A folder with pages but no `_index.md` is a section all the same: it gets a page that
 /// lists its pages, and the navigation shows it.

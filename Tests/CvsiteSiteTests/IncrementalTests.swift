@@ -1,8 +1,9 @@
 import CvsiteMarkdown
+import CvsiteTestSupport
 import Foundation
 import Testing
+
 @testable import CvsiteSite
-import CvsiteTestSupport
 
 /// Records what a rebuild writes.
 final class RecordingSink: OutputSink, @unchecked Sendable {

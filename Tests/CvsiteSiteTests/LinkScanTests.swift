@@ -1,7 +1,7 @@
+import CvsiteTestSupport
 import Testing
 
 @testable import CvsiteSite
-import CvsiteTestSupport
 
 /// The byte scan behind link checking (memchr to each `=`, then a compare) finds exactly
 /// what a plain substring search finds, on generated HTML with near-misses, quotes,

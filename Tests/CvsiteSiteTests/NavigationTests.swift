@@ -1,8 +1,9 @@
 import CvsiteMarkdown
+import CvsiteTestSupport
 import Foundation
 import Testing
+
 @testable import CvsiteSite
-import CvsiteTestSupport
 
 /// Each page's navigation shows every top-level entry and opens the sections the page is
 /// in; `navigation: full` opens every section on every page.
@@ -32,7 +33,10 @@ struct NavigationTests {
     let site = try TemporarySite(site: Self.files)
     #expect(site.build().result.succeeded)
     #expect(Self.navLinks(site.read("index.html")) == ["/about/", "/blog/", "/docs/"])
-    #expect(Self.navLinks(site.read("docs/install/index.html")) == ["/about/", "/blog/", "/docs/", "/docs/install/", "/docs/more/"])
+    #expect(
+      Self.navLinks(site.read("docs/install/index.html")) == [
+        "/about/", "/blog/", "/docs/", "/docs/install/", "/docs/more/",
+      ])
     #expect(
       Self.navLinks(site.read("docs/more/deep/index.html"))
         == ["/about/", "/blog/", "/docs/", "/docs/install/", "/docs/more/", "/docs/more/deep/"])
@@ -41,7 +45,8 @@ struct NavigationTests {
 
   @Test("`navigation: full` opens every section on every page")
   func full() throws {
-    let site = try TemporarySite(site: Self.files, config: "title: Fixture\nbaseURL: https://example.com/\nnavigation: full\n")
+    let site = try TemporarySite(
+      site: Self.files, config: "title: Fixture\nbaseURL: https://example.com/\nnavigation: full\n")
     #expect(site.build().result.succeeded)
     #expect(
       Self.navLinks(site.read("index.html"))
@@ -51,7 +56,9 @@ struct NavigationTests {
   @Test("a section with more than 50 entries shows only the current one; its page lists them all")
   func largeSection() throws {
     var files = Self.files
-    for number in 1...60 { files["content/blog/p\(number).md"] = "---\ntitle: P\(number)\nweight: \(number)\n---\nText.\n" }
+    for number in 1...60 {
+      files["content/blog/p\(number).md"] = "---\ntitle: P\(number)\nweight: \(number)\n---\nText.\n"
+    }
     files["content/blog/_index.md"] = "---\ntitle: Blog\nlist: cards\n---\nBlog.\n"
     let site = try TemporarySite(site: files)
     #expect(site.build().result.succeeded)
@@ -61,14 +68,16 @@ struct NavigationTests {
     #expect((1...60).allSatisfy { listing.contains("href=\"/blog/p\($0)/\"") })
     let full = try TemporarySite(site: files, config: "title: Fixture\nnavigation: full\n")
     #expect(full.build().result.succeeded)
-    #expect(Self.navLinks(full.read("index.html")).filter { $0.hasPrefix("/blog/p") && $0 != "/blog/post/" }.count == 60)
+    #expect(
+      Self.navLinks(full.read("index.html")).filter { $0.hasPrefix("/blog/p") && $0 != "/blog/post/" }.count == 60)
   }
 
   @Test("an unknown navigation style is an error with a suggestion")
   func badStyle() {
     let (config, diagnostics) = SiteConfig.parse("navigation: ful\n", path: "cvsite.yml")
     #expect(config.navigation == .path)
-    #expect(diagnostics.map(\.description).first?.hasPrefix(
-      "cvsite.yml:1:13: error: 'navigation' must be `path` or `full`, not `ful` (did you mean `full`?)") == true)
+    #expect(
+      diagnostics.map(\.description).first?.hasPrefix(
+        "cvsite.yml:1:13: error: 'navigation' must be `path` or `full`, not `ful` (did you mean `full`?)") == true)
   }
 }

@@ -1,7 +1,8 @@
+import CvsiteTestSupport
 import Foundation
 import Testing
+
 @testable import CvsiteSite
-import CvsiteTestSupport
 
 @Suite("Output folder safety")
 struct OutputFolderTests {
@@ -36,7 +37,9 @@ struct OutputFolderTests {
     #expect(site.read("mine/notes.txt", in: site.root) == "precious")
   }
 
-  @Test("paths that leave the output are refused", arguments: ["/etc/passwd", "../x", "a/../../x", "a/./b", "", "a\\b", "a/b\u{0}c", "/", "//x"])
+  @Test(
+    "paths that leave the output are refused",
+    arguments: ["/etc/passwd", "../x", "a/../../x", "a/./b", "", "a\\b", "a/b\u{0}c", "/", "//x"])
   func resolveRefuses(path: String) {
     #expect(OutputFolder.resolve(path, in: URL(fileURLWithPath: "/tmp/out")) == nil)
   }
@@ -71,7 +74,9 @@ struct OutputFolderTests {
     let second = site.build()
     #expect(!second.result.succeeded)
     #expect(site.read("index.html") == before)
-    let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.contains("staging") }
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter {
+      $0.contains("staging")
+    }
     #expect(leftovers.isEmpty)
   }
 }

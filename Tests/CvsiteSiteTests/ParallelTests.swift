@@ -16,7 +16,7 @@ import Testing
       return value * 2 + (sum == -1 ? 1 : 0)
     }
     #expect(output == input.map { $0 * 2 })
-    let weighted = parallelMap(input, jobs: jobs, weight: { $0 % 10 }) { $0 * 3 }
+    let weighted = parallelMap(input, jobs: jobs, weight: { $0 % 10 }, { $0 * 3 })
     #expect(weighted == input.map { $0 * 3 })
   }
 
@@ -24,7 +24,7 @@ import Testing
     #expect(heaviestFirst([1, 5, 1, 9, 5, 0]) == [3, 1, 4, 0, 2, 5])
     #expect(heaviestFirst([]) == [])
     let claims = ClaimLog()
-    _ = parallelMap(["a", "bbb", "cc", "dddd", "e"], jobs: 1, weight: { $0.count }) { claims.record($0) }
+    _ = parallelMap(["a", "bbb", "cc", "dddd", "e"], jobs: 1, weight: { $0.count }, { claims.record($0) })
     #expect(claims.entries == ["dddd", "bbb", "cc", "a", "e"])
   }
 

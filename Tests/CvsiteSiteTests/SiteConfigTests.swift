@@ -1,7 +1,8 @@
 import CvsiteCore
-import Testing
-@testable import CvsiteSite
 import CvsiteTestSupport
+import Testing
+
+@testable import CvsiteSite
 
 @Suite("cvsite.yml")
 struct SiteConfigTests {

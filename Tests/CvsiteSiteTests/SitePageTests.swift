@@ -24,7 +24,8 @@ struct SitePageTests {
     copy.summary = "Other"
     copy.headingTabs["b"] = "Linux"
     #expect(original.metadata.title == "Install" && original.url == "/docs/install/")
-    #expect(original.bodyHTML == "<p>Body</p>\n" && original.summary == "Body" && original.headingTabs == ["a": "macOS"])
+    #expect(
+      original.bodyHTML == "<p>Body</p>\n" && original.summary == "Body" && original.headingTabs == ["a": "macOS"])
     #expect(copy.metadata.title == "Changed" && copy.url == "/elsewhere/" && copy.bodyHTML == "<p>Other</p>\n")
     #expect(copy.summary == "Other" && copy.headingTabs == ["a": "macOS", "b": "Linux"])
     #expect(copy.sitePath == original.sitePath && copy.sectionPath == ["docs"] && original.sectionPath == ["docs"])

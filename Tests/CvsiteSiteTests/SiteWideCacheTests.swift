@@ -1,8 +1,9 @@
 import CvsiteMarkdown
+import CvsiteTestSupport
 import Foundation
 import Testing
+
 @testable import CvsiteSite
-import CvsiteTestSupport
 
 /// Keeps what a rebuild writes, by path.
 final class CapturingSink: OutputSink, @unchecked Sendable {

@@ -1,7 +1,8 @@
+import CvsiteTestSupport
 import Foundation
 import Testing
+
 @testable import CvsiteSite
-import CvsiteTestSupport
 
 /// A page's summary (cards of a listing, the feed) is the start of its text, without the
 /// `#` links cvsite adds after headings.
@@ -11,7 +12,10 @@ struct SummaryTests {
 
   @Test(arguments: [
     ("<h1 id=\"a\">Title \(SummaryTests.anchor)</h1>\n<p>Body text.</p>\n", "Title Body text."),
-    ("<h2 id=\"a\">Één \(SummaryTests.anchor)</h2>\n<p>naïve &amp; more</p>\n<h3 id=\"b\">Next \(SummaryTests.anchor)</h3>\n", "Één naïve & more Next"),
+    (
+      "<h2 id=\"a\">Één \(SummaryTests.anchor)</h2>\n<p>naïve &amp; more</p>\n<h3 id=\"b\">Next \(SummaryTests.anchor)</h3>\n",
+      "Één naïve & more Next"
+    ),
     ("<p>No heading, a <a href=\"/x/\">link</a> # kept.</p>\n", "No heading, a link # kept."),
     ("<h1 id=\"a\">Broken <a class=\"cv-anchor\" href=\"#a\">#", "Broken #"),
   ])
@@ -31,8 +35,10 @@ struct SummaryTests {
   /// around the cut, some non-ASCII) against a summary made the slow, obvious way.
   @Test("generated bodies summarize as a character-by-character reference does")
   func generated() {
-    let ascii = ["word", "longerword", "a", " ", "  ", "\t", "\r\n", "\n", "<p>", "</p>", "<em>", "</em>",
-      "<h2 id=\"x\">", "</h2>", Self.anchor, " " + Self.anchor]
+    let ascii = [
+      "word", "longerword", "a", " ", "  ", "\t", "\r\n", "\n", "<p>", "</p>", "<em>", "</em>",
+      "<h2 id=\"x\">", "</h2>", Self.anchor, " " + Self.anchor,
+    ]
     // ASCII without entities (each byte a character), then with entities and `é`.
     for (pieces, seed) in [(ascii, UInt64(0x50AA5)), (ascii + ["&amp;", "&lt;", "é"], 0x50AA6)] {
       var generator = PieceGenerator(pieces: pieces, seed: seed)
@@ -51,7 +57,11 @@ struct SummaryTests {
     var inTag = false
     var lastWasSpace = true
     for character in stripped {
-      if character == "<" { inTag = true } else if character == ">" { inTag = false } else if !inTag {
+      if character == "<" {
+        inTag = true
+      } else if character == ">" {
+        inTag = false
+      } else if !inTag {
         if character.isWhitespace {
           if !lastWasSpace { text.append(" ") }
           lastWasSpace = true

@@ -1,8 +1,9 @@
 import CvsiteMarkdown
+import CvsiteTestSupport
 import Foundation
 import Testing
+
 @testable import CvsiteSite
-import CvsiteTestSupport
 
 /// A theme template that includes itself without end stops rendering; the build says so
 /// (once per layout, at each container written in a page) and fails, instead of quietly

@@ -1,5 +1,6 @@
 import CvsiteTestSupport
 import Foundation
+
 @testable import CvsiteSite
 
 extension TemporarySite {

@@ -1,9 +1,10 @@
 import CvsiteCore
 import CvsiteMarkdown
+import CvsiteTestSupport
 import Foundation
 import Testing
+
 @testable import CvsiteSite
-import CvsiteTestSupport
 
 /// Builds that go through the default theme: layouts, section listings, the table of
 /// contents and theme assets.
@@ -40,7 +41,9 @@ struct ThemedBuildTests {
     ])
     let outcome = site.build()
     let errors = outcome.result.diagnostics.errors
-    #expect(errors.summaries.contains("content/_index.md:3:1: error: `list` names `crads`, which is not a container of the theme"))
+    #expect(
+      errors.summaries.contains(
+        "content/_index.md:3:1: error: `list` names `crads`, which is not a container of the theme"))
     #expect(errors.first { $0.message.contains("crads") }?.suggestion == "cards")
     #expect(errors.first { $0.message.contains("pgae") }?.suggestion == "page")
     #expect(errors.first { $0.message.contains("pgae") }?.location?.line == 3)
@@ -99,7 +102,8 @@ struct BasePathTests {
   func siteUnderAPath() throws {
     let site = try TemporarySite(
       site: [
-        "content/_index.md": "---\ntitle: Home\n---\n:::cards\n:::card[Guide]{href=/guide/}\nRead it.\n:::\n:::\n\nSee [the guide](/guide/#start).\n",
+        "content/_index.md":
+          "---\ntitle: Home\n---\n:::cards\n:::card[Guide]{href=/guide/}\nRead it.\n:::\n:::\n\nSee [the guide](/guide/#start).\n",
         "content/guide.md": "---\ntitle: Guide\n---\n## Start\nGo.\n",
       ], config: "title: Fixture\nbaseURL: https://example.com/manual/\n")
     let outcome = site.build()

@@ -2,6 +2,7 @@ import CvsiteCore
 import CvsiteTestSupport
 import Foundation
 import Testing
+
 @testable import CvsiteThemes
 
 /// A container context leaves out the members its templates can never read (`is`,

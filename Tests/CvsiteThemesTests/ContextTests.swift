@@ -2,6 +2,7 @@ import CvsiteCore
 import CvsiteTestSupport
 import Foundation
 import Testing
+
 @testable import CvsiteThemes
 
 /// The Mustache context of a container: escaping, defaults, derived values, enum flags,
@@ -62,8 +63,12 @@ import Testing
       instance(
         "probe", id: "p", level: 4,
         children: [
-          child(0, title: "Mac OS", body: "<p>b</p>", values: ["optional": .bool(true), "span": .int(2)], classes: ["x", "y"]),
-          child(1, title: "Linux", body: "<p>c</p>", id: "lin", values: ["status": .enumCase("current"), "value": .string("penguin")]),
+          child(
+            0, title: "Mac OS", body: "<p>b</p>", values: ["optional": .bool(true), "span": .int(2)],
+            classes: ["x", "y"]),
+          child(
+            1, title: "Linux", body: "<p>c</p>", id: "lin",
+            values: ["status": .enumCase("current"), "value": .string("penguin")]),
         ]))
     #expect(lines[1] == "<0/1/F|c1|Mac OS|Mac OS|Mac OS|<p>b</p>|Mac OS|mac-os|mac-os|todo|TODO|OPT|2/2|x y|4>")
     #expect(lines[2] == "<1/2/LS|lin|Linux|Linux|Linux|<p>c</p>|Linux|penguin|penguin|current|CUR||1/1||4>")
@@ -81,7 +86,9 @@ import Testing
     #expect(html.contains("|i&lt;d|"))
     // The title HTML (escaped once by the Markdown side) is raw in {{{title}}} and
     // escaped again in {{title}}; titleText and values are escaped.
-    #expect(html.contains("|&amp;lt;script&amp;gt;alert(1)&amp;lt;/script&amp;gt;|&lt;script&gt;alert(1)&lt;/script&gt;|&lt;script&gt;"))
+    #expect(
+      html.contains(
+        "|&amp;lt;script&amp;gt;alert(1)&amp;lt;/script&amp;gt;|&lt;script&gt;alert(1)&lt;/script&gt;|&lt;script&gt;"))
     #expect(html.contains("|&quot;quoted&quot;|"))
     #expect(!html.contains("<script>"))
   }
@@ -116,7 +123,8 @@ import Testing
     #expect(context.basePath == "/docs/")
     context.baseURL = "https://example.org/"
     #expect(context.basePath == "/")
-    let given = PageContext(title: "T", bodyHTML: "", siteTitle: "S", baseURL: "https://example.org/a/", basePath: "/a/")
+    let given = PageContext(
+      title: "T", bodyHTML: "", siteTitle: "S", baseURL: "https://example.org/a/", basePath: "/a/")
     #expect(given.basePath == "/a/")
   }
 }

@@ -2,6 +2,7 @@ import CvsiteCore
 import CvsiteTestSupport
 import Foundation
 import Testing
+
 @testable import CvsiteThemes
 
 /// The HTML structure of the default theme's containers for handcrafted instances.
@@ -33,13 +34,18 @@ import Testing
       instance(
         "cards", id: "g", level: 2,
         children: [
-          child(0, title: "Docs", body: "<p>Read <a href=\"/x\">more</a>.</p>", values: [
-            "href": .url("/docs/"), "badge": .enumCase("new"), "span": .int(2), "icon": .string("★"),
-          ]),
+          child(
+            0, title: "Docs", body: "<p>Read <a href=\"/x\">more</a>.</p>",
+            values: [
+              "href": .url("/docs/"), "badge": .enumCase("new"), "span": .int(2), "icon": .string("★"),
+            ]),
           child(1, title: "Plain"),
         ]))
     #expect(html.contains("<li class=\"cv-card cv-span-2 cv-card-new cv-card-linked\" id=\"c1\">"))
-    #expect(html.contains("<h2 class=\"cv-card-title\"><span class=\"cv-icon\" aria-hidden=\"true\">★</span> <a class=\"cv-card-link\" href=\"/docs/\">Docs</a></h2>"))
+    #expect(
+      html.contains(
+        "<h2 class=\"cv-card-title\"><span class=\"cv-icon\" aria-hidden=\"true\">★</span> <a class=\"cv-card-link\" href=\"/docs/\">Docs</a></h2>"
+      ))
     #expect(html.contains("<span class=\"cv-badge cv-badge-new\">new</span>"))
     #expect(html.contains("<li class=\"cv-card cv-span-1 cv-card-none\" id=\"c2\">"))
     #expect(occurrences("class=\"cv-card-link\"", in: html) == 1)
@@ -48,21 +54,33 @@ import Testing
 
   static func tabs(defaultIndex: Int?) throws -> String {
     let children = ["macOS", "Linux", "Windows"].enumerated().map { index, name in
-      child(index, title: name, id: "t-\(name.lowercased())", values: index == defaultIndex ? ["default": .bool(true)] : [:])
+      child(
+        index, title: name, id: "t-\(name.lowercased())", values: index == defaultIndex ? ["default": .bool(true)] : [:]
+      )
     }
     return try render(
-      instance("tabs", label: "Install", attributes: ["sync": .string("os")], id: "install", level: 3, children: children))
+      instance(
+        "tabs", label: "Install", attributes: ["sync": .string("os")], id: "install", level: 3, children: children))
   }
 
   @Test func tabsFollowTheARIAPattern() throws {
     let html = try Self.tabs(defaultIndex: 1)
     #expect(html.contains("<div class=\"cv-tabs\" id=\"install\" data-cv-tabs data-sync=\"os\">"))
     #expect(html.contains("<div class=\"cv-tablist\" role=\"tablist\" aria-labelledby=\"install-label\">"))
-    #expect(html.contains("<button type=\"button\" role=\"tab\" class=\"cv-tab\" id=\"t-linux-tab\" aria-controls=\"t-linux\" aria-selected=\"true\" tabindex=\"0\" data-value=\"linux\">Linux</button>"))
-    #expect(html.contains("id=\"t-macos-tab\" aria-controls=\"t-macos\" aria-selected=\"false\" tabindex=\"-1\" data-value=\"macos\">macOS</button>"))
+    #expect(
+      html.contains(
+        "<button type=\"button\" role=\"tab\" class=\"cv-tab\" id=\"t-linux-tab\" aria-controls=\"t-linux\" aria-selected=\"true\" tabindex=\"0\" data-value=\"linux\">Linux</button>"
+      ))
+    #expect(
+      html.contains(
+        "id=\"t-macos-tab\" aria-controls=\"t-macos\" aria-selected=\"false\" tabindex=\"-1\" data-value=\"macos\">macOS</button>"
+      ))
     #expect(occurrences("aria-selected=\"true\"", in: html) == 1)
     #expect(occurrences("role=\"tabpanel\"", in: html) == 3)
-    #expect(html.contains("<section class=\"cv-tabpanel\" role=\"tabpanel\" id=\"t-windows\" aria-labelledby=\"t-windows-tab\" data-value=\"windows\">\n<h3 class=\"cv-tabpanel-title\">Windows</h3>"))
+    #expect(
+      html.contains(
+        "<section class=\"cv-tabpanel\" role=\"tabpanel\" id=\"t-windows\" aria-labelledby=\"t-windows-tab\" data-value=\"windows\">\n<h3 class=\"cv-tabpanel-title\">Windows</h3>"
+      ))
     #expect(!html.contains(" hidden"))
   }
 
@@ -109,7 +127,10 @@ import Testing
         children: [
           child(0, title: "You", id: "you"), child(1, title: "Message", id: "msg", values: ["optional": .bool(true)]),
         ]))
-    #expect(html.contains("<form class=\"cv-form\" id=\"f\" data-cv-form data-start=\"0\" action=\"/send\" method=\"post\" aria-labelledby=\"f-label\">"))
+    #expect(
+      html.contains(
+        "<form class=\"cv-form\" id=\"f\" data-cv-form data-start=\"0\" action=\"/send\" method=\"post\" aria-labelledby=\"f-label\">"
+      ))
     #expect(occurrences("<fieldset class=\"cv-form-step\"", in: html) == 2)
     #expect(html.contains("<legend>Message <span class=\"cv-optional\">(optional)</span></legend>"))
     #expect(html.contains("<div class=\"cv-form-nav\" hidden>"))
@@ -128,8 +149,12 @@ import Testing
       "name": .string("email"), "type": .enumCase("email"), "label": .string("Email"), "required": .bool(true),
       "autocomplete": .string("email"), "help": .string("We reply."), "maxlength": .int(80),
     ])
-    #expect(html.contains("<label for=\"email\">Email <span class=\"cv-required\" aria-hidden=\"true\">*</span></label>"))
-    #expect(html.contains("<input type=\"email\" id=\"email\" name=\"email\" required autocomplete=\"email\" maxlength=\"80\" aria-describedby=\"email-help\">"))
+    #expect(
+      html.contains("<label for=\"email\">Email <span class=\"cv-required\" aria-hidden=\"true\">*</span></label>"))
+    #expect(
+      html.contains(
+        "<input type=\"email\" id=\"email\" name=\"email\" required autocomplete=\"email\" maxlength=\"80\" aria-describedby=\"email-help\">"
+      ))
     #expect(html.contains("<p class=\"cv-help\" id=\"email-help\">We reply.</p>"))
   }
 
@@ -137,7 +162,9 @@ import Testing
     let select = try Self.field(["name": .string("t"), "type": .enumCase("select"), "options": .string("A, B <c>")])
     #expect(select.contains("<option value=\"\">Choose…</option>\n<option>A</option>\n<option>B &lt;c&gt;</option>"))
     let area = try Self.field(["name": .string("m"), "type": .enumCase("textarea")], label: "<em>Message</em>")
-    #expect(area.contains("<label for=\"email\"><em>Message</em></label>\n<textarea rows=\"4\" id=\"email\" name=\"m\"></textarea>"))
+    #expect(
+      area.contains(
+        "<label for=\"email\"><em>Message</em></label>\n<textarea rows=\"4\" id=\"email\" name=\"m\"></textarea>"))
     let box = try Self.field(["name": .string("c"), "type": .enumCase("checkbox"), "label": .string("Copy")])
     #expect(box.contains("<input type=\"checkbox\" id=\"email\" name=\"c\">\n<label for=\"email\">Copy</label>"))
     let plain = try Self.field(["name": .string("n")])
@@ -149,7 +176,9 @@ import Testing
     let html = try Self.render(
       instance(
         "tabs", attributes: ["sync": .string(evil)], id: "t",
-        children: [child(0, title: "A", values: ["label": .string(evil), "value": .string(evil), "icon": .string(evil)])]))
+        children: [
+          child(0, title: "A", values: ["label": .string(evil), "value": .string(evil), "icon": .string(evil)])
+        ]))
     #expect(!html.contains("<script>"))
     #expect(html.contains("data-sync=\"&lt;script&gt;x&lt;/script&gt;\""))
   }
@@ -160,9 +189,13 @@ import Testing
       PageContext(
         title: "Install <now>", bodyHTML: "<p>Body</p>\n", url: "/docs/install/", description: "How \"to\"",
         siteTitle: "Site", baseURL: "https://example.org/sub/", language: "de",
-        navigation: [NavigationLink(title: "Docs", url: "/sub/docs/", isAncestor: true, children: [
-          NavigationLink(title: "Install", url: "/sub/docs/install/", isCurrent: true)
-        ])],
+        navigation: [
+          NavigationLink(
+            title: "Docs", url: "/sub/docs/", isAncestor: true,
+            children: [
+              NavigationLink(title: "Install", url: "/sub/docs/install/", isCurrent: true)
+            ])
+        ],
         tableOfContents: [TOCLink(level: 2, id: "a", text: "A"), TOCLink(level: 3, id: "b", text: "B", tab: "Linux")]),
       layout: "section")
     #expect(html.hasPrefix("<!doctype html>\n<html lang=\"de\">"))
@@ -172,12 +205,18 @@ import Testing
     #expect(html.contains("<script src=\"/sub/assets/cvsite.js\"></script>"))
     #expect(html.contains("<h1 class=\"cv-title\">Install &lt;now&gt;</h1>"))
     #expect(html.contains("<p class=\"cv-lead\">How &quot;to&quot;</p>"))
-    #expect(html.contains("<li class=\"cv-nav-open\"><a href=\"/sub/docs/\">Docs</a><ul><li><a href=\"/sub/docs/install/\" aria-current=\"page\">Install</a></li>"))
-    #expect(html.contains("<li class=\"cv-toc-depth-1\"><a href=\"#b\">B</a> <span class=\"cv-toc-tab\">Linux</span></li>"))
+    #expect(
+      html.contains(
+        "<li class=\"cv-nav-open\"><a href=\"/sub/docs/\">Docs</a><ul><li><a href=\"/sub/docs/install/\" aria-current=\"page\">Install</a></li>"
+      ))
+    #expect(
+      html.contains("<li class=\"cv-toc-depth-1\"><a href=\"#b\">B</a> <span class=\"cv-toc-tab\">Linux</span></li>"))
     #expect(html.contains("<main id=\"main\" class=\"cv-main\" tabindex=\"-1\">"))
     #expect(html.contains("<p>Body</p>"))
     #expect(theme.hasLayout("404"))
-    #expect(theme.renderPage(PageContext(title: "x", bodyHTML: "", siteTitle: "S"), layout: "nope").contains("<h1 class=\"cv-title\">x</h1>"))
+    #expect(
+      theme.renderPage(PageContext(title: "x", bodyHTML: "", siteTitle: "S"), layout: "nope").contains(
+        "<h1 class=\"cv-title\">x</h1>"))
   }
 
   @Test func cssAndJavaScriptStaySmall() throws {

@@ -1,5 +1,6 @@
 import CvsiteCore
 import Testing
+
 @testable import CvsiteThemes
 
 @Suite struct ManifestTests {
@@ -16,7 +17,8 @@ import Testing
     #expect(schema.containers["steps"]?.rules == [.atMostOne("status", .enumCase("current"))])
     #expect(schema.containers["form"]?.attributes.map(\.name) == ["action", "method"])
     #expect(schema.leaves["field"]?.attributes.contains { $0.name == "required" && $0.type == .bool } == true)
-    #expect(schema.inlines["badge"]?.attributes.first?.type == .enumeration(["note", "tip", "caution", "danger", "success"]))
+    #expect(
+      schema.inlines["badge"]?.attributes.first?.type == .enumeration(["note", "tip", "caution", "danger", "success"]))
     for name in ["cards", "tabs", "steps", "form", "card", "tab", "step"] { #expect(schema.containers[name] != nil) }
   }
 
@@ -46,7 +48,8 @@ import Testing
     #expect(manifest?.values.first?.type == .enumeration(["a", "b"]))
     #expect(manifest?.values[2].defaultValue == .bool(true))
     #expect(manifest?.values[3].defaultValue == .date("2024-05-01"))
-    #expect(box?.declaration.rules == [.exactlyOne("kind", .enumCase("a")), .atMostOne("flag", .bool(true)), .unique("note")])
+    #expect(
+      box?.declaration.rules == [.exactlyOne("kind", .enumCase("a")), .atMostOne("flag", .bool(true)), .unique("note")])
     #expect(box?.derived.first?.rule == .slug("title"))
     #expect(box?.tag == "note")
     #expect(box?.selects?.name == "flag")

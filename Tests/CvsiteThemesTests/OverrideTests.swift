@@ -2,6 +2,7 @@ import CvsiteCore
 import CvsiteTestSupport
 import Foundation
 import Testing
+
 @testable import CvsiteThemes
 
 /// A site shadows single theme files: `layouts/…` first, then `themes/<name>/…`, then
@@ -67,6 +68,9 @@ import Testing
   @Test func aBrokenOverrideIsReportedAtTheSitePath() throws {
     let (theme, diagnostics) = try Self.setUp(site: ["layouts/containers/box.mustache": "{{#open}}\n"])
     #expect(theme == nil)
-    #expect(diagnostics.map(\.description).contains { $0.hasPrefix("layouts/containers/box.mustache:1:1: error: Mustache: `open` is never closed") })
+    #expect(
+      diagnostics.map(\.description).contains {
+        $0.hasPrefix("layouts/containers/box.mustache:1:1: error: Mustache: `open` is never closed")
+      })
   }
 }

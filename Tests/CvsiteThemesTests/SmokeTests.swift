@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CvsiteThemes
 
 @Suite struct SmokeTests {

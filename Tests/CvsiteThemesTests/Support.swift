@@ -1,6 +1,7 @@
 import CvsiteCore
 import CvsiteTestSupport
 import Foundation
+
 @testable import CvsiteThemes
 
 /// The default theme, loaded once; `nil` with the diagnostics printed in the failure.

@@ -58,7 +58,10 @@ func referenceRender(_ template: String, _ context: TemplateValue, partials: [St
     ("{{#title}}{{.}}{{/title}}", "Fish &amp; &lt;Chips&gt; &quot;quoted&quot; &#39;single&#39;"),
     ("<ul>\n  {{#items}}\n  <li>{{name}}</li>\n  {{/items}}\n</ul>\n", "<ul>\n  <li>one</li>\n  <li>two</li>\n</ul>\n"),
     ("a\n  {{! comment }}  \nb {{! inline }}c\n", "a\nb c\n"),
-    ("{{=<% %>=}}\n<% title %>{{title}}<%={{ }}=%>{{n}}", "Fish &amp; &lt;Chips&gt; &quot;quoted&quot; &#39;single&#39;{{title}}0"),
+    (
+      "{{=<% %>=}}\n<% title %>{{title}}<%={{ }}=%>{{n}}",
+      "Fish &amp; &lt;Chips&gt; &quot;quoted&quot; &#39;single&#39;{{title}}0"
+    ),
     ("line\r\n{{#yes}}\r\nin\r\n{{/yes}}\r\n", "line\r\nin\r\n"),
   ])
   func rendersLikeMustache(template: String, expected: String) throws {
@@ -92,7 +95,8 @@ func referenceRender(_ template: String, _ context: TemplateValue, partials: [St
 
   @Test func aBlockInsideItsOwnOverrideRendersTheDefault() throws {
     let partials = ["base": "<{{$b}}default{{/b}}>"]
-    #expect(try renderTemplate("{{<base}}{{$b}}[{{$b}}inner{{/b}}]{{/b}}{{/base}}", [:], partials: partials) == "<[inner]>")
+    #expect(
+      try renderTemplate("{{<base}}{{$b}}[{{$b}}inner{{/b}}]{{/b}}{{/base}}", [:], partials: partials) == "<[inner]>")
   }
 
   @Test func aPartialThatNeverStopsIncludingItselfGivesUp() throws {
@@ -213,7 +217,8 @@ struct TemplateGenerator {
       return "{{\(sigil)\(name)}}" + template(depth: depth - 1, nested: nested) + "{{/\(name)}}"
     case 8: return random.pick(["{{> p}}", "\n  {{> p}}\n", "{{>p}}"])
     case 9:
-      let body = random.pick(["", "\n"]) + "{{$b}}" + template(depth: depth - 1, nested: true) + "{{/b}}"
+      let body =
+        random.pick(["", "\n"]) + "{{$b}}" + template(depth: depth - 1, nested: true) + "{{/b}}"
         + random.pick(["", "\n"])
       return "{{<q}}" + body + "{{/q}}" + random.pick(["", "\n"])
     default: return "{{$b}}" + template(depth: depth - 1, nested: true) + "{{/b}}"

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CvsiteThemes
 
 /// The member list behind template objects behaves as a dictionary would.
@@ -59,6 +60,10 @@ import Testing
     value.set(1, at: ["x", "y", "z"])
     #expect(value == ["a": ["b": true], "x": ["y": ["z": 1]]])
     value.set(2, at: ["a", "c"])
-    if case .object(let members) = value { #expect(members.names == ["a", "x"]) } else { Issue.record("not an object") }
+    if case .object(let members) = value {
+      #expect(members.names == ["a", "x"])
+    } else {
+      Issue.record("not an object")
+    }
   }
 }

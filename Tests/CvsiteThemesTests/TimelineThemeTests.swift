@@ -3,6 +3,7 @@ import CvsiteCore
 import CvsiteTestSupport
 import Foundation
 import Testing
+
 @testable import CvsiteThemes
 
 /// A theme adds a container (`timeline`) and a typed value (`date`) with theme files

@@ -1,5 +1,6 @@
 import CvsiteTestSupport
 import Testing
+
 @testable import CvsiteThemes
 
 /// Every manifest mistake is a diagnostic at the offending node.
@@ -8,12 +9,20 @@ import Testing
 
   @Test(arguments: [
     ("name: t\n", "theme.yml:1:1: error: theme.yml must state the cvsite versions"),
-    ("name: t\ncvsite: \">=2.0\"\n", "theme.yml:2:9: error: this theme supports cvsite >=2.0, but this is cvsite 0.1.0"),
+    (
+      "name: t\ncvsite: \">=2.0\"\n", "theme.yml:2:9: error: this theme supports cvsite >=2.0, but this is cvsite 0.1.0"
+    ),
     ("name: t\ncvsite: \"soon\"\n", "theme.yml:2:9: error: `soon` is not a version range"),
     (header + "values:\n  a: strng\n", "theme.yml:4:6: error: unknown value type `strng`"),
     (header + "values:\n  a: {type: colour}\n", "theme.yml:4:13: error: unknown value type `colour`"),
-    (header + "values:\n  a: {type: int, default: many}\n", "theme.yml:4:27: error: default `many` of `a` is not a valid int"),
-    (header + "values:\n  a: {type: bool, default: maybe}\n", "theme.yml:4:28: error: default `maybe` of `a` is not a valid bool"),
+    (
+      header + "values:\n  a: {type: int, default: many}\n",
+      "theme.yml:4:27: error: default `many` of `a` is not a valid int"
+    ),
+    (
+      header + "values:\n  a: {type: bool, default: maybe}\n",
+      "theme.yml:4:28: error: default `maybe` of `a` is not a valid bool"
+    ),
     (
       header + "values:\n  s:\n    type: enum\n    cases: [todo, done]\n    default: don\n",
       "theme.yml:7:14: error: default `don` of `s` is not one of its cases (todo, done) (did you mean `done`?)"
@@ -68,7 +77,9 @@ import Testing
     """
 
   static func load(_ files: [String: String]) throws -> (Theme?, [String]) {
-    var all = ["theme.yml": manifest, "layouts/page.mustache": "{{{content}}}\n", "layouts/containers/steps.mustache": "ok\n"]
+    var all = [
+      "theme.yml": manifest, "layouts/page.mustache": "{{{content}}}\n", "layouts/containers/steps.mustache": "ok\n",
+    ]
     for (path, text) in files { all[path] = text }
     let folder = try temporaryFolder(all)
     let (theme, diagnostics) = Theme.load(layers: [ThemeLayer(folder: folder)], displayRoot: folder)
@@ -76,22 +87,58 @@ import Testing
   }
 
   @Test(arguments: [
-    (["layouts/containers/steps.mustache": "<ol>\n{{#subviews}}\n<li>{{/subview}}\n"], "layouts/containers/steps.mustache:3:"),
-    (["layouts/page.mustache": "<p>{{#a}}x\n"], "layouts/page.mustache:1:4: error: Mustache: `a` is never closed (missing `{{/a}}`)"),
-    (["layouts/page.mustache": "{{#a}}\n{{/b}}\n"], "layouts/page.mustache:2:1: error: Mustache: `{{/b}}` does not close `a`, opened at 1:1"),
-    (["layouts/page.mustache": "x\n{{/b}}\n"], "layouts/page.mustache:2:1: error: Mustache: `{{/b}}` closes a section that was never opened"),
-    (["layouts/page.mustache": "é {{title"], "layouts/page.mustache:1:10: error: Mustache: a tag is not finished (expected `}}` after `title`)"),
-    (["layouts/page.mustache": "{{a b}}"], "layouts/page.mustache:1:5: error: Mustache: a tag is not finished (expected `}}` after `a`)"),
-    (["layouts/page.mustache": "{{{content}}\n"], "layouts/page.mustache:1:1: error: Mustache: `{{{content` needs three closing braces"),
+    (
+      ["layouts/containers/steps.mustache": "<ol>\n{{#subviews}}\n<li>{{/subview}}\n"],
+      "layouts/containers/steps.mustache:3:"
+    ),
+    (
+      ["layouts/page.mustache": "<p>{{#a}}x\n"],
+      "layouts/page.mustache:1:4: error: Mustache: `a` is never closed (missing `{{/a}}`)"
+    ),
+    (
+      ["layouts/page.mustache": "{{#a}}\n{{/b}}\n"],
+      "layouts/page.mustache:2:1: error: Mustache: `{{/b}}` does not close `a`, opened at 1:1"
+    ),
+    (
+      ["layouts/page.mustache": "x\n{{/b}}\n"],
+      "layouts/page.mustache:2:1: error: Mustache: `{{/b}}` closes a section that was never opened"
+    ),
+    (
+      ["layouts/page.mustache": "é {{title"],
+      "layouts/page.mustache:1:10: error: Mustache: a tag is not finished (expected `}}` after `title`)"
+    ),
+    (
+      ["layouts/page.mustache": "{{a b}}"],
+      "layouts/page.mustache:1:5: error: Mustache: a tag is not finished (expected `}}` after `a`)"
+    ),
+    (
+      ["layouts/page.mustache": "{{{content}}\n"],
+      "layouts/page.mustache:1:1: error: Mustache: `{{{content` needs three closing braces"
+    ),
     (["layouts/page.mustache": "{{! note\n"], "layouts/page.mustache:1:1: error: Mustache: a comment is never closed"),
-    (["layouts/page.mustache": "{{uppercased(title)}}"], "layouts/page.mustache:1:3: error: Mustache: transforms such as `uppercased(…)`"),
+    (
+      ["layouts/page.mustache": "{{uppercased(title)}}"],
+      "layouts/page.mustache:1:3: error: Mustache: transforms such as `uppercased(…)`"
+    ),
     (["layouts/page.mustache": "{{>*name}}"], "layouts/page.mustache:1:4: error: Mustache: dynamic partials"),
     (["layouts/page.mustache": "{{%CONTENT_TYPE:TEXT}}"], "layouts/page.mustache:1:1: error: Mustache: pragmas"),
-    (["layouts/page.mustache": "{{=<% =}}"], "layouts/page.mustache:1:1: error: Mustache: a set-delimiter tag must look like"),
+    (
+      ["layouts/page.mustache": "{{=<% =}}"],
+      "layouts/page.mustache:1:1: error: Mustache: a set-delimiter tag must look like"
+    ),
     (["layouts/page.mustache": "{{ }}"], "layouts/page.mustache:1:4: error: Mustache: a tag has no name"),
-    (["layouts/page.mustache": "{{<base}}{{x}}{{/base}}"], "layouts/page.mustache:1:1: error: Mustache: only `{{$block}}` definitions"),
-    (["layouts/page.mustache": "{{=<% %>=}}\n<%#a%>\n<%/b%>\n"], "layouts/page.mustache:3:1: error: Mustache: `{{/b}}` does not close `a`"),
-    (["layouts/page.mustache": "head\n  {{> partials/nope}}\n"], "layouts/page.mustache:2:3: error: missing partial `partials/nope`"),
+    (
+      ["layouts/page.mustache": "{{<base}}{{x}}{{/base}}"],
+      "layouts/page.mustache:1:1: error: Mustache: only `{{$block}}` definitions"
+    ),
+    (
+      ["layouts/page.mustache": "{{=<% %>=}}\n<%#a%>\n<%/b%>\n"],
+      "layouts/page.mustache:3:1: error: Mustache: `{{/b}}` does not close `a`"
+    ),
+    (
+      ["layouts/page.mustache": "head\n  {{> partials/nope}}\n"],
+      "layouts/page.mustache:2:3: error: missing partial `partials/nope`"
+    ),
     (["layouts/page.mustache": "{{<base}}{{/base}}\n"], "layouts/page.mustache:1:1: error: missing partial `base`"),
     (
       ["layouts/containers/steps.mustache": "{{#subviews}}\n  {{values.stat}}{{/subviews}}\n"],
@@ -105,8 +152,14 @@ import Testing
       ["layouts/containers/steps.mustache": "{{container.attrs.begin}}\n"],
       "layouts/containers/steps.mustache:1:1: error: `steps` has no attribute `begin`"
     ),
-    (["theme.yml": manifest + "leaves:\n  field: {}\n"], "theme.yml:11:3: error: `field` has no template: layouts/leaves/field.mustache is missing"),
-    (["theme.yml": manifest.replacingOccurrences(of: "[page]", with: "[page, blog]")], "theme.yml:9:17: error: layout `blog` is missing"),
+    (
+      ["theme.yml": manifest + "leaves:\n  field: {}\n"],
+      "theme.yml:11:3: error: `field` has no template: layouts/leaves/field.mustache is missing"
+    ),
+    (
+      ["theme.yml": manifest.replacingOccurrences(of: "[page]", with: "[page, blog]")],
+      "theme.yml:9:17: error: layout `blog` is missing"
+    ),
   ])
   func templateDiagnostic(files: [String: String], expected: String) throws {
     let (theme, diagnostics) = try Self.load(files)

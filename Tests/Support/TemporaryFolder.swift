@@ -53,7 +53,9 @@ public final class TemporarySite {
   public func write(_ path: String, _ text: String) throws { try writeFile(path, text, in: root) }
 
   /// Removes one file or folder.
-  public func remove(_ path: String) throws { try FileManager.default.removeItem(at: root.appendingPathComponent(path)) }
+  public func remove(_ path: String) throws {
+    try FileManager.default.removeItem(at: root.appendingPathComponent(path))
+  }
 
   /// The site's default output folder, `public/`.
   public var output: URL { root.appendingPathComponent("public") }

@@ -1,7 +1,8 @@
+import CvsiteTestSupport
 import Foundation
 import Testing
+
 @testable import cvsite
-import CvsiteTestSupport
 
 /// Runs a program to completion, returning its exit status and everything it printed.
 func run(_ executable: String, _ arguments: [String], in folder: URL = repositoryRoot) throws -> (Int32, String) {

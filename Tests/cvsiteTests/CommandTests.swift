@@ -1,9 +1,10 @@
 import ArgumentParser
 import CvsiteMarkdown
+import CvsiteTestSupport
 import Foundation
 import Testing
+
 @testable import cvsite
-import CvsiteTestSupport
 
 /// Runs a command as `cvsite ARGS` would, returning its exit code.
 func exitCode(_ arguments: [String]) async -> Int32 {
@@ -86,7 +87,9 @@ struct DiagnosticPrinterTests {
       .init(.warning, "second", at: .init(path: "b.md", line: 1, column: 1)),
       .init(.error, "first", at: .init(path: "a.md", line: 2, column: 3), sourceLine: "ab{x}", suggestion: "y"),
     ])
-    #expect(output == "a.md:2:3: error: first (did you mean `y`?)\nab{x}\n  ^\nb.md:1:1: warning: second\n1 error, 1 warning\n")
+    #expect(
+      output
+        == "a.md:2:3: error: first (did you mean `y`?)\nab{x}\n  ^\nb.md:1:1: warning: second\n1 error, 1 warning\n")
   }
 
   @Test("json: one object per line for editors")

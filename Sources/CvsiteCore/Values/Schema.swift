@@ -25,7 +25,8 @@ public struct ValueDeclaration: Sendable, Hashable {
   public var summary: String?
 
   /// A declaration; `isLayout` marks a layout value (see ``isLayout``).
-  public init(name: String, type: ValueType, defaultValue: TypedValue?, isLayout: Bool = false, summary: String? = nil) {
+  public init(name: String, type: ValueType, defaultValue: TypedValue?, isLayout: Bool = false, summary: String? = nil)
+  {
     self.name = name
     self.type = type
     self.defaultValue = defaultValue

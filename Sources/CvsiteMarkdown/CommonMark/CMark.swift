@@ -1,5 +1,6 @@
 internal import CCmark
 internal import CCmarkArena
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -80,7 +81,9 @@ final class CMarkDocument {
 
   /// Hands cmark's HTML of one block to `body` as bytes, without copying it first.
   func withHTML<Result>(_ node: CMarkNode, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-    guard let cString = cmark_render_html(node.raw, renderOptions) else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+    guard let cString = cmark_render_html(node.raw, renderOptions) else {
+      return body(UnsafeBufferPointer(start: nil, count: 0))
+    }
     let bytes = UnsafeRawPointer(cString).assumingMemoryBound(to: UInt8.self)
     return body(UnsafeBufferPointer(start: bytes, count: strlen(cString)))
   }

@@ -27,7 +27,9 @@ struct PreparedBody {
     _ body: PageBody, options: MarkdownOptions, validateUTF8: Bool, into diagnostics: inout [Diagnostic]
   ) -> PreparedBody? {
     let candidates = body.candidateLines()
-    guard !candidates.isEmpty else { return parse(body.bytes(), options, validateUTF8).map { PreparedBody(document: $0) } }
+    guard !candidates.isEmpty else {
+      return parse(body.bytes(), options, validateUTF8).map { PreparedBody(document: $0) }
+    }
     var directives: [Int: DirectiveLine] = [:]
     var headings: [Int: AttributeBlock] = [:]
     var attributeLines: [Int] = []
@@ -40,7 +42,8 @@ struct PreparedBody {
         if looksLikeATXHeading(text) { headings[line] = block }
       }
     }
-    let bytes = directives.isEmpty && headings.isEmpty ? body.bytes() : body.rewritten(directives: directives, headings: headings)
+    let bytes =
+      directives.isEmpty && headings.isEmpty ? body.bytes() : body.rewritten(directives: directives, headings: headings)
     guard let document = parse(bytes, options, validateUTF8) else {
       return prepareTwoPass(body, options: options, validateUTF8: validateUTF8, into: &diagnostics)
     }

@@ -1,4 +1,5 @@
 import CvsiteCore
+
 extension PreparedBody {
   /// A parse of a rewritten body, kept so the two-parse path need not repeat it.
   typealias Guess = (document: CMarkDocument, directives: Set<Int>, headings: Set<Int>)
@@ -39,7 +40,8 @@ extension PreparedBody {
         document = reused
         reusable = nil
       } else {
-        guard let parsed = parse(body.rewritten(directives: directives, headings: headingAttributes), options, validateUTF8)
+        guard
+          let parsed = parse(body.rewritten(directives: directives, headings: headingAttributes), options, validateUTF8)
         else { return nil }
         document = parsed
         parses += 1

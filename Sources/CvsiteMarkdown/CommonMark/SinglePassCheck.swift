@@ -122,7 +122,9 @@ struct SinglePassCheck {
   /// `parent` left open by the line before it: it is no setext underline (`=`, `-`) and no
   /// link reference definition (`[`), which only a paragraph's first line can start.
   private func continuesParagraph(_ line: Int, in parent: OpaquePointer) -> Bool {
-    guard line <= body.lineCount, starts[line] == .paragraph, paragraphStartParents[line] == parent else { return false }
+    guard line <= body.lineCount, starts[line] == .paragraph, paragraphStartParents[line] == parent else {
+      return false
+    }
     let text = body.line(line)
     let start = directiveStart(text)
     guard start < text.endIndex else { return false }

@@ -39,14 +39,16 @@ func parseAttributeBlock(_ line: ArraySlice<UInt8>, at start: Int) -> Result<Att
   while true {
     let hadSpace = scanner.skipSpaces()
     guard let byte = scanner.peek else {
-      return .failure(AttributeSyntaxError(message: "attribute block is not closed with `}`", offset: start - line.startIndex))
+      return .failure(
+        AttributeSyntaxError(message: "attribute block is not closed with `}`", offset: start - line.startIndex))
     }
     if byte == 0x7D {  // }
       return .success(AttributeBlock(attributes: attributes, start: start, end: scanner.index + 1))
     }
     if !attributes.isEmpty && !hadSpace {
       return .failure(
-        AttributeSyntaxError(message: "attributes must be separated by spaces", offset: scanner.index - line.startIndex))
+        AttributeSyntaxError(message: "attributes must be separated by spaces", offset: scanner.index - line.startIndex)
+      )
     }
     switch scanner.attribute() {
     case .success(let attribute): attributes.append(attribute)

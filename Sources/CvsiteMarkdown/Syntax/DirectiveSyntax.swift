@@ -53,7 +53,8 @@ func scanDirectiveLine(_ line: ArraySlice<UInt8>) -> DirectiveLine? {
     let fence = String(repeating: ":", count: colons)
     let hint = words.count > 1 ? "\(fence)\(name)[\(words.dropFirst().joined(separator: " "))]" : "\(fence)\(name)"
     directive.problems.append(
-      LineProblem(message: "no space allowed between `\(fence)` and the directive name", offset: offset, suggestion: hint))
+      LineProblem(
+        message: "no space allowed between `\(fence)` and the directive name", offset: offset, suggestion: hint))
   }
   guard index < line.endIndex, isASCIILetter(line[index]) else {
     if colons == 2 { return nil }
@@ -61,7 +62,9 @@ func scanDirectiveLine(_ line: ArraySlice<UInt8>) -> DirectiveLine? {
     return directive
   }
   let nameStart = index
-  while index < line.endIndex, isASCIIAlphanumeric(line[index]) || line[index] == 0x2D || line[index] == 0x5F { index += 1 }
+  while index < line.endIndex, isASCIIAlphanumeric(line[index]) || line[index] == 0x2D || line[index] == 0x5F {
+    index += 1
+  }
   while index > nameStart + 1, line[index - 1] == 0x2D || line[index - 1] == 0x5F { index -= 1 }
   directive.name = String(decoding: line[nameStart..<index], as: UTF8.self)
   index = readLabel(line, from: index, into: &directive)

@@ -65,7 +65,8 @@ extension FrontMatter {
         case .success(let value): matter.values[entry.key] = value
         case .failure(let problem):
           diagnostics.append(
-            source.diagnostic(.error, problem.message, line: line, column: entry.column, suggestion: problem.suggestion))
+            source.diagnostic(.error, problem.message, line: line, column: entry.column, suggestion: problem.suggestion)
+          )
         }
       }
       return matter
@@ -80,7 +81,8 @@ extension FrontMatter {
     }
     guard let node else { return matter }
     guard let mapping = node.mapping else {
-      diagnostics.append(source.diagnostic(.error, "front matter must be a mapping of keys to values", line: 2, column: 1))
+      diagnostics.append(
+        source.diagnostic(.error, "front matter must be a mapping of keys to values", line: 2, column: 1))
       return matter
     }
     for (keyNode, valueNode) in mapping {

@@ -25,7 +25,8 @@ enum SimpleYAML {
         return nil
       }
       let key = String(decoding: line[line.startIndex..<colon], as: UTF8.self)
-      guard key.utf8.allSatisfy({ isASCIIAlphanumeric($0) || $0 == 0x5F || $0 == 0x2D || $0 == 0x2E }), keys.insert(key).inserted
+      guard key.utf8.allSatisfy({ isASCIIAlphanumeric($0) || $0 == 0x5F || $0 == 0x2D || $0 == 0x2E }),
+        keys.insert(key).inserted
       else { return nil }
       var start = colon + 1
       while start < line.endIndex, isSpace(line[start]) { start += 1 }
@@ -73,7 +74,9 @@ enum SimpleYAML {
     default: break
     }
     if let int = Int(text) { return (.int(int), text) }
-    if raw.allSatisfy({ isASCIIDigit($0) || $0 == 0x2E || $0 == 0x65 || $0 == 0x45 || $0 == 0x2B }), let number = Double(text) {
+    if raw.allSatisfy({ isASCIIDigit($0) || $0 == 0x2E || $0 == 0x65 || $0 == 0x45 || $0 == 0x2B }),
+      let number = Double(text)
+    {
       return (.number(number), text)
     }
     return (.string(text), text)

@@ -17,7 +17,8 @@ enum ValueTyping {
       switch text {
       case "true", "yes": return .success(.bool(true))
       case "false", "no": return .success(.bool(false))
-      default: return .failure(problem("`\(name)` must be true or false, not `\(text)`", closest(text, ["true", "false"])))
+      default:
+        return .failure(problem("`\(name)` must be true or false, not `\(text)`", closest(text, ["true", "false"])))
       }
     case .int:
       guard let value = Int(text) else { return .failure(problem("`\(name)` must be a whole number, not `\(text)`")) }

@@ -1,4 +1,5 @@
 import CvsiteCore
+
 extension PageBuilder {
   /// One block of a scope.
   mutating func buildBlock(_ node: CMarkNode, depth: Int, inContainer: Bool) -> Item {

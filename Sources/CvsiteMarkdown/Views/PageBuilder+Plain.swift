@@ -1,5 +1,6 @@
 import ContainerViews
 import CvsiteCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -31,7 +32,8 @@ extension PageBuilder {
               .warning, "`\(entry.name)` is not read by any enclosing container", line: line, column: entry.column))
         }
         let text = node.plainText
-        let id = claimID(explicit: attributes.id, title: text, fallback: "section", line: node.startLine,
+        let id = claimID(
+          explicit: attributes.id, title: text, fallback: "section", line: node.startLine,
           column: node.startColumn)
         headings.append(HeadingInfo(level: level, id: id, text: text))
         let open = "<h\(level)" + headingTagAttributes(id: id, classes: attributes.classes) + ">"
@@ -45,7 +47,9 @@ extension PageBuilder {
   }
 
   /// Replaces the n-th `<hN>` (and `</hN>` when anchors are on) of safe-mode cmark output.
-  private func spliceHeadings(_ bytes: UnsafeBufferPointer<UInt8>, _ decorated: [(open: String, close: String?)]) -> String {
+  private func spliceHeadings(_ bytes: UnsafeBufferPointer<UInt8>, _ decorated: [(open: String, close: String?)])
+    -> String
+  {
     let extra = decorated.reduce(0) { $0 + $1.open.utf8.count + ($1.close?.utf8.count ?? 0) }
     return String(unsafeUninitializedCapacity: bytes.count + extra) { output in
       var written = 0

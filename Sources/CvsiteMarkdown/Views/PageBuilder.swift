@@ -54,7 +54,8 @@ struct PageBuilder {
     while frames.count > 1, let container = frames.last?.container {
       diagnostics.append(
         source.diagnostic(
-          .error, "`:::\(container.name)` is never closed (add a `\(String(repeating: ":", count: container.fence))` line)",
+          .error,
+          "`:::\(container.name)` is never closed (add a `\(String(repeating: ":", count: container.fence))` line)",
           line: container.line, column: container.column))
       close(&frames)
     }
@@ -72,12 +73,14 @@ struct PageBuilder {
     let column = directive.offset + 1
     for problem in directive.problems {
       diagnostics.append(
-        source.diagnostic(.error, problem.message, line: line, column: problem.offset + 1, suggestion: problem.suggestion))
+        source.diagnostic(
+          .error, problem.message, line: line, column: problem.offset + 1, suggestion: problem.suggestion))
     }
     switch directive.kind {
     case .close(let fence):
       guard frames.count > 1 else {
-        diagnostics.append(source.diagnostic(.error, "closing fence with no open container", line: line, column: column))
+        diagnostics.append(
+          source.diagnostic(.error, "closing fence with no open container", line: line, column: column))
         return
       }
       let target = frames.lastIndex { $0.container?.fence == fence } ?? frames.count - 1
@@ -104,7 +107,8 @@ struct PageBuilder {
     case .open(let fence):
       guard openContainers.count < Self.maxContainerDepth else {
         diagnostics.append(
-          source.diagnostic(.error, "containers nested more than \(Self.maxContainerDepth) deep", line: line, column: column))
+          source.diagnostic(
+            .error, "containers nested more than \(Self.maxContainerDepth) deep", line: line, column: column))
         return
       }
       let container = openContainer(directive, fence: fence, line: line, column: column)
@@ -131,12 +135,14 @@ struct PageBuilder {
     let id: String
     if directive.name == "group" {
       if attributes.id != nil {
-        diagnostics.append(source.diagnostic(.error, "a group has no element to carry an id", line: line, column: column))
+        diagnostics.append(
+          source.diagnostic(.error, "a group has no element to carry an id", line: line, column: column))
         attributes.id = nil
       }
       id = ""
     } else {
-      id = claimID(explicit: attributes.id, title: label?.text ?? "", fallback: directive.name, line: line, column: column)
+      id = claimID(
+        explicit: attributes.id, title: label?.text ?? "", fallback: directive.name, line: line, column: column)
     }
     return ContainerItem(
       name: directive.name, declaration: declaration, label: label, attributes: attributes, id: id, line: line,
@@ -151,9 +157,11 @@ struct PageBuilder {
           .error, "unknown leaf directive `::\(directive.name)`", line: line, column: column,
           suggestion: closest(directive.name, schema.leaves.keys.sorted())))
     }
-    let attributes = checker.check(directive.attributes, own: declaration?.attributes ?? [], line: line, into: &diagnostics)
+    let attributes = checker.check(
+      directive.attributes, own: declaration?.attributes ?? [], line: line, into: &diagnostics)
     let label = directive.label.map(renderInline)
-    let id = claimID(explicit: attributes.id, title: label?.text ?? "", fallback: directive.name, line: line, column: column)
+    let id = claimID(
+      explicit: attributes.id, title: label?.text ?? "", fallback: directive.name, line: line, column: column)
     return LeafItem(
       name: directive.name, labelHTML: label?.html, labelText: label?.text, attributes: attributes, id: id, line: line,
       column: column)
@@ -164,7 +172,8 @@ struct PageBuilder {
     if let explicit {
       if !ids.claimExplicit(explicit) {
         diagnostics.append(
-          source.diagnostic(.error, "repeated `#\(explicit)`: ids must be unique on the page", line: line, column: column))
+          source.diagnostic(
+            .error, "repeated `#\(explicit)`: ids must be unique on the page", line: line, column: column))
       }
       return explicit
     }
@@ -173,7 +182,8 @@ struct PageBuilder {
 
   /// A label's Markdown as inline HTML and plain text.
   func renderInline(_ markdown: String) -> (html: String, text: String) {
-    guard let document = CMarkDocument(bytes: Array(markdown.utf8), allowRawHTML: options.allowRawHTML, validateUTF8: true),
+    guard
+      let document = CMarkDocument(bytes: Array(markdown.utf8), allowRawHTML: options.allowRawHTML, validateUTF8: true),
       let paragraph = document.root.firstChild, paragraph.kind == .paragraph
     else { return (escapeHTML(markdown), markdown) }
     var html = document.html(paragraph)

@@ -178,7 +178,8 @@ struct ChildSpec {
     return spec
   }
 
-  func titled(_ id: String, _ html: String?, _ text: String?, _ attributes: WrittenAttributes, _ line: Int) -> ChildSpec {
+  func titled(_ id: String, _ html: String?, _ text: String?, _ attributes: WrittenAttributes, _ line: Int) -> ChildSpec
+  {
     var spec = ChildSpec(reader: reader, inherited: inherited)
     spec.id = id
     spec.titleHTML = html

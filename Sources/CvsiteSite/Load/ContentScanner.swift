@@ -63,7 +63,8 @@ enum ContentScanner {
         let relativePath = relative.isEmpty ? name : relative + "/" + name
         let sitePath = folderName + "/" + relativePath
         guard let entry = listedKind ?? FileKind(path: path) else { continue }
-        let resolved = entry == .link ? URL(fileURLWithPath: path).resolvingSymlinksInPath().path : resolvedDirectory + "/" + name
+        let resolved =
+          entry == .link ? URL(fileURLWithPath: path).resolvingSymlinksInPath().path : resolvedDirectory + "/" + name
         guard resolved == rootPath || resolved.hasPrefix(rootPath + "/") else {
           diagnostics.append(
             Diagnostic(

@@ -46,7 +46,11 @@ struct PageMetadata: Sendable, Hashable {
       if isDate(date) { metadata.date = date } else { problem("date", "`date` must be a date such as 2024-05-01") }
     }
     if let value = matter.fields["draft"] {
-      if case .bool(let flag) = value { metadata.draft = flag } else { problem("draft", "`draft` must be true or false") }
+      if case .bool(let flag) = value {
+        metadata.draft = flag
+      } else {
+        problem("draft", "`draft` must be true or false")
+      }
     }
     if let slug = text("slug") {
       if PageURL.isValidSlug(slug) {
@@ -56,7 +60,11 @@ struct PageMetadata: Sendable, Hashable {
       }
     }
     if let value = matter.fields["weight"] {
-      if case .int(let weight) = value { metadata.weight = weight } else { problem("weight", "`weight` must be a whole number") }
+      if case .int(let weight) = value {
+        metadata.weight = weight
+      } else {
+        problem("weight", "`weight` must be a whole number")
+      }
     }
     metadata.description = text("description")
     metadata.layout = text("layout")
@@ -109,6 +117,7 @@ struct PageMetadata: Sendable, Hashable {
     }
     let month = Int(text.dropFirst(5).prefix(2)) ?? 0
     let day = Int(text.dropFirst(8).prefix(2)) ?? 0
-    return (1...12).contains(month) && (1...31).contains(day) && (bytes.count == 10 || bytes[10] == 0x54 || bytes[10] == 0x20)
+    return (1...12).contains(month) && (1...31).contains(day)
+      && (bytes.count == 10 || bytes[10] == 0x54 || bytes[10] == 0x20)
   }
 }

@@ -1,7 +1,7 @@
-import CvsiteThemes
 import ContainerViews
 import CvsiteCore
 import CvsiteMarkdown
+import CvsiteThemes
 import Foundation
 
 /// A page as the session keeps it: the site's view of it and what parsing it reported.
@@ -29,7 +29,8 @@ struct PageParser: Sendable {
     containers = theme.schema.containers.keys.sorted()
     layouts = theme.theme.pageLayouts
     parser = MarkdownParser(
-      schema: theme.schema, options: MarkdownOptions(allowRawHTML: config.rawHTML, headingAnchors: config.headingAnchors))
+      schema: theme.schema,
+      options: MarkdownOptions(allowRawHTML: config.rawHTML, headingAnchors: config.headingAnchors))
     renderer = theme.theme.renderer
   }
 
@@ -87,7 +88,8 @@ struct PageParser: Sendable {
   /// `install-guide.md` → `Install guide`; a section page takes its folder's name.
   static func titleFromFileName(_ file: ContentFile) -> String {
     let parts = file.relativePath.split(separator: "/")
-    let name = file.kind == .sectionIndex ? (parts.dropLast().last.map(String.init) ?? "Home") : String(parts.last ?? "")
+    let name =
+      file.kind == .sectionIndex ? (parts.dropLast().last.map(String.init) ?? "Home") : String(parts.last ?? "")
     let base = name.hasSuffix(".md") ? String(name.dropLast(3)) : name
     let words = base.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
     return words.prefix(1).uppercased() + words.dropFirst()

@@ -105,7 +105,8 @@ struct SiteConfig: Sendable {
           let choices = NavigationStyle.allCases.map(\.rawValue)
           diagnostics.append(
             document.diagnostic(
-              .error, "'navigation' must be `path` or `full`, not `\(text)`", at: value, suggestion: closest(text, choices)))
+              .error, "'navigation' must be `path` or `full`, not `\(text)`", at: value,
+              suggestion: closest(text, choices)))
         }
       default:
         diagnostics.append(

@@ -38,7 +38,8 @@ struct SiteThemeAdapter: Sendable {
       ListedPage(
         id: "page-" + (page.url.splitOmittingEmpty(atByte: UInt8(ascii: "/")).last.map(String.init) ?? "home"),
         title: page.metadata.title,
-        url: basePath + page.url.dropFirst(), summaryHTML: page.summary.isEmpty ? "" : "<p>\(escapeHTML(page.summary))</p>\n",
+        url: basePath + page.url.dropFirst(),
+        summaryHTML: page.summary.isEmpty ? "" : "<p>\(escapeHTML(page.summary))</p>\n",
         values: page.values)
     }
     // A URL value the container reads (the cards' `href`) carries the link, so the

@@ -3,11 +3,11 @@ import CvsiteMarkdown
 import Foundation
 
 #if canImport(Glibc)
-  import Glibc
-  private let systemWrite = Glibc.write
+import Glibc
+private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
-  import Darwin
-  private let systemWrite = Darwin.write
+import Darwin
+private let systemWrite = Darwin.write
 #endif
 
 /// Where a build writes: a staging folder beside the output, swapped in only when the
@@ -106,7 +106,9 @@ public struct OutputFolder: Sendable {
       }
     }
     let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-    guard descriptor >= 0 else { throw OutputError(message: "cannot create \(path): \(String(cString: strerror(errno)))") }
+    guard descriptor >= 0 else {
+      throw OutputError(message: "cannot create \(path): \(String(cString: strerror(errno)))")
+    }
     var failure: Int32 = 0
     data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
       guard let base = raw.baseAddress else { return }
@@ -122,7 +124,9 @@ public struct OutputFolder: Sendable {
       }
     }
     if close(descriptor) != 0 && failure == 0 && errno != EINTR { failure = errno }
-    guard failure == 0 else { throw OutputError(message: "cannot write \(path): \(String(cString: strerror(failure)))") }
+    guard failure == 0 else {
+      throw OutputError(message: "cannot write \(path): \(String(cString: strerror(failure)))")
+    }
   }
 
   /// Replaces the output with the staging folder.

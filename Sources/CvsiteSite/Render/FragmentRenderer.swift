@@ -9,7 +9,8 @@ public enum FragmentRenderer {
   /// The HTML body of the Markdown `bytes` (shown as `path` in diagnostics) and every
   /// problem found, with the theme of the site around `workingDirectory`.
   public static func render(
-    bytes: [UInt8], path: String, workingDirectory: URL, themeSearchPaths: [URL] = BuildOptions.defaultThemeSearchPaths()
+    bytes: [UInt8], path: String, workingDirectory: URL,
+    themeSearchPaths: [URL] = BuildOptions.defaultThemeSearchPaths()
   ) -> (html: String, diagnostics: [Diagnostic]) {
     var config = SiteConfig()
     var diagnostics: [Diagnostic] = []

@@ -3,9 +3,9 @@ import CvsiteMarkdown
 import Foundation
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #elseif canImport(Darwin)
-  import Darwin
+import Darwin
 #endif
 
 /// Checks the links inside page bodies: internal paths must lead to a page or a file of
@@ -86,12 +86,14 @@ struct LinkChecker {
 
   /// Whether a link starts with a URI scheme (`https:`, `mailto:`): an external link.
   static func hasScheme(_ link: String) -> Bool {
-    guard let first = link.unicodeScalars.first, ("a"..."z").contains(first)
-      || ("A"..."Z").contains(first)
+    guard let first = link.unicodeScalars.first,
+      ("a"..."z").contains(first)
+        || ("A"..."Z").contains(first)
     else { return false }
     for scalar in link.unicodeScalars {
       if scalar == ":" { return true }
-      let allowed = ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+      let allowed =
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
         || scalar == "+" || scalar == "." || scalar == "-"
       if !allowed { return false }
     }
@@ -152,7 +154,8 @@ struct LinkChecker {
       }
       let candidate = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base - anchor
       var matched = 0
-      while matched < marker.count && candidate + matched < bytes.count && bytes[candidate + matched] == marker[matched] {
+      while matched < marker.count && candidate + matched < bytes.count && bytes[candidate + matched] == marker[matched]
+      {
         matched += 1
       }
       guard matched == marker.count else {

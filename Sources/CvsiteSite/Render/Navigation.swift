@@ -34,7 +34,8 @@ enum Navigation {
         groups[page.isSectionIndex ? Array(sectionPath.dropLast()) : sectionPath, default: []].append(entries.count)
         entries.append(
           Entry(
-            title: page.metadata.title, url: page.url, href: basePath + page.url.dropFirst(), weight: page.metadata.weight,
+            title: page.metadata.title, url: page.url, href: basePath + page.url.dropFirst(),
+            weight: page.metadata.weight,
             isSectionIndex: page.isSectionIndex, sectionPath: sectionPath))
       }
       // Sorting positions, ties in their order (as a stable sort of the pages leaves them).
@@ -45,7 +46,8 @@ enum Navigation {
         }
       }
       self.entries = entries
-      byURL = Dictionary(entries.enumerated().map { ($0.element.url, $0.offset) }, uniquingKeysWith: { first, _ in first })
+      byURL = Dictionary(
+        entries.enumerated().map { ($0.element.url, $0.offset) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// How many pages the index was made from.
@@ -110,7 +112,8 @@ enum Navigation {
           children: nested)
       }
       return NavigationLink(
-        title: page.title, url: page.href, isCurrent: page.url == current, isAncestor: page.url == current, children: [])
+        title: page.title, url: page.href, isCurrent: page.url == current, isAncestor: page.url == current, children: []
+      )
     }
   }
 }

@@ -1,6 +1,6 @@
 import CvsiteCore
-import Foundation
 import CvsiteMarkdown
+import Foundation
 
 /// A page of the site once its Markdown is parsed and its body rendered.
 ///
@@ -143,8 +143,14 @@ private func asciiPlainText(fromHTML html: String, limit: Int) -> [UInt8]? {
       let byte = bytes[index]
       index += 1
       guard byte < 0x80 else { return nil }
-      if byte == 0x3C { inTag = true; continue }
-      if byte == 0x3E { inTag = false; continue }
+      if byte == 0x3C {
+        inTag = true
+        continue
+      }
+      if byte == 0x3E {
+        inTag = false
+        continue
+      }
       if inTag { continue }
       if byte == 0x20 || (0x09...0x0D).contains(byte) {
         if !lastWasSpace { text.append(0x20) }
@@ -173,8 +179,14 @@ private func characterPlainText(fromHTML html: String, limit: Int) -> String {
   // with the character before it, so `text.count <= appended`).
   var appended = 0
   for character in html {
-    if character == "<" { inTag = true; continue }
-    if character == ">" { inTag = false; continue }
+    if character == "<" {
+      inTag = true
+      continue
+    }
+    if character == ">" {
+      inTag = false
+      continue
+    }
     if inTag { continue }
     if character.isWhitespace {
       if !lastWasSpace {

@@ -44,8 +44,9 @@ extension SiteSession {
     let counter = ProgressCounter()
     // A section page's listing costs about what its pages' cards do: claimed first.
     let weight = { (page: SitePage) in
-      page.bodyHTML.utf8.count + (page.isSectionIndex && page.metadata.list != nil
-        ? navigation.listed(in: page.sectionPath).count * 2_048 : 0)
+      page.bodyHTML.utf8.count
+        + (page.isSectionIndex && page.metadata.list != nil
+          ? navigation.listed(in: page.sectionPath).count * 2_048 : 0)
     }
     let rendered = parallelMap(selected, jobs: options.jobs, weight: weight) { page -> (String?, [Diagnostic]) in
       let (context, layout, listingProblems) = Self.layoutContext(
@@ -53,7 +54,9 @@ extension SiteSession {
       let (document, layoutProblem) = theme.renderDocumentReporting(context, layout: layout)
       var problems = checker.check(bodyHTML: page.bodyHTML, page: page, siteRoot: siteRoot)
       // Theme problems are said once for the whole site below, not once per page.
-      for problem in listingProblems + [layoutProblem].compactMap({ $0 }) { problems.append(Diagnostic(.error, problem)) }
+      for problem in listingProblems + [layoutProblem].compactMap({ $0 }) {
+        problems.append(Diagnostic(.error, problem))
+      }
       do {
         try sink.write(Data(document), to: page.outputPath)
       } catch {
@@ -86,7 +89,8 @@ extension SiteSession {
     emit(wide.sitemap, "sitemap.xml")
     if let feed = atomFeed(published, config: config) { emit(feed, "atom.xml") }
     if !published.contains(where: { $0.url == "/404/" }) {
-      let (html, problem) = theme.renderPageReporting(Self.notFoundContext(navigation: navigation, config: config), layout: "404")
+      let (html, problem) = theme.renderPageReporting(
+        Self.notFoundContext(navigation: navigation, config: config), layout: "404")
       if let problem, unlocated.insert(problem).inserted { outcome.diagnostics.append(Diagnostic(.error, problem)) }
       emit(html, "404.html")
     }
@@ -129,7 +133,9 @@ extension SiteSession {
     var owners: [String: [String]] = [:]
     for page in published {
       owners[page.url, default: []].append(page.sitePath)
-      for alias in page.metadata.aliases { owners[LinkChecker.normalize(alias + "/"), default: []].append(page.sitePath) }
+      for alias in page.metadata.aliases {
+        owners[LinkChecker.normalize(alias + "/"), default: []].append(page.sitePath)
+      }
     }
     var diagnostics: [Diagnostic] = []
     for (url, paths) in owners where paths.count > 1 {
@@ -178,7 +184,9 @@ extension SiteSession {
         ? index.listed(in: page.sectionPath)
         : site.indices.filter { site[$0].parentSection == page.sectionPath && site[$0].sitePath != page.sitePath }
       let children = positions.sorted {
-        (site[$0].metadata.weight, site[$0].metadata.title, $0) < (site[$1].metadata.weight, site[$1].metadata.title, $1)
+        (site[$0].metadata.weight, site[$0].metadata.title, $0) < (
+          site[$1].metadata.weight, site[$1].metadata.title, $1
+        )
       }.map { site[$0] }
       let listing = theme.renderListing(container: container, pages: children, basePath: config.basePath)
       body += listing.html
@@ -193,7 +201,8 @@ extension SiteSession {
     let page = SitePage(
       sitePath: "404.html", contentPath: "404.md", isSectionIndex: false,
       metadata: PageMetadata(title: "Page not found"), url: "/404.html",
-      bodyHTML: "<p>There is no page at this address. Try the <a href=\"\(escapeHTML(config.basePath))\">home page</a>.</p>\n",
+      bodyHTML:
+        "<p>There is no page at this address. Try the <a href=\"\(escapeHTML(config.basePath))\">home page</a>.</p>\n",
       headings: [], summary: "", values: DeclaredValues())
     return PageContext(
       page: page, bodyHTML: page.bodyHTML,

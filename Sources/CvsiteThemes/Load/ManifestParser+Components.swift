@@ -15,8 +15,11 @@ extension ManifestParser {
       kind: kind, declaration: ContainerDeclaration(name: name, reads: []),
       template: kind == .inline ? nil : (kind == .leaf ? "leaves/\(name)" : "containers/\(name)"), derived: [],
       tag: nil, selects: nil, location: reader.location(nameNode))
-    let pairs = spec.scalar?.string.isEmpty == true || spec.null != nil ? [] : reader.mapping(
-      spec, "`\(name)`", allowed: Self.componentKeys)
+    let pairs =
+      spec.scalar?.string.isEmpty == true || spec.null != nil
+      ? []
+      : reader.mapping(
+        spec, "`\(name)`", allowed: Self.componentKeys)
     var readNodes: [String: Node] = [:]
     for (key, _, value) in pairs where key == "reads" {
       for (read, node) in reader.strings(value, "`reads`") {

@@ -76,7 +76,9 @@ struct TemplateLoader {
       var problem: (String, String?)?
       if ["values", "is", "layout", "split"].contains(path[0]) {
         if !reads.contains(path[1]) {
-          problem = ("`\(component.name)` does not read `\(path[1])` (add it to `reads`)", closest(path[1], Array(reads)))
+          problem = (
+            "`\(component.name)` does not read `\(path[1])` (add it to `reads`)", closest(path[1], Array(reads))
+          )
         } else if path[0] == "is", path.count >= 3, case .enumeration(let cases)? = values[path[1]]?.type,
           !cases.contains(path[2])
         {
@@ -97,7 +99,8 @@ struct TemplateLoader {
       if let (message, suggestion) = problem {
         diagnostics.append(
           Diagnostic(
-            .error, message, at: location(source.path, tag.line, tag.column), sourceLine: sourceLine(template, tag.line),
+            .error, message, at: location(source.path, tag.line, tag.column),
+            sourceLine: sourceLine(template, tag.line),
             suggestion: suggestion))
       }
     }

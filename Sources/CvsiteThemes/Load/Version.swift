@@ -38,7 +38,11 @@ struct SemanticVersion: Sendable, Hashable, Comparable, CustomStringConvertible 
 /// (`>=0.1 <1.0`), or `^0.1` / `~0.1.2` shorthands, or one exact version.
 struct VersionRange: Sendable, Hashable, CustomStringConvertible {
   enum Operator: String, Sendable, Hashable, CaseIterable {
-    case greaterOrEqual = ">=", lessOrEqual = "<=", greater = ">", less = "<", equal = "="
+    case greaterOrEqual = ">="
+    case lessOrEqual = "<="
+    case greater = ">"
+    case less = "<"
+    case equal = "="
   }
 
   struct Comparator: Sendable, Hashable {

@@ -43,7 +43,9 @@ struct YAMLReader {
 
   /// The pairs of a mapping with string keys; reports anything else. Keys outside
   /// `allowed` (when given) are reported with the closest allowed spelling.
-  mutating func mapping(_ node: Node, _ what: String, allowed: [String]? = nil) -> [(key: String, keyNode: Node, value: Node)] {
+  mutating func mapping(_ node: Node, _ what: String, allowed: [String]? = nil) -> [(
+    key: String, keyNode: Node, value: Node
+  )] {
     guard let mapping = node.mapping else {
       error("\(what) must be a mapping (`key: value` lines)", at: node)
       return []
@@ -56,7 +58,8 @@ struct YAMLReader {
       }
       if let allowed, !allowed.contains(key) {
         let list = allowed.map { "`\($0)`" }.joined(separator: ", ")
-        error("unknown key `\(key)` in \(what) (expected one of \(list))", at: keyNode, suggestion: closest(key, allowed))
+        error(
+          "unknown key `\(key)` in \(what) (expected one of \(list))", at: keyNode, suggestion: closest(key, allowed))
         continue
       }
       pairs.append((key, keyNode, value))

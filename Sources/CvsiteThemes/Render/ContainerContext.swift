@@ -115,7 +115,8 @@ struct ContainerContext: Sendable {
       if declaration.isLayout, parts.layout {
         var ignoredIs: TemplateValue = [:]
         var ignoredSplit: TemplateValue = [:]
-        put(value, named: name, type: declaration.type, into: &layout, is: &ignoredIs, split: &ignoredSplit, .valuesOnly)
+        put(
+          value, named: name, type: declaration.type, into: &layout, is: &ignoredIs, split: &ignoredSplit, .valuesOnly)
       }
     }
     var subview: TemplateObject = [
@@ -165,7 +166,9 @@ struct ContainerContext: Sendable {
         .filter { !$0.isEmpty }
       split.set(
         .list(
-          items.enumerated().map { ["text": .string($0.element), "index": .int($0.offset), "first": .bool($0.offset == 0)] }),
+          items.enumerated().map {
+            ["text": .string($0.element), "index": .int($0.offset), "first": .bool($0.offset == 0)]
+          }),
         at: path)
     }
   }

@@ -71,7 +71,9 @@ public struct NavigationLink: Sendable, Hashable {
   public var children: [NavigationLink]
 
   /// A navigation link.
-  public init(title: String, url: String, isCurrent: Bool = false, isAncestor: Bool = false, children: [NavigationLink] = []) {
+  public init(
+    title: String, url: String, isCurrent: Bool = false, isAncestor: Bool = false, children: [NavigationLink] = []
+  ) {
     self.title = title
     self.url = url
     self.isCurrent = isCurrent
@@ -115,7 +117,8 @@ extension PageContext {
   var templateContext: TemplateValue {
     let base = basePath
     var site: TemplateObject = [
-      "title": .string(siteTitle), "baseURL": .string(baseURL), "basePath": .string(base), "language": .string(language),
+      "title": .string(siteTitle), "baseURL": .string(baseURL), "basePath": .string(base),
+      "language": .string(language),
     ]
     if let siteDescription, !siteDescription.isEmpty { site["description"] = .string(siteDescription) }
     var page: TemplateObject = [
@@ -135,7 +138,8 @@ extension PageContext {
     return [
       "site": .object(site), "page": .object(page), "content": .string(bodyHTML),
       "nav": .list(navigation.map(Self.navItem)), "hasNav": .bool(!navigation.isEmpty), "toc": .list(toc),
-      "hasToc": .bool(!toc.isEmpty), "assets": .string(base + "assets/"), "generator": .string("cvsite \(cvsiteVersion)"),
+      "hasToc": .bool(!toc.isEmpty), "assets": .string(base + "assets/"),
+      "generator": .string("cvsite \(cvsiteVersion)"),
     ]
   }
 

@@ -24,7 +24,9 @@ struct TemplateLibrary: Sendable {
   /// template or partials nest deeper than ``maximumDepth`` or more than
   /// ``maximumExpansions`` of them render.
   func render(_ context: TemplateValue, withTemplate name: String) -> String? {
-    if case .rendered(let output) = outcome(context, withTemplate: name) { return String(decoding: output, as: UTF8.self) }
+    if case .rendered(let output) = outcome(context, withTemplate: name) {
+      return String(decoding: output, as: UTF8.self)
+    }
     return nil
   }
 

@@ -104,7 +104,8 @@ struct TemplateParser {
           throw error("`{{/\(name)}}` closes a section that was never opened", at: tagStart)
         }
         guard section.name == name else {
-          throw error("`{{/\(name)}}` does not close `\(section.name)`, opened at \(locate(section.start))", at: tagStart)
+          throw error(
+            "`{{/\(name)}}` does not close `\(section.name)`, opened at \(locate(section.start))", at: tagStart)
         }
         record(.close, name, at: tagStart)
         if !isStandalone(state) { flushBefore() }
@@ -217,7 +218,8 @@ extension TemplateParser {
   private static func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
   private static func isNameByte(_ byte: UInt8) -> Bool {
     switch byte {
-    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"):
       return true
     case UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "?"), UInt8(ascii: "*"):
       return true

@@ -32,7 +32,9 @@ struct TemplateRenderer {
     while index < end {
       var piece: [UInt8] = []
       index = step(index, into: &piece)
-      if !piece.isEmpty, local.last == UInt8(ascii: "\n"), local.count < 2 || local[local.count - 2] != UInt8(ascii: "\r") {
+      if !piece.isEmpty, local.last == UInt8(ascii: "\n"),
+        local.count < 2 || local[local.count - 2] != UInt8(ascii: "\r")
+      {
         local += indentation
       }
       local += piece
