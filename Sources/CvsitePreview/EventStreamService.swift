@@ -13,7 +13,7 @@ struct EventStreamService: Service {
   func run() async throws {
     while !Task.isCancelled && !Task.isShuttingDownGracefully {
       // Returns early (nil) when graceful shutdown starts.
-      _ = try? await cancelOnGracefulShutdown { try await Task.sleep(for: interval) }
+      _ = try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
       if Task.isCancelled || Task.isShuttingDownGracefully { break }
       await hub.heartbeat()
     }

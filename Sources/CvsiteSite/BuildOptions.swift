@@ -59,6 +59,15 @@ public struct BuildResult: Sendable {
   /// Whether the build had no errors (warnings do not fail it).
   public var succeeded: Bool { !diagnostics.hasErrors }
 
+  /// A result; `diagnostics` are capped (``Swift/Array/capped(perFile:total:)``) so that
+  /// a file with thousands of problems cannot flood the terminal or the preview overlay.
+  init(diagnostics: [Diagnostic], pageCount: Int, fileCount: Int, changedOutputs: [String]) {
+    self.diagnostics = diagnostics.capped()
+    self.pageCount = pageCount
+    self.fileCount = fileCount
+    self.changedOutputs = changedOutputs
+  }
+
   /// A build that wrote nothing: stopped by `diagnostics` before rendering (a broken
   /// theme, a page with errors), or by an I/O failure reported beside it (no diagnostics).
   public static func failed(_ diagnostics: [Diagnostic]) -> BuildResult {

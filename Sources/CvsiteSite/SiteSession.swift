@@ -116,7 +116,13 @@ public final class SiteSession: @unchecked Sendable {
       ]
     }
     var (config, diagnostics) = SiteConfig.parse(text, path: "cvsite.yml")
-    if let baseURL = options.baseURL { config.baseURL = baseURL }
+    if let baseURL = options.baseURL {
+      if let problem = URLSafety.baseURLProblem(baseURL) {
+        diagnostics.append(Diagnostic(.error, "--base-url: \(problem)"))
+      } else {
+        config.baseURL = baseURL
+      }
+    }
     self.config = config
     let (loaded, themeProblems) = SiteThemeAdapter.load(
       name: config.theme, siteRoot: options.siteRoot, searchPaths: options.themeSearchPaths)

@@ -38,7 +38,7 @@ struct FileWatcherTests {
     let root = try makeTemporaryFolder("cvsite-watch", folders: ["content"])
     defer { try? FileManager.default.removeItem(at: root) }
     let page = root.appendingPathComponent("content/page.md")
-    FileManager.default.createFile(atPath: page.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: page.path, contents: nil)
     // Opened before the watcher exists: whatever opening does (Foundation may open and
     // close the file once) cannot reach it, however slowly this test is scheduled.
     let handle = try FileHandle(forWritingTo: page)
@@ -64,7 +64,7 @@ struct FileWatcherTests {
     let root = try makeTemporaryFolder("cvsite-watch", folders: ["content"])
     defer { try? FileManager.default.removeItem(at: root) }
     let page = root.appendingPathComponent("content/page.md")
-    FileManager.default.createFile(atPath: page.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: page.path, contents: nil)
     let log = Locked<[[String]]>([])
     let watcher = try FileWatcher(siteRoot: root, quietPeriod: .milliseconds(30), writeWait: .milliseconds(200)) {
       batch in log.update { $0.append(batch) }

@@ -134,7 +134,7 @@ struct BuildTests {
       })
   }
 
-  @Test("the content scan follows links inside the site, refuses those leaving it, skips dangling ones")
+  @Test("the content scan follows links inside the site, refuses those leaving it, skips dangling ones with a warning")
   func contentScanLinks() throws {
     let site = try TemporarySite(site: [
       "content/_index.md": "# Home\n", "content/docs/a.md": "# A\n", "content/docs/deep/b.md": "# B\n",
@@ -160,7 +160,13 @@ struct BuildTests {
       ])
     #expect(files.map(\.kind) == [.sectionIndex, .page, .page, .page, .page, .page, .page])
     #expect(files.allSatisfy { FileManager.default.fileExists(atPath: $0.path) && $0.url.path == $0.path })
-    #expect(diagnostics.map(\.message) == ["content/etc is a link to /etc, outside the site; it is not read"])
+    // A dangling link is skipped with a warning naming it (issue #15), the link out an error.
+    #expect(
+      diagnostics.map(\.message) == [
+        "content/docs/gone.md is a link to a file that does not exist; it is skipped",
+        "content/etc is a link to /etc, outside the site; it is not read",
+      ])
+    #expect(diagnostics.map(\.severity) == [.warning, .error])
     let (statics, none) = ContentScanner.scan("static", in: site.root)
     #expect(statics.map(\.sitePath) == ["static/logo.svg"] && statics.first?.kind == .resource && none.isEmpty)
   }

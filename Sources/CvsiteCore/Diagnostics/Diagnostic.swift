@@ -11,10 +11,20 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
   public var message: String
   /// Where the problem is; `nil` for problems of the whole site or command.
   public var location: SourceLocation?
-  /// The text of the offending source line, shown under the message with a caret.
-  public var sourceLine: String?
+  /// The text of the offending source line, shown under the message with a caret. A
+  /// line longer than ``maximumSourceLineLength`` bytes is kept as an excerpt around the
+  /// column, `…` marking what was cut.
+  public private(set) var sourceLine: String?
   /// A replacement that is probably meant ("did you mean `highlighted`?").
   public var suggestion: String?
+  /// How many bytes of the line come before ``sourceLine``'s first byte, less the `…`
+  /// marking the cut: subtracted from the column to place the caret in the excerpt.
+  private var excerptShift = 0
+
+  /// The longest source line a diagnostic keeps whole, in UTF-8 bytes. A minified file or
+  /// a line of thousands of attributes would otherwise be copied into every diagnostic
+  /// about it.
+  public static let maximumSourceLineLength = 160
 
   /// A diagnostic; `sourceLine` and `suggestion` are shown when given.
   public init(
@@ -24,8 +34,28 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     self.severity = severity
     self.message = message
     self.location = location
-    self.sourceLine = sourceLine
     self.suggestion = suggestion
+    if let sourceLine, sourceLine.utf8.count > Self.maximumSourceLineLength {
+      (self.sourceLine, excerptShift) = Self.excerpt(of: sourceLine, aroundColumn: location?.column ?? 1)
+    } else {
+      self.sourceLine = sourceLine
+    }
+  }
+
+  /// At most ``maximumSourceLineLength`` bytes of `line` around the byte `column`, cut at
+  /// character boundaries, with `…` where text was left out; and the column shift.
+  private static func excerpt(of line: String, aroundColumn column: Int) -> (String, Int) {
+    let bytes = Array(line.utf8)
+    let ellipsis = Array("…".utf8)
+    let width = maximumSourceLineLength - 2 * ellipsis.count
+    var start = min(max(0, column - 1 - width / 3), max(0, bytes.count - width))
+    while start > 0, start < bytes.count, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+    var end = min(bytes.count, start + width)
+    while end < bytes.count, end > start, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+    var excerpt = start > 0 ? ellipsis : []
+    excerpt += bytes[start..<end]
+    if end < bytes.count { excerpt += ellipsis }
+    return (String(decoding: excerpt, as: UTF8.self), start > 0 ? start - ellipsis.count : 0)
   }
 
   /// `path:line:col: error: message`, then the source line and a caret under the column.
@@ -36,7 +66,8 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     if let suggestion { text += " (did you mean `\(suggestion)`?)" }
     if let sourceLine, let location {
       text += "\n" + sourceLine + "\n"
-      text += String(repeating: " ", count: max(0, caretOffset(in: sourceLine, column: location.column))) + "^"
+      let column = location.column - excerptShift
+      text += String(repeating: " ", count: max(0, caretOffset(in: sourceLine, column: column))) + "^"
     }
     return text
   }
@@ -52,4 +83,47 @@ extension Sequence where Element == Diagnostic {
   /// Whether any of the diagnostics is an error: what fails a parse, a theme load or a
   /// build (warnings and notes never do).
   public var hasErrors: Bool { contains { $0.severity == .error } }
+}
+
+extension Array where Element == Diagnostic {
+  /// The diagnostics with at most `perFile` for each file and `total` in all, errors kept
+  /// before warnings and notes, order otherwise kept. What is left out is counted in one
+  /// note per file that went over `perFile` and one note for the rest, so a file with
+  /// thousands of problems cannot flood the output or hide the other files' errors.
+  public func capped(perFile: Int = 50, total: Int = 500) -> [Diagnostic] {
+    guard count > Swift.min(perFile, total) else { return self }
+    var kept = [Bool](repeating: false, count: count)
+    var keptPerFile: [String: Int] = [:]
+    var overPerFile: [String: Int] = [:]
+    var files: [String] = []
+    var overTotal = 0
+    var keptTotal = 0
+    let errorsFirst = indices.filter { self[$0].severity == .error } + indices.filter { self[$0].severity != .error }
+    for index in errorsFirst {
+      let path = self[index].location?.path ?? ""
+      if keptPerFile[path, default: 0] >= perFile {
+        if overPerFile[path] == nil { files.append(path) }
+        overPerFile[path, default: 0] += 1
+      } else if keptTotal >= total {
+        overTotal += 1
+      } else {
+        kept[index] = true
+        keptPerFile[path, default: 0] += 1
+        keptTotal += 1
+      }
+    }
+    var result = indices.filter { kept[$0] }.map { self[$0] }
+    for path in files {
+      let more = overPerFile[path, default: 0]
+      result.append(
+        Diagnostic(
+          .note, "\(more) more problem\(more == 1 ? "" : "s") in this file not shown (at most \(perFile) a file)",
+          at: path.isEmpty ? nil : SourceLocation(path: path, line: 1, column: 1)))
+    }
+    if overTotal > 0 {
+      result.append(
+        Diagnostic(.note, "\(overTotal) more problem\(overTotal == 1 ? "" : "s") not shown (at most \(total) in all)"))
+    }
+    return result
+  }
 }

@@ -85,9 +85,21 @@ extension FrontMatter {
         source.diagnostic(.error, "front matter must be a mapping of keys to values", line: 2, column: 1))
       return matter
     }
+    // YAML aliases share nodes, so a few hundred bytes can stand for billions of values
+    // (`b: &b [*a, *a, …]`, nested): reading them is bounded, not the text.
+    var budget = maximumValues
     for (keyNode, valueNode) in mapping {
       guard let key = keyNode.string else { continue }
-      matter.fields[key] = convert(valueNode)
+      guard let value = convert(valueNode, budget: &budget) else {
+        diagnostics.append(
+          source.diagnostic(
+            .error,
+            "front matter: `\(key)` expands to more than \(maximumValues) values (YAML aliases repeating "
+              + "aliases?); the front matter is not read",
+            line: (keyNode.mark?.line ?? 1) + 1, column: keyNode.mark?.column ?? 1))
+        return FrontMatter()
+      }
+      matter.fields[key] = value
       guard let declaration = schema.values[key] else { continue }
       let line = (valueNode.mark?.line ?? 1) + 1
       let column = valueNode.mark?.column ?? 1
@@ -120,7 +132,14 @@ extension FrontMatter {
     return source.diagnostic(.error, "front matter: \(message)", line: line + 1, column: column)
   }
 
-  private static func convert(_ node: Node) -> FrontMatterValue {
+  /// The most values (scalars, lists and maps, counted as aliases expand) a front matter
+  /// may hold.
+  static let maximumValues = 10_000
+
+  /// The value of `node`, or `nil` when it holds more than `budget` values.
+  private static func convert(_ node: Node, budget: inout Int) -> FrontMatterValue? {
+    budget -= 1
+    guard budget >= 0 else { return nil }
     switch node {
     case .scalar(let scalar):
       switch node.tag.rawValue {
@@ -130,10 +149,19 @@ extension FrontMatter {
       case Tag.Name.float.rawValue: return node.float.map(FrontMatterValue.number) ?? .string(scalar.string)
       default: return .string(scalar.string)
       }
-    case .sequence(let sequence): return .list(sequence.map(convert))
+    case .sequence(let sequence):
+      var list: [FrontMatterValue] = []
+      for element in sequence {
+        guard let value = convert(element, budget: &budget) else { return nil }
+        list.append(value)
+      }
+      return .list(list)
     case .mapping(let mapping):
       var map: [String: FrontMatterValue] = [:]
-      for (key, value) in mapping { if let key = key.string { map[key] = convert(value) } }
+      for (key, value) in mapping {
+        guard let converted = convert(value, budget: &budget) else { return nil }
+        if let key = key.string { map[key] = converted }
+      }
       return .map(map)
     case .alias: return .null
     }

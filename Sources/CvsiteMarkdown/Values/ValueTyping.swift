@@ -29,11 +29,9 @@ enum ValueTyping {
       }
       return .success(.number(value))
     case .url:
-      let lower = text.lowercased()
-      if text.contains(where: \.isWhitespace) || lower.hasPrefix("javascript:") || lower.hasPrefix("vbscript:")
-        || lower.hasPrefix("data:")
-      {
-        return .failure(problem("`\(name)` must be a URL without spaces or script schemes, not `\(text)`"))
+      if text.contains(where: \.isWhitespace) || !URLSafety.isSafe(text) {
+        return .failure(
+          problem("`\(name)` must be a URL without spaces, control characters or script schemes, not `\(text)`"))
       }
       return .success(.url(text))
     case .date:

@@ -48,9 +48,12 @@ enum ContentScanner {
     var files: [ContentFile] = []
     var diagnostics: [Diagnostic] = []
     guard FileKind(following: folder) == .folder else { return ([], []) }
+    let folderResolved = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
     // `resolvedDirectory` is `directory` with its links resolved: an entry that is no link
     // itself resolves to it plus its name, so only links cost a full resolution.
-    func walk(_ directory: String, _ relative: String, _ resolvedDirectory: String) {
+    // `ancestors` holds the device and inode of every folder on the way down, so a link
+    // back to one of them (`loop -> .`, `a/b -> ../a`) is seen however it is spelled.
+    func walk(_ directory: String, _ relative: String, _ resolvedDirectory: String, _ ancestors: Set<FileIdentity>) {
       let entries: [(name: String, kind: FileKind?)]
       switch Self.entries(of: directory) {
       case .success(let found): entries = found
@@ -62,14 +65,13 @@ enum ContentScanner {
         let path = directory + "/" + name
         let relativePath = relative.isEmpty ? name : relative + "/" + name
         let sitePath = folderName + "/" + relativePath
+        let location = SourceLocation(path: sitePath, line: 1, column: 1)
         guard let entry = listedKind ?? FileKind(path: path) else { continue }
         let resolved =
           entry == .link ? URL(fileURLWithPath: path).resolvingSymlinksInPath().path : resolvedDirectory + "/" + name
         guard resolved == rootPath || resolved.hasPrefix(rootPath + "/") else {
           diagnostics.append(
-            Diagnostic(
-              .error, "\(sitePath) is a link to \(resolved), outside the site; it is not read",
-              at: SourceLocation(path: sitePath, line: 1, column: 1)))
+            Diagnostic(.error, "\(sitePath) is a link to \(resolved), outside the site; it is not read", at: location))
           continue
         }
         let isFolder: Bool
@@ -77,11 +79,24 @@ enum ContentScanner {
         case .folder: isFolder = true
         case .file: isFolder = false
         case .link:
-          guard let target = FileKind(path: resolved), target != .link else { continue }
+          guard let target = FileKind(following: path) else {
+            let problem = errno == ELOOP ? "is a link that loops" : "is a link to a file that does not exist"
+            diagnostics.append(Diagnostic(.warning, "\(sitePath) \(problem); it is skipped", at: location))
+            continue
+          }
           isFolder = target == .folder
         }
         if isFolder {
-          walk(path, relativePath, resolved)
+          let identity = FileIdentity(path: resolved)
+          let encloses = resolved == folderResolved || folderResolved.hasPrefix(resolved + "/")
+          if encloses || identity.map(ancestors.contains) == true {
+            diagnostics.append(
+              Diagnostic(
+                .warning, "\(sitePath) is a link to \(resolved), a folder it is inside of; it is not followed",
+                at: location))
+            continue
+          }
+          walk(path, relativePath, resolved, identity.map { ancestors.union([$0]) } ?? ancestors)
           continue
         }
         let kind: ContentFile.Kind
@@ -95,7 +110,7 @@ enum ContentScanner {
         files.append(ContentFile(sitePath: sitePath, relativePath: relativePath, kind: kind, path: path))
       }
     }
-    walk(folder, "", URL(fileURLWithPath: folder).resolvingSymlinksInPath().path)
+    walk(folder, "", folderResolved, FileIdentity(path: folderResolved).map { [$0] } ?? [])
     return (files, diagnostics)
   }
 
@@ -126,6 +141,20 @@ enum ContentScanner {
   struct FolderError: Error, CustomStringConvertible {
     var code: Int32
     var description: String { String(cString: strerror(code)) }
+  }
+}
+
+/// A file's device and inode: the same for every path that leads to it.
+struct FileIdentity: Hashable {
+  var device: UInt64
+  var inode: UInt64
+
+  /// The identity of what `path` leads to (links followed); `nil` when it does not exist.
+  init?(path: String) {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    device = UInt64(info.st_dev)
+    inode = UInt64(info.st_ino)
   }
 }
 

@@ -83,7 +83,13 @@ struct SiteConfig: Sendable {
       }
       switch key {
       case "title": config.title = string() ?? config.title
-      case "baseURL", "baseUrl", "base_url": config.baseURL = string() ?? config.baseURL
+      case "baseURL", "baseUrl", "base_url":
+        guard let text = string() else { break }
+        if let problem = URLSafety.baseURLProblem(text) {
+          diagnostics.append(document.diagnostic(.error, "'\(key)': \(problem)", at: value))
+        } else {
+          config.baseURL = text
+        }
       case "theme":
         if let name = string() {
           if name.isEmpty || name.contains("/") || name.hasPrefix(".") {

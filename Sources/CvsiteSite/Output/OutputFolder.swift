@@ -71,8 +71,10 @@ public struct OutputFolder: Sendable {
   public static func prepare(_ output: URL) throws -> OutputFolder {
     let parent = output.deletingLastPathComponent()
     try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+    StagingCleanup.removeStale(beside: output)
     let staging = parent.appendingPathComponent(".\(output.lastPathComponent).cvsite-staging-\(getpid())")
     try? FileManager.default.removeItem(at: staging)
+    StagingCleanup.register(staging)
     try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
     try Data("cvsite\n".utf8).write(to: staging.appendingPathComponent(marker))
     return OutputFolder(url: output, staging: staging)
@@ -131,6 +133,7 @@ public struct OutputFolder: Sendable {
 
   /// Replaces the output with the staging folder.
   func commit() throws {
+    defer { StagingCleanup.unregister(staging) }
     let manager = FileManager.default
     if manager.fileExists(atPath: url.path) {
       let retired = url.deletingLastPathComponent().appendingPathComponent(
@@ -152,6 +155,7 @@ public struct OutputFolder: Sendable {
   /// Throws the staging folder away; the output stays as it was.
   func discard() {
     try? FileManager.default.removeItem(at: staging)
+    StagingCleanup.unregister(staging)
   }
 
   /// `relativePath` inside `folder`, or nil when it would leave it (absolute paths,

@@ -1,3 +1,4 @@
+import ContainerViews
 import CvsiteCore
 
 /// Site-absolute links written in content (`[guide](/docs/)`, `{href=/docs/}`) are
@@ -7,7 +8,9 @@ import CvsiteCore
 /// `/` nothing changes.
 func prefixingSiteLinks(_ html: String, basePath: String) -> String {
   guard basePath != "/", html.contains("=\"/") else { return html }
-  let prefix = Array(basePath.utf8.dropLast())  // "/manual"
+  // "/manual", escaped like every other attribute value (the base URL is checked when it
+  // is read, so this changes nothing for a valid one).
+  let prefix = Array(escapeHTML(String(basePath.dropLast())).utf8)
   var result: [UInt8] = []
   var bytes = Array(html.utf8)
   result.reserveCapacity(bytes.count + 256)

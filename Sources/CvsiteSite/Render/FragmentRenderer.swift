@@ -38,7 +38,7 @@ public enum FragmentRenderer {
     let parser = PageParser(theme: theme, config: config)
     let file = ContentFile(sitePath: path, relativePath: path, kind: .page, url: URL(fileURLWithPath: path))
     let parsed = parser.parse(bytes: bytes, file: file)
-    return (parsed.page.bodyHTML, diagnostics + parsed.diagnostics)
+    return (parsed.page.bodyHTML, (diagnostics + parsed.diagnostics).capped())
   }
 
   /// The closest folder at or above `folder` that holds a `cvsite.yml`.

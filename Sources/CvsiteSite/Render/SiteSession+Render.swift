@@ -31,6 +31,7 @@ extension SiteSession {
         collisions: urlCollisions(published), sitemap: sitemapXML(published, config: config), links: nil)
     }
     outcome.diagnostics += wide.collisions
+    outcome.diagnostics += outputCollisions(outputOwners(published, theme: theme))
     let checker = wide.links ?? linkTargets(published, theme: theme)
     siteWide = wide
     siteWide?.links = checker
@@ -148,6 +149,24 @@ extension SiteSession {
       }
     }
     return diagnostics
+  }
+
+  /// Every output file and who writes it.
+  func outputOwners(_ published: [SitePage], theme: SiteThemeAdapter) -> [(path: String, owner: OutputOwner)] {
+    var owners: [(path: String, owner: OutputOwner)] = []
+    owners.reserveCapacity(published.count + staticFiles.count + resources.count + theme.assets.count + 3)
+    for page in published {
+      owners.append((page.outputPath, .page(page.sitePath)))
+      for alias in page.metadata.aliases {
+        owners.append((PageURL.outputPath(for: alias), .alias(page.sitePath, alias: alias)))
+      }
+    }
+    owners.append(("sitemap.xml", .generated("sitemap.xml")))
+    if !newestDatedPages(published, count: 1).isEmpty { owners.append(("atom.xml", .generated("atom.xml"))) }
+    if !published.contains(where: { $0.url == "/404/" }) { owners.append(("404.html", .generated("404.html"))) }
+    for file in staticFiles + resources { owners.append((file.relativePath, .file(file.sitePath))) }
+    for asset in theme.assets { owners.append((asset.outputPath, .asset(asset.outputPath))) }
+    return owners
   }
 
   /// Every path a link may lead to, with the ids of each page.

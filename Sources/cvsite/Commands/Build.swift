@@ -1,4 +1,5 @@
 import ArgumentParser
+import CvsiteCore
 import CvsiteSite
 import Foundation
 
@@ -27,10 +28,16 @@ struct Build: ParsableCommand {
 
   @OptionGroup var diagnostics: DiagnosticOptions
 
+  func validate() throws {
+    if let baseURL, let problem = URLSafety.baseURLProblem(baseURL) { throw ValidationError("--base-url: \(problem)") }
+  }
+
   func run() throws {
     var options = site.buildOptions()
     options.output = output.map(siteURL)
     options.baseURL = baseURL
+    let interrupts = InterruptCleanup()
+    defer { withExtendedLifetime(interrupts) {} }
     let progress = quiet ? nil : ProgressLine()
     let started = Date()
     var report: (@Sendable (Int, Int) -> Void)?

@@ -1,0 +1,75 @@
+import CvsiteCore
+
+/// Who writes an output file: each must be the only one, or one silently replaces the
+/// other (a `static/` file over a generated page, a theme asset under a content file).
+enum OutputOwner: Hashable {
+  /// A page (`content/docs/a.md`).
+  case page(String)
+  /// A redirect page for an alias of the page at the site path.
+  case alias(String, alias: String)
+  /// A file cvsite writes for the whole site (`sitemap.xml`, `atom.xml`, `404.html`).
+  case generated(String)
+  /// A file copied from the site (`static/robots.txt`, `content/docs/diagram.svg`).
+  case file(String)
+  /// A theme asset (`assets/cvsite.css`).
+  case asset(String)
+
+  /// How a diagnostic names it.
+  var name: String {
+    switch self {
+    case .page(let path): return path
+    case .alias(let path, let alias): return "the alias \(alias) of \(path)"
+    case .generated(let file): return "the generated \(file)"
+    case .file(let path): return path
+    case .asset(let path): return "the theme's \(path)"
+    }
+  }
+
+  /// The file a diagnostic points at, when the owner is one the author wrote.
+  var location: SourceLocation? {
+    switch self {
+    case .page(let path), .alias(let path, _), .file(let path): return SourceLocation(path: path, line: 1, column: 1)
+    case .generated, .asset: return nil
+    }
+  }
+
+  var isPageOrAlias: Bool {
+    switch self {
+    case .page, .alias: return true
+    default: return false
+    }
+  }
+}
+
+/// Every output path written by more than one owner, and every output file that another
+/// output needs as a folder (`sitemap.xml` and an alias `/sitemap.xml/`): one error at each
+/// owner the author wrote, naming the other. Two pages at one URL are left to the URL
+/// check, which says so in its own words.
+func outputCollisions(_ owners: [(path: String, owner: OutputOwner)]) -> [Diagnostic] {
+  var byPath: [String: [OutputOwner]] = [:]
+  for (path, owner) in owners { byPath[path, default: []].append(owner) }
+  var clashes: [(String, [OutputOwner])] = byPath.filter { $0.value.count > 1 }.map { ($0.key, $0.value) }
+  // A file that is also a folder of another output.
+  for (path, owner) in owners {
+    var folder = Substring(path)
+    while let slash = folder.lastIndex(of: "/") {
+      folder = folder[..<slash]
+      if let files = byPath[String(folder)] { clashes.append((String(folder), files + [owner])) }
+    }
+  }
+  var diagnostics: [Diagnostic] = []
+  for (path, owners) in clashes.sorted(by: { $0.0 < $1.0 }) where !owners.allSatisfy(\.isPageOrAlias) {
+    let unique = owners.reduce(into: [OutputOwner]()) { if !$0.contains($1) { $0.append($1) } }
+    for owner in unique {
+      let others = unique.filter { $0 != owner }.map(\.name).joined(separator: " and ")
+      var message = "\(owner.name) and \(others) are both written to \(path)"
+      if case .file(let source) = owner, source.hasPrefix("static/"), others.contains("the theme's") {
+        message += "; to replace a theme asset, put it in the site's themes/<theme>/assets/ (a theme override)"
+      }
+      if owner.location != nil || unique.allSatisfy({ $0.location == nil }) {
+        diagnostics.append(Diagnostic(.error, message, at: owner.location))
+      }
+    }
+  }
+  return diagnostics
+}

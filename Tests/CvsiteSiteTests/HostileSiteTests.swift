@@ -1,0 +1,178 @@
+import CvsiteCore
+import CvsiteTestSupport
+import Foundation
+import Testing
+
+@testable import CvsiteSite
+
+/// Sites arranged to hurt: links that loop, base URLs that inject markup.
+@Suite("Hostile sites")
+struct HostileSiteTests {
+  static let pages = [
+    "content/_index.md": "---\ntitle: Home\n---\nHome.\n",
+    "content/a/_index.md": "---\ntitle: A\n---\nA.\n",
+    "content/a/page.md": "---\ntitle: Page\n---\nPage.\n",
+  ]
+
+  func link(_ site: TemporarySite, _ path: String, to target: String) throws {
+    try FileManager.default.createSymbolicLink(
+      atPath: site.root.appendingPathComponent(path).path, withDestinationPath: target)
+  }
+
+  /// Two links to `.`, one to `..`, one pair that points each at the other's folder:
+  /// `build` used to run without end, and the link to `..` built the whole site again as
+  /// pages. Each is now a warning naming the link, and only the real pages are built.
+  @Test("links back into a folder they are in are not followed, and say so", .timeLimit(.minutes(1)))
+  func loopingLinks() throws {
+    let site = try TemporarySite(site: Self.pages)
+    try FileManager.default.createDirectory(
+      at: site.root.appendingPathComponent("content/b"), withIntermediateDirectories: true)
+    try site.write("content/b/other.md", "# Other\n")
+    try link(site, "content/here", to: ".")
+    try link(site, "content/again", to: ".")
+    try link(site, "content/up", to: "..")
+    try link(site, "content/a/to-b", to: "../b")
+    try link(site, "content/b/to-a", to: "../a")
+    try link(site, "content/gone.md", to: "nowhere.md")
+    try link(site, "content/self", to: "self")
+    let outcome = site.build()
+    #expect(outcome.result.succeeded, "\(outcome.result.diagnostics.summaries)")
+    let warnings = outcome.result.diagnostics.filter { $0.severity == .warning }.map(\.message)
+    for name in ["content/here", "content/again", "content/up"] {
+      #expect(warnings.contains { $0.hasPrefix("\(name) is a link to") && $0.contains("inside of") }, "\(warnings)")
+    }
+    #expect(warnings.contains { $0 == "content/gone.md is a link to a file that does not exist; it is skipped" })
+    #expect(warnings.contains { $0 == "content/self is a link that loops; it is skipped" }, "\(warnings)")
+    // a/to-b/to-a leads back to a: followed once, not again.
+    #expect(warnings.contains { $0.hasPrefix("content/a/to-b/to-a is a link") }, "\(warnings)")
+    #expect(!site.exists("up/index.html") && !site.exists("here/index.html"))
+    #expect(site.exists("a/to-b/other/index.html"))
+    #expect(outcome.result.pageCount < 12, "\(outcome.result.pageCount) pages")
+  }
+
+  @Test("a base URL that would inject markup is a located error in cvsite.yml")
+  func injectingBaseURLInConfig() throws {
+    let site = try TemporarySite(
+      site: Self.pages, config: "title: T\nbaseURL: 'https://e.com/\"><svg/onload=alert(1)>/'\n")
+    let outcome = site.build()
+    #expect(!outcome.result.succeeded)
+    #expect(
+      outcome.result.diagnostics.summaries.contains {
+        $0.hasPrefix("cvsite.yml:2:10: error: 'baseURL': the base URL must not contain `\"`")
+      }, "\(outcome.result.diagnostics.summaries)")
+    #expect(!site.exists("index.html"))
+  }
+
+  @Test("a base URL given to the build is checked too, and a valid one is escaped where it is written")
+  func baseURLOption() throws {
+    let site = try TemporarySite(site: Self.pages)
+    let bad = site.build { $0.baseURL = "javascript:alert(1)//" }
+    #expect(bad.result.diagnostics.summaries.contains { $0.hasPrefix("error: --base-url: the base URL must be") })
+    let good = site.build { $0.baseURL = "https://e.com/a&b/" }
+    #expect(good.result.succeeded, "\(good.result.diagnostics.summaries)")
+    #expect(site.read("index.html")?.contains("href=\"/a&amp;b/") == true)
+    #expect(site.read("index.html")?.contains("href=\"/a&b/") == false)
+  }
+}
+
+/// Two sources for one output file: an error at each source the author wrote.
+@Suite("Output collisions")
+struct OutputCollisionTests {
+  @Test("a static file over a page, an alias, a generated file or a theme asset is an error naming both")
+  func staticCollisions() throws {
+    let site = try TemporarySite(site: [
+      "content/_index.md": "---\ntitle: Home\n---\nHome.\n",
+      "content/docs/a.md": "---\ntitle: A\ndate: 2024-01-01\naliases: [/old/]\n---\nA.\n",
+      "static/docs/a/index.html": "<p>static</p>",
+      "static/old/index.html": "<p>old</p>",
+      "static/sitemap.xml": "<urlset/>",
+      "static/atom.xml": "<feed/>",
+      "static/assets/cvsite.css": "body{}",
+    ])
+    let outcome = site.build()
+    let errors = outcome.result.diagnostics.errors.summaries
+    #expect(!outcome.result.succeeded)
+    for expected in [
+      "static/docs/a/index.html:1:1: error: static/docs/a/index.html and content/docs/a.md are both written to docs/a/index.html",
+      "content/docs/a.md:1:1: error: content/docs/a.md and static/docs/a/index.html are both written to docs/a/index.html",
+      "static/old/index.html:1:1: error: static/old/index.html and the alias /old/ of content/docs/a.md are both written to old/index.html",
+      "static/sitemap.xml:1:1: error: static/sitemap.xml and the generated sitemap.xml are both written to sitemap.xml",
+      "static/atom.xml:1:1: error: static/atom.xml and the generated atom.xml are both written to atom.xml",
+    ] {
+      #expect(errors.contains(expected), "\(errors)")
+    }
+    #expect(
+      errors.contains {
+        $0.hasPrefix("static/assets/cvsite.css:1:1: error: static/assets/cvsite.css and the theme's assets/cvsite.css")
+          && $0.hasSuffix("(a theme override)")
+      }, "\(errors)")
+    #expect(!site.exists("index.html"), "nothing is published")
+  }
+
+  @Test("an alias where a file must be, and a content file over a page's output")
+  func fileAndFolderCollisions() throws {
+    let site = try TemporarySite(site: [
+      "content/_index.md": "---\ntitle: Home\naliases: [/sitemap.xml/]\n---\nHome.\n",
+      "content/docs/_index.md": "---\ntitle: Docs\n---\nDocs.\n",
+      "content/docs/index.html": "<p>raw</p>",
+    ])
+    let errors = site.build().result.diagnostics.errors.summaries
+    #expect(
+      errors.contains(
+        "content/_index.md:1:1: error: the alias /sitemap.xml/ of content/_index.md and the generated sitemap.xml are both written to sitemap.xml"
+      ), "\(errors)")
+    #expect(
+      errors.contains(
+        "content/docs/index.html:1:1: error: content/docs/index.html and content/docs/_index.md are both written to docs/index.html"
+      ), "\(errors)")
+  }
+
+  @Test("a site without collisions builds as before")
+  func noCollisions() throws {
+    let site = try TemporarySite(site: [
+      "content/_index.md": "# Home\n", "static/robots.txt": "User-agent: *\n", "static/img/logo.svg": "<svg/>",
+    ])
+    #expect(site.build().result.succeeded)
+  }
+}
+
+/// What a killed build leaves behind is cleared by the next one.
+@Suite("Staging folders")
+struct StagingFolderTests {
+  /// A process id that no process has now: a child that has already exited.
+  func deadProcessID() throws -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/true")
+    try process.run()
+    process.waitUntilExit()
+    return process.processIdentifier
+  }
+
+  @Test("a dead build's staging folder is removed; a live one's and a foreign folder are kept")
+  func staleStagingIsRemoved() throws {
+    let site = try TemporarySite(site: ["content/_index.md": "# Home\n"])
+    let dead = try deadProcessID()
+    let stale = site.root.appendingPathComponent(".public.cvsite-staging-\(dead)")
+    let live = site.root.appendingPathComponent(".public.cvsite-staging-1")  // init is alive
+    let foreign = site.root.appendingPathComponent(".public.cvsite-staging-\(dead)0")
+    for folder in [stale, live] { try writeFile(".cvsite-output", "cvsite\n", in: folder) }
+    try writeFile("mine.txt", "not cvsite's\n", in: foreign)
+    #expect(site.build().result.succeeded)
+    #expect(!FileManager.default.fileExists(atPath: stale.path))
+    #expect(FileManager.default.fileExists(atPath: live.path))
+    #expect(FileManager.default.fileExists(atPath: foreign.path))
+    #expect(site.exists("index.html"))
+  }
+
+  @Test("a build killed in the middle of the swap gets its previous output back")
+  func retiredOutputIsRestored() throws {
+    let site = try TemporarySite(site: ["content/_index.md": "# Home\n"])
+    let retired = site.root.appendingPathComponent(".public.cvsite-old-\(try deadProcessID())")
+    try writeFile(".cvsite-output", "cvsite\n", in: retired)
+    try writeFile("index.html", "previous", in: retired)
+    try writeFile("content/_index.md", "broken :::\n:::nope\n", in: site.root)
+    #expect(!site.build().result.succeeded)
+    #expect(site.read("index.html") == "previous", "the previous output is back and untouched")
+    #expect(!FileManager.default.fileExists(atPath: retired.path))
+  }
+}
