@@ -74,6 +74,7 @@ let package = Package(
       name: "CvsitePreview",
       dependencies: [
         "CvsiteCore", "CvsiteSite", .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]
     ),

@@ -21,6 +21,7 @@ struct PreviewServer: Sendable {
   /// The router, also used in-process by tests.
   func makeRouter() -> Router<BasicRequestContext> {
     let router = Router()
+    router.add(middleware: MethodFilter())
     let root = self.root
     let hub = self.hub
     router.get(RouterPath(LiveReload.scriptPath)) { _, _ in
@@ -38,9 +39,15 @@ struct PreviewServer: Sendable {
     // The generation is read before the file, and a build's files are all written before
     // it is announced: a page is never older than its tag (at worst newer, which costs
     // one extra reload).
-    router.get("/**") { request, _ in Self.serve(request.uri.path, root: root, generation: await hub.status.generation)
+    // Every method reaches the filter (it answers all but GET and HEAD itself).
+    for method in [HTTPRequest.Method.get, .head, .post, .put, .delete, .patch, .options, .trace, .connect] {
+      router.on("/**", method: method) { request, _ in
+        Self.serve(request.uri.path, root: root, generation: await hub.status.generation)
+      }
+      router.on("/", method: method) { request, _ in
+        Self.serve(request.uri.path, root: root, generation: await hub.status.generation)
+      }
     }
-    router.get("/") { request, _ in Self.serve(request.uri.path, root: root, generation: await hub.status.generation) }
     return router
   }
 

@@ -1,6 +1,8 @@
 import CvsiteSite
 import Foundation
 import Hummingbird
+import HummingbirdCore
+import NIOCore
 import ServiceLifecycle
 
 /// `cvsite serve`: builds the site into a served folder, watches its sources, rebuilds
@@ -115,12 +117,19 @@ public final class PreviewSession: @unchecked Sendable {
   /// stop in reverse order, so the streams end first and the server can finish).
   /// `stopsOnSignals`: shut down gracefully on SIGINT and SIGTERM. `onServerRunning` gets
   /// the port the server listens on.
+  /// `idleTimeout` closes connections that send nothing (or stop halfway through a
+  /// request) for that long, and at most `maximumConnections` are open at once: a
+  /// preview left running must not collect sockets.
   func serviceGroup(
-    host: String, port: Int, stopsOnSignals: Bool, onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    host: String, port: Int, stopsOnSignals: Bool, idleTimeout: TimeAmount = .seconds(30),
+    maximumConnections: Int = 256, onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
   ) -> ServiceGroup {
     let server = PreviewServer(root: folder.url, hub: hub)
     let app = Application(
-      router: server.makeRouter(), configuration: .init(address: .hostname(host, port: port)),
+      router: server.makeRouter(), server: .http1(configuration: .init(idleTimeout: idleTimeout)),
+      configuration: .init(
+        address: .hostname(host, port: port),
+        availableConnectionsDelegate: MaximumAvailableConnections(maximumConnections)),
       onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) })
     return ServiceGroup(
       configuration: .init(

@@ -29,7 +29,11 @@ enum ServedPath: Equatable {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: target.path, isDirectory: &isDirectory) else { return .notFound }
     if isDirectory.boolValue {
-      guard decoded.hasSuffix("/") else { return .redirect(String(pathPart) + "/") }
+      // Repeated slashes folded: `//example.com` must not become `Location: //example.com/`,
+      // which a browser reads as another site.
+      guard decoded.hasSuffix("/") else {
+        return .redirect("/" + pathPart.split(separator: "/").joined(separator: "/") + "/")
+      }
       target.appendPathComponent("index.html")
       guard FileManager.default.fileExists(atPath: target.path) else { return .notFound }
     }

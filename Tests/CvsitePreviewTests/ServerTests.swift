@@ -98,6 +98,34 @@ struct ServerTests {
         #expect(response.status == .movedPermanently)
         #expect(response.headers[.location] == "/docs/")
       }
+      // Repeated slashes are folded, or `Location: //docs/` would name another host.
+      for uri in ["//docs", "///docs", "/docs//"] where uri != "/docs//" {
+        try await client.execute(uri: uri, method: .get) { response in
+          #expect(response.status == .movedPermanently, "\(uri)")
+          #expect(response.headers[.location] == "/docs/", "\(uri)")
+        }
+      }
+    }
+  }
+
+  @Test("HEAD is GET without the body, headers kept; PUT, DELETE and others are 405 with Allow")
+  func methods() async throws {
+    try await withServer { client, _ in
+      var length: String?
+      try await client.execute(uri: "/docs/", method: .get) { length = $0.headers[.contentLength] }
+      try await client.execute(uri: "/docs/", method: .head) { response in
+        #expect(response.status == .ok)
+        #expect(response.headers[.contentType] == "text/html; charset=utf-8")
+        #expect(response.headers[.contentLength] == length)
+        #expect(response.body.readableBytes == 0)
+      }
+      try await client.execute(uri: "/missing/", method: .head) { #expect($0.status == .notFound) }
+      for method in [HTTPRequest.Method.post, .put, .delete, .patch, .options] {
+        try await client.execute(uri: "/docs/", method: method) { response in
+          #expect(response.status == .methodNotAllowed, "\(method)")
+          #expect(response.headers[.allow] == "GET, HEAD", "\(method)")
+        }
+      }
     }
   }
 

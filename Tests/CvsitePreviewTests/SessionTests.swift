@@ -1,6 +1,7 @@
 import CvsiteSite
 import CvsiteTestSupport
 import Foundation
+import NIOCore
 import ServiceLifecycle
 import Testing
 
@@ -29,9 +30,14 @@ final class PreviewFixture: @unchecked Sendable {  // immutable after init
   /// Runs the preview's services on a free port until `body` returns, then shuts them
   /// down gracefully (as Ctrl-C does) and checks they stop. Before the fix they never
   /// stopped; the generous bound keeps a loaded machine from failing the test.
-  func withServer(_ body: @Sendable (Int) async throws -> Void) async throws {
+  func withServer(
+    idleTimeout: TimeAmount = .seconds(30), maximumConnections: Int = 256, _ body: @Sendable (Int) async throws -> Void
+  ) async throws {
     let port = Locked<Int?>(nil)
-    let group = session.serviceGroup(host: "127.0.0.1", port: 0, stopsOnSignals: false) { bound in
+    let group = session.serviceGroup(
+      host: "127.0.0.1", port: 0, stopsOnSignals: false, idleTimeout: idleTimeout,
+      maximumConnections: maximumConnections
+    ) { bound in
       port.update { $0 = bound }
     }
     let running = Task { try await group.run() }
@@ -62,6 +68,50 @@ final class PreviewFixture: @unchecked Sendable {  // immutable after init
 
 @Suite("Preview session, live")
 struct SessionTests {
+  @Test("idle and stalled connections are closed; the server keeps answering past its connection cap")
+  func idleConnectionsTimeOut() async throws {
+    let fixture = try await PreviewFixture()
+    try await fixture.withServer(idleTimeout: .milliseconds(500), maximumConnections: 4) { port in
+      let events = try RawClient(port: port)
+      events.send("GET /_cvsite/events HTTP/1.1\r\nHost: localhost\r\n\r\n")
+      _ = await events.read(until: "event: status")
+      let silent = try RawClient(port: port)
+      let stalled = try RawClient(port: port)
+      stalled.send("GET / HTTP/1.1\r\nHost: local")  // half a request, then nothing
+      #expect(await silent.read(until: nil, timeout: .seconds(10)).closed, "an idle connection stays open")
+      #expect(await stalled.read(until: nil, timeout: .seconds(10)).closed, "a stalled request stays open")
+      // A browser's event stream is a request in progress, not an idle connection.
+      await fixture.session.hub.heartbeat()
+      let (beat, eventsClosed) = await events.read(until: ": ping", timeout: .seconds(5))
+      #expect(!eventsClosed && beat.contains(": ping"), "the live-reload stream was closed as idle")
+      // Twenty idle sockets against a cap of four: they are let in as the idle ones close.
+      let crowd = try (0..<20).map { _ in try RawClient(port: port) }
+      let client = try RawClient(port: port)
+      client.send("GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+      let (answer, _) = await client.read(until: "</html>", timeout: .seconds(30))
+      #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer.prefix(200))")
+      withExtendedLifetime(crowd) {}
+    }
+  }
+
+  @Test("HEAD answers as GET without a body; other methods get 405 with Allow")
+  func methods() async throws {
+    let fixture = try await PreviewFixture()
+    try await fixture.withServer { port in
+      let head = try RawClient(port: port)
+      head.send("HEAD / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+      let (headAnswer, closed) = await head.read(until: nil, timeout: .seconds(10))
+      #expect(closed && headAnswer.hasPrefix("HTTP/1.1 200"), "\(headAnswer)")
+      #expect(headAnswer.lowercased().contains("content-type: text/html"))
+      #expect(headAnswer.hasSuffix("\r\n\r\n"), "a HEAD response has no body")
+      let post = try RawClient(port: port)
+      post.send("POST / HTTP/1.1\r\nHost: localhost\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+      let (postAnswer, _) = await post.read(until: nil, timeout: .seconds(10))
+      #expect(postAnswer.hasPrefix("HTTP/1.1 405"), "\(postAnswer)")
+      #expect(postAnswer.lowercased().contains("allow: get, head"))
+    }
+  }
+
   @Test("graceful shutdown (Ctrl-C) ends open event streams, so the server stops")
   func shutdownWithBrowserConnected() async throws {
     let fixture = try await PreviewFixture()
