@@ -1,6 +1,7 @@
 import ContainerViews
 import CvsiteCore
 import CvsiteMarkdown
+import CvsiteThemes
 import Foundation
 
 /// Where a build's files go: a staging folder for `build`, nowhere for `check`, the
@@ -124,6 +125,14 @@ public final class SiteSession: @unchecked Sendable {
       }
     }
     self.config = config
+    let available = Theme.names(siteRoot: options.siteRoot, searchPaths: options.themeSearchPaths)
+    if !available.contains(config.theme), var located = config.themeSetting {
+      located.message =
+        "theme `\(config.theme)` not found (themes here: \(available.map { "`\($0)`" }.joined(separator: ", ")))"
+      located.suggestion = closest(config.theme, available)
+      theme = nil
+      return diagnostics + [located]
+    }
     let (loaded, themeProblems) = SiteThemeAdapter.load(
       name: config.theme, siteRoot: options.siteRoot, searchPaths: options.themeSearchPaths)
     theme = loaded

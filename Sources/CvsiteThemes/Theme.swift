@@ -55,6 +55,21 @@ public struct Theme: Sendable {
     return layers.filter { manager.fileExists(atPath: $0.folder.path) }
   }
 
+  /// The names of the themes a site can use: the folders with a `theme.yml` in the site's
+  /// `themes/` and in each search path, sorted.
+  public static func names(siteRoot: URL?, searchPaths: [URL]) -> [String] {
+    let manager = FileManager.default
+    var names = Set<String>()
+    for folder in (siteRoot.map { [$0.appendingPathComponent("themes")] } ?? []) + searchPaths {
+      for name in (try? manager.contentsOfDirectory(atPath: folder.path)) ?? [] where !name.hasPrefix(".") {
+        if manager.fileExists(atPath: folder.appendingPathComponent(name).appendingPathComponent("theme.yml").path) {
+          names.insert(name)
+        }
+      }
+    }
+    return names.sorted()
+  }
+
   /// Loads theme `name` for the site at `siteRoot` (see ``layers(named:siteRoot:searchPaths:)``).
   /// - Returns: the theme, or `nil` when any error was found (every template is checked
   ///   before any page renders), and the diagnostics.

@@ -17,21 +17,35 @@ struct PageMetadata: Sendable, Hashable {
   var list: String?
   var tags: [String] = []
 
+  /// The front-matter keys cvsite reads itself; any other key must be a value the theme
+  /// declares, or it is probably misspelt.
+  static let keys = ["title", "date", "draft", "slug", "aliases", "weight", "description", "layout", "list", "tags"]
+
   /// Reads and checks the page settings of `matter`; a wrong type is an error at the
   /// key's line. `list` must name one of `containers` and `layout` one of `layouts`
   /// (when given), with a did-you-mean. `lines`, the page's source lines, are made only
-  /// when there is a problem to locate.
+  /// when there is a problem to locate. With `declared` (the names of the theme's
+  /// values), any other key is a warning with the closest known key.
   static func read(
     _ matter: FrontMatter, fallbackTitle: String, path: String, lines makeLines: @autoclosure () -> [Substring],
-    containers: [String]? = nil, layouts: [String]? = nil
+    containers: [String]? = nil, layouts: [String]? = nil, declared: Set<String>? = nil
   ) -> (PageMetadata, [Diagnostic]) {
     var metadata = PageMetadata(title: fallbackTitle)
     var diagnostics: [Diagnostic] = []
-    func problem(_ key: String, _ message: String, suggestion: String? = nil) {
+    func problem(
+      _ key: String, _ message: String, suggestion: String? = nil, severity: Diagnostic.Severity = .error
+    ) {
       let lines = makeLines()
       let location = Self.location(of: key, in: lines, frontMatterLines: matter.lineCount, path: path)
       let line = location.line >= 1 && location.line <= lines.count ? String(lines[location.line - 1]) : nil
-      diagnostics.append(Diagnostic(.error, message, at: location, sourceLine: line, suggestion: suggestion))
+      diagnostics.append(Diagnostic(severity, message, at: location, sourceLine: line, suggestion: suggestion))
+    }
+    if let declared {
+      for key in matter.fields.keys.sorted() where !Self.keys.contains(key) && !declared.contains(key) {
+        problem(
+          key, "unknown front-matter key `\(key)`: cvsite and the theme do not read it",
+          suggestion: closest(key, Self.keys + declared.sorted()), severity: .warning)
+      }
     }
     func text(_ key: String) -> String? {
       guard let value = matter.fields[key], value != .null else { return nil }

@@ -22,12 +22,16 @@ struct PageParser: Sendable {
   let renderer: ThemeRenderer
   let containers: [String]
   let layouts: [String]
+  /// The front-matter keys the theme declares: its values, and the group of each
+  /// grouped value (`pin` for `pin.x`).
+  let declared: Set<String>
   let basePath: String
 
   init(theme: SiteThemeAdapter, config: SiteConfig) {
     basePath = config.basePath
     containers = theme.schema.containers.keys.sorted()
     layouts = theme.theme.pageLayouts
+    declared = Set(theme.schema.values.keys.flatMap { [$0, String($0.prefix { $0 != "." })] })
     parser = MarkdownParser(
       schema: theme.schema,
       options: MarkdownOptions(allowRawHTML: config.rawHTML, headingAnchors: config.headingAnchors))
@@ -57,7 +61,7 @@ struct PageParser: Sendable {
       parsed.frontMatter, fallbackTitle: fallbackTitle, path: file.sitePath,
       lines: String(decoding: bytes.prefix(16 * 1024), as: UTF8.self)
         .split(separator: "\n", maxSplits: max(0, parsed.frontMatter.lineCount), omittingEmptySubsequences: false),
-      containers: containers, layouts: layouts)
+      containers: containers, layouts: layouts, declared: declared)
     let page = SitePage(
       sitePath: file.sitePath, contentPath: file.relativePath, isSectionIndex: file.kind == .sectionIndex,
       metadata: metadata, url: PageURL.url(for: file.relativePath, kind: file.kind, slug: metadata.slug),

@@ -12,6 +12,9 @@ struct SiteConfig: Sendable {
     didSet { (basePath, absoluteRoot) = Self.roots(of: baseURL) }
   }
   var theme: String = "default"
+  /// Where `theme:` is written, to point at when the theme cannot be found: a diagnostic
+  /// already made there, whose message is replaced.
+  var themeSetting: Diagnostic?
   var language: String = "en"
   var description: String = ""
   var author: String = ""
@@ -96,6 +99,7 @@ struct SiteConfig: Sendable {
             diagnostics.append(document.diagnostic(.error, "theme must be a folder name under themes/", at: value))
           } else {
             config.theme = name
+            config.themeSetting = document.diagnostic(.error, "", at: value)
           }
         }
       case "language": config.language = string() ?? config.language

@@ -1,0 +1,42 @@
+import CvsiteCore
+import CvsiteTestSupport
+import Foundation
+import Testing
+
+@testable import CvsiteSite
+
+/// Mistakes an author makes, each reported at the line that has it.
+@Suite("Author mistakes")
+struct AuthorMistakeTests {
+  @Test("an unknown front-matter key is a warning with the closest key; the theme's values are known")
+  func unknownFrontMatterKeys() throws {
+    let site = try TemporarySite(site: [
+      "content/_index.md": "---\ntitle: Home\n---\nHome.\n",
+      "content/a.md": "---\ntitel: A\ndate: 2024-01-01\nbadeg: new\nbadge: new\nhref: /a/\nmystery: 1\n---\nA.\n",
+    ])
+    let outcome = site.build()
+    #expect(outcome.result.succeeded, "warnings do not fail a build")
+    let warnings = outcome.result.diagnostics.filter { $0.severity == .warning }
+    #expect(
+      warnings.map(\.description).contains(
+        "content/a.md:2:1: warning: unknown front-matter key `titel`: cvsite and the theme do not read it (did you mean `title`?)\ntitel: A\n^"
+      ), "\(warnings.map(\.description))")
+    #expect(warnings.contains { $0.message.contains("`badeg`") && $0.suggestion == "badge" && $0.location?.line == 4 })
+    #expect(warnings.contains { $0.message.contains("`mystery`") && $0.suggestion == nil && $0.location?.line == 7 })
+    #expect(warnings.count == 3, "`badge` and `href` are the theme's values: \(warnings.summaries)")
+  }
+
+  @Test("a theme that does not exist is an error at its cvsite.yml line, with the closest theme")
+  func missingTheme() throws {
+    let site = try TemporarySite(site: ["content/_index.md": "# Home\n"], config: "title: T\ntheme: defualt\n")
+    let outcome = site.build()
+    let errors = outcome.result.diagnostics.errors
+    #expect(errors.count == 1, "\(errors.summaries)")
+    #expect(
+      errors.first?.description == """
+        cvsite.yml:2:8: error: theme `defualt` not found (themes here: `default`) (did you mean `default`?)
+        theme: defualt
+               ^
+        """)
+  }
+}
