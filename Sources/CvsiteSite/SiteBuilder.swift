@@ -1,3 +1,4 @@
+import CvsiteCore
 import CvsiteMarkdown
 import Foundation
 
@@ -31,7 +32,7 @@ public enum SiteBuilder {
     } catch {
       return Outcome(
         result: .failed([]),
-        ioFailure: "cannot create the output folder: \(error.localizedDescription)")
+        ioFailure: "cannot create the output folder: \(describeIOError(error))")
     }
     let session = SiteSession(options: options)
     if !releasesMemory { _ = Unmanaged.passRetained(session) }
@@ -44,7 +45,7 @@ public enum SiteBuilder {
       try folder.commit()
     } catch {
       folder.discard()
-      return Outcome(result: result, ioFailure: "cannot replace \(output.path): \(error.localizedDescription)")
+      return Outcome(result: result, ioFailure: "cannot replace \(output.path): \(describeIOError(error))")
     }
     return Outcome(result: result, ioFailure: nil)
   }

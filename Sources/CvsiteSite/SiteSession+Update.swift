@@ -99,7 +99,7 @@ extension SiteSession {
       try memory.flush(into: sink)
     } catch {
       return BuildResult(
-        diagnostics: diagnostics + [Diagnostic(.error, "cannot write the output: \(error)")], pageCount: 0,
+        diagnostics: diagnostics + [.ioFailure("cannot write the output", error)], pageCount: 0,
         fileCount: 0,
         changedOutputs: [])
     }
@@ -132,7 +132,7 @@ extension SiteSession {
     do {
       try memory.flush(into: sink)
     } catch {
-      result.diagnostics.append(Diagnostic(.error, "cannot write the output: \(error)"))
+      result.diagnostics.append(.ioFailure("cannot write the output", error))
       return result
     }
     for stale in previous.subtracting(writtenOutputs).sorted() { try? sink.remove(stale) }

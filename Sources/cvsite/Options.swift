@@ -22,6 +22,13 @@ extension DiagnosticFormat: ExpressibleByArgument {}
 enum Exit {
   static let contentErrors = ExitCode(1)
   static let usageOrIO = ExitCode(2)
+
+  /// Throws the status `diagnostics` call for: 2 when a file could not be read or
+  /// written, 1 for any other error, nothing without errors.
+  static func check(_ diagnostics: [Diagnostic]) throws {
+    if diagnostics.hasIOFailures { throw usageOrIO }
+    if diagnostics.hasErrors { throw contentErrors }
+  }
 }
 
 /// Writes `text` to standard error as it is (no newline added), unbuffered.

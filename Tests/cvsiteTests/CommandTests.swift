@@ -1,5 +1,7 @@
 import ArgumentParser
+import CvsiteCore
 import CvsiteMarkdown
+import CvsiteSite
 import CvsiteTestSupport
 import Foundation
 import Testing
@@ -56,6 +58,41 @@ struct CommandTests {
     #expect(await exitCode(["--version"]) == 0)
     #expect(await exitCode(["render", folder.appendingPathComponent("missing.md").path]) == 2)
     #expect(await exitCode(["render", folder.appendingPathComponent("content/bad.md").path]) == 1)
+  }
+
+  @Test("a FIFO in content/ is an I/O error (exit 2) naming it, never a hang", .timeLimit(.minutes(1)))
+  func fifoInContent() async throws {
+    let folder = temporaryPath("cvsite-cli")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(await exitCode(["new", folder.path]) == 0)
+    let fifo = folder.appendingPathComponent("content/pipe.md").path
+    #expect(mkfifo(fifo, 0o644) == 0)
+    #expect(await exitCode(["check", folder.path]) == 2)
+    #expect(await exitCode(["build", folder.path, "--quiet"]) == 2)
+    let result = SiteBuilder.check(BuildOptions(siteRoot: folder))
+    let expected = "content/pipe.md:1:1: error: content/pipe.md is a FIFO, not a file or folder; it is not read"
+    #expect(result.diagnostics.map(\.description) == [expected])
+    #expect(result.diagnostics.first?.isIOFailure == true)
+  }
+
+  @Test("reading errors say what failed in the system's words, not Foundation's")
+  func ioErrorWording() async throws {
+    let folder = temporaryPath("cvsite-cli")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    #expect(await exitCode(["render", folder.path]) == 2, "a folder is not a page")
+    do {
+      _ = try Data(contentsOf: folder.appendingPathComponent("missing.md"))
+      Issue.record("read a missing file")
+    } catch {
+      #expect(describeIOError(error) == "No such file or directory")
+    }
+    do {
+      _ = try Data(contentsOf: folder)
+      Issue.record("read a folder as a file")
+    } catch {
+      #expect(describeIOError(error) == "Is a directory", "\(error)")
+    }
   }
 
   @Test("the port check names a port in use and suggests another")

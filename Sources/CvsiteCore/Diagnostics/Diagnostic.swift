@@ -17,6 +17,9 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
   public private(set) var sourceLine: String?
   /// A replacement that is probably meant ("did you mean `highlighted`?").
   public var suggestion: String?
+  /// Whether the problem is the file system's (a file that cannot be read or written),
+  /// not the content's: commands exit with 2 for these, 1 for content errors.
+  public var isIOFailure = false
   /// How many bytes of the line come before ``sourceLine``'s first byte, less the `…`
   /// marking the cut: subtracted from the column to place the caret in the excerpt.
   private var excerptShift = 0
@@ -40,6 +43,16 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     } else {
       self.sourceLine = sourceLine
     }
+  }
+
+  /// An error of the file system: `message` says what could not be done to which file,
+  /// `error` why (``describeIOError(_:)``).
+  public static func ioFailure(_ message: String, _ error: (any Error)? = nil, at location: SourceLocation? = nil)
+    -> Diagnostic
+  {
+    var diagnostic = Diagnostic(.error, error.map { "\(message): \(describeIOError($0))" } ?? message, at: location)
+    diagnostic.isIOFailure = true
+    return diagnostic
   }
 
   /// At most ``maximumSourceLineLength`` bytes of `line` around the byte `column`, cut at
@@ -80,6 +93,9 @@ func caretOffset(in line: String, column: Int) -> Int {
 }
 
 extension Sequence where Element == Diagnostic {
+  /// Whether any error is the file system's (``Diagnostic/isIOFailure``): exit status 2.
+  public var hasIOFailures: Bool { contains { $0.severity == .error && $0.isIOFailure } }
+
   /// Whether any of the diagnostics is an error: what fails a parse, a theme load or a
   /// build (warnings and notes never do).
   public var hasErrors: Bool { contains { $0.severity == .error } }

@@ -58,7 +58,8 @@ enum ContentScanner {
       switch Self.entries(of: directory) {
       case .success(let found): entries = found
       case .failure(let reason):
-        diagnostics.append(Diagnostic(.error, "cannot read folder \(folderName)/\(relative): \(reason)"))
+        let shown = relative.isEmpty ? folderName : "\(folderName)/\(relative)"
+        diagnostics.append(.ioFailure("cannot read the folder \(shown): \(reason)"))
         return
       }
       for (name, listedKind) in entries {
@@ -78,10 +79,18 @@ enum ContentScanner {
         switch entry {
         case .folder: isFolder = true
         case .file: isFolder = false
+        case .other(let what):
+          diagnostics.append(.ioFailure("\(sitePath) is \(what), not a file or folder; it is not read", at: location))
+          continue
         case .link:
           guard let target = FileKind(following: path) else {
             let problem = errno == ELOOP ? "is a link that loops" : "is a link to a file that does not exist"
             diagnostics.append(Diagnostic(.warning, "\(sitePath) \(problem); it is skipped", at: location))
+            continue
+          }
+          if case .other(let what) = target {
+            diagnostics.append(
+              .ioFailure("\(sitePath) is a link to \(what), not a file or folder; it is not read", at: location))
             continue
           }
           isFolder = target == .folder
@@ -161,6 +170,8 @@ struct FileIdentity: Hashable {
 /// What an `lstat` says a path is; `nil` when it does not exist.
 enum FileKind: Equatable {
   case file, folder, link
+  /// A FIFO, a socket or a device: reading one may block for ever, so it is never read.
+  case other(String)
 
   init?(path: String) {
     var info = stat()
@@ -179,9 +190,14 @@ enum FileKind: Equatable {
     switch mode & S_IFMT {
     case S_IFDIR: self = .folder
     case S_IFLNK: self = .link
-    default: self = .file
+    case S_IFREG: self = .file
+    case S_IFIFO: self = .other("a FIFO")
+    case S_IFSOCK: self = .other("a socket")
+    case S_IFCHR, S_IFBLK: self = .other("a device")
+    default: self = .other("not a regular file")
     }
   }
+
 }
 
 /// Site paths of pages: pretty URLs (`/docs/install/`).

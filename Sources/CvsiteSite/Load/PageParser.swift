@@ -45,7 +45,7 @@ struct PageParser: Sendable {
     } catch {
       return ParsedSitePage(
         page: placeholder(file),
-        diagnostics: [Diagnostic(.error, "cannot read \(file.sitePath): \(error.localizedDescription)")], ids: [])
+        diagnostics: [.ioFailure("cannot read \(file.sitePath)", error)], ids: [])
     }
     return parse(bytes: bytes, file: file)
   }

@@ -61,7 +61,7 @@ extension SiteSession {
       do {
         try sink.write(Data(document), to: page.outputPath)
       } catch {
-        problems.append(Diagnostic(.error, "cannot write \(page.outputPath): \(error)"))
+        problems.append(.ioFailure("cannot write \(page.outputPath)", error))
         return (nil, problems)
       }
       if let progress { progress(counter.increment(), total) }
@@ -79,7 +79,7 @@ extension SiteSession {
         try sink.write(Data(text.utf8), to: path)
         outcome.files.insert(path)
       } catch {
-        outcome.diagnostics.append(Diagnostic(.error, "cannot write \(path): \(error)"))
+        outcome.diagnostics.append(.ioFailure("cannot write \(path)", error))
       }
     }
     for page in selected {
@@ -111,7 +111,7 @@ extension SiteSession {
       try sink.write(try Data(contentsOf: url), to: path)
       outcome.files.insert(path)
     } catch {
-      outcome.diagnostics.append(Diagnostic(.error, "cannot copy \(url.path) to \(path): \(error)"))
+      outcome.diagnostics.append(.ioFailure("cannot copy \(url.path) to \(path)", error))
     }
   }
 

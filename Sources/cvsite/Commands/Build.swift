@@ -50,7 +50,7 @@ struct Build: ParsableCommand {
       writeToStandardError("error: \(failure)\n")
       throw Exit.usageOrIO
     }
-    guard outcome.result.succeeded else { throw Exit.contentErrors }
+    try Exit.check(outcome.result.diagnostics)
     if !quiet {
       let seconds = Date().timeIntervalSince(started)
       print(

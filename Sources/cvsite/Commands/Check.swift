@@ -17,7 +17,7 @@ struct Check: ParsableCommand {
   func run() throws {
     let result = SiteBuilder.check(site.buildOptions())
     diagnostics.report(result.diagnostics)
-    guard result.succeeded else { throw Exit.contentErrors }
+    try Exit.check(result.diagnostics)
     print("No errors in \(result.pageCount) pages.")
   }
 }

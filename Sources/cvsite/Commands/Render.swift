@@ -33,13 +33,13 @@ struct Render: ParsableCommand {
         path = file
       }
     } catch {
-      writeToStandardError("error: cannot read \(file): \(error.localizedDescription)\n")
+      writeToStandardError("error: cannot read \(file): \(describeIOError(error))\n")
       throw Exit.usageOrIO
     }
     let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     let (html, problems) = FragmentRenderer.render(bytes: bytes, path: path, workingDirectory: cwd)
     diagnostics.report(problems)
     FileHandle.standardOutput.write(Data(html.utf8))
-    if problems.hasErrors { throw Exit.contentErrors }
+    try Exit.check(problems)
   }
 }
