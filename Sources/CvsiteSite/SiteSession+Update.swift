@@ -12,8 +12,15 @@ extension SiteSession {
   /// weight, date, slug, draft flag, or an added or removed page re-renders every page
   /// from the bodies kept in memory; a settings or theme change rebuilds everything.
   public func update(changed paths: [String], into sink: any OutputSink) -> BuildResult {
+    let content = options.siteRoot.appendingPathComponent("content")
+    if paths.contains(where: { $0 == "content" || $0.hasPrefix("content/") }),
+      FileKind(following: content.path) != .folder
+    {
+      return contentFolderGone(from: sink)
+    }
     if theme == nil
       || paths.contains(where: { $0 == "cvsite.yml" || $0.hasPrefix("themes/") || $0.hasPrefix("layouts/") })
+      || paths.contains(where: isFolderChange)
     {
       return rebuildEverything(into: sink)
     }
@@ -122,6 +129,32 @@ extension SiteSession {
     return BuildResult(
       diagnostics: diagnostics, pageCount: written.pageCount,
       fileCount: written.files.count, changedOutputs: written.files.sorted())
+  }
+
+  /// Whether `path` is a whole folder of content or static files that came or went (a
+  /// folder moved in or out, `content/` itself): page by page updates cannot follow
+  /// that, a full rebuild does.
+  private func isFolderChange(_ path: String) -> Bool {
+    if path == "content" || path == "static" { return true }
+    guard path.hasPrefix("content/") || path.hasPrefix("static/"), !path.hasSuffix(".md") else { return false }
+    if FileKind(following: options.siteRoot.appendingPathComponent(path).path) == .folder { return true }
+    let inside = path + "/"
+    return pages.keys.contains { $0.hasPrefix(inside) }
+      || (staticFiles + resources).contains { $0.sitePath.hasPrefix(inside) }
+  }
+
+  /// `content/` was moved or deleted while serving: serve what a build would make of
+  /// the site now (no pages: every path a 404) and say why, rather than the old pages.
+  private func contentFolderGone(from sink: any OutputSink) -> BuildResult {
+    for stale in writtenOutputs.sorted() { try? sink.remove(stale) }
+    writtenOutputs = []
+    pages = [:]
+    siteWide = nil
+    pendingPages = []
+    pendingListings = []
+    pendingNavigation = false
+    pendingFiles = false
+    return .failed([SiteSession.missingContentFolder])
   }
 
   private func rebuildEverything(into sink: any OutputSink) -> BuildResult {

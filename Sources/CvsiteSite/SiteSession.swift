@@ -65,6 +65,10 @@ public final class SiteSession: @unchecked Sendable {
 
   // MARK: Full build
 
+  /// The error of a site without `content/` (never made, moved or deleted).
+  static let missingContentFolder = Diagnostic(
+    .error, "the site has no content/ folder (moved or deleted?): its pages go there")
+
   /// Loads and renders the whole site into `sink`.
   public func build(into sink: any OutputSink, progress: (@Sendable (Int, Int) -> Void)? = nil) -> BuildResult {
     pages = [:]
@@ -73,6 +77,9 @@ public final class SiteSession: @unchecked Sendable {
     var diagnostics = loadSettingsAndTheme()
     guard let theme, !diagnostics.hasErrors else {
       return .failed(diagnostics)
+    }
+    guard FileKind(following: options.siteRoot.appendingPathComponent("content").path) == .folder else {
+      return .failed(diagnostics + [Self.missingContentFolder])
     }
     let (content, contentProblems) = ContentScanner.scan("content", in: options.siteRoot)
     let (statics, staticProblems) = ContentScanner.scan("static", in: options.siteRoot)

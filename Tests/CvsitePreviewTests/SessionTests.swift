@@ -68,6 +68,42 @@ final class PreviewFixture: @unchecked Sendable {  // immutable after init
 
 @Suite("Preview session, live")
 struct SessionTests {
+  @Test("content/ moved away: every page is a 404 and the overlay says why; moved back: the site returns")
+  func contentFolderMovedAway() async throws {
+    let fixture = try await PreviewFixture()
+    let session = fixture.session
+    #expect(!fixture.served("index.html").isEmpty)
+    let content = fixture.site.appendingPathComponent("content")
+    let aside = fixture.site.appendingPathComponent("content-moved")
+    try FileManager.default.moveItem(at: content, to: aside)
+    let gone = await session.rebuild(["content"])
+    #expect(!gone.succeeded)
+    #expect(
+      gone.diagnostics.map(\.message) == ["the site has no content/ folder (moved or deleted?): its pages go there"])
+    #expect(fixture.served("index.html").isEmpty, "the old home page is still served")
+    #expect(fixture.served("guide/setup/index.html").isEmpty)
+    let response = PreviewServer.serve("/", root: session.servedFolder, generation: 1)
+    #expect(response.status == .notFound)
+    try FileManager.default.moveItem(at: aside, to: content)
+    let back = await session.rebuild(["content"])
+    #expect(back.succeeded, "\(back.diagnostics)")
+    #expect(!fixture.served("index.html").isEmpty)
+    #expect(!fixture.served("guide/setup/index.html").isEmpty)
+  }
+
+  @Test("a folder of pages moved out of content/ takes its pages with it")
+  func sectionFolderMovedAway() async throws {
+    let fixture = try await PreviewFixture()
+    #expect(!fixture.served("guide/setup/index.html").isEmpty)
+    // The home page links to the guide: without it that would be a broken link.
+    try Data("# Home\n".utf8).write(to: fixture.site.appendingPathComponent("content/_index.md"))
+    try FileManager.default.moveItem(
+      at: fixture.site.appendingPathComponent("content/guide"), to: fixture.site.appendingPathComponent("guide-old"))
+    let result = await fixture.session.rebuild(["content/_index.md", "content/guide"])
+    #expect(result.succeeded, "\(result.diagnostics)")
+    #expect(fixture.served("guide/setup/index.html").isEmpty, "a page of the moved folder is still served")
+  }
+
   @Test("idle and stalled connections are closed; the server keeps answering past its connection cap")
   func idleConnectionsTimeOut() async throws {
     let fixture = try await PreviewFixture()

@@ -39,4 +39,15 @@ struct AuthorMistakeTests {
                ^
         """)
   }
+
+  @Test("a site without content/ is an error, not an empty site")
+  func noContentFolder() throws {
+    let site = try TemporarySite(site: ["static/robots.txt": "User-agent: *\n"])
+    let outcome = site.build()
+    #expect(
+      outcome.result.diagnostics.errors.summaries == [
+        "error: the site has no content/ folder (moved or deleted?): its pages go there"
+      ])
+    #expect(!site.exists("index.html"))
+  }
 }
