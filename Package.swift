@@ -2,6 +2,11 @@
 import CompilerPluginSupport
 import PackageDescription
 
+/// `CVSITE_FUZZ=1 swift build …` instruments the code the fuzz target reaches for
+/// libFuzzer (coverage) and AddressSanitizer; see `scripts/fuzz.sh`.
+let fuzzing = Context.environment["CVSITE_FUZZ"] != nil
+let fuzzed: [SwiftSetting] = fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"]), .define("FUZZING")] : []
+
 let package = Package(
   name: "cvsite",
   platforms: [.macOS(.v14)],
@@ -33,7 +38,9 @@ let package = Package(
     .testTarget(name: "ContainerViewsTests", dependencies: ["ContainerViews"]),
     // The vocabulary every stage shares: diagnostics, value schemas and typed values, the
     // container-rendering protocol, slugs, did-you-mean, base paths, YAML error positions.
-    .target(name: "CvsiteCore", dependencies: ["ContainerViews", .product(name: "Yams", package: "Yams")]),
+    .target(
+      name: "CvsiteCore", dependencies: ["ContainerViews", .product(name: "Yams", package: "Yams")],
+      swiftSettings: fuzzed),
     .testTarget(name: "CvsiteCoreTests", dependencies: ["CvsiteCore", "CvsiteTestSupport"]),
     // libcmark from Debian's libcmark-dev; only CvsiteMarkdown imports it.
     .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
@@ -44,14 +51,16 @@ let package = Package(
       name: "CvsiteMarkdown",
       dependencies: [
         "CvsiteCore", "ContainerViews", "CCmark", "CCmarkArena", .product(name: "Yams", package: "Yams"),
-      ]
+      ],
+      swiftSettings: fuzzed
     ),
     .testTarget(name: "CvsiteMarkdownTests", dependencies: ["CvsiteMarkdown", "CvsiteTestSupport"]),
     // Themes: manifest, declared values, compiled Mustache templates, layouts, overrides.
     // A sibling of CvsiteMarkdown: it builds and tests without libcmark.
     .target(
       name: "CvsiteThemes",
-      dependencies: ["CvsiteCore", "ContainerViews", .product(name: "Yams", package: "Yams")]
+      dependencies: ["CvsiteCore", "ContainerViews", .product(name: "Yams", package: "Yams")],
+      swiftSettings: fuzzed
     ),
     // swift-mustache is the reference the template engine is tested against, output for output.
     .testTarget(
@@ -101,6 +110,10 @@ let package = Package(
     // Benchmarks (run in release: `swift run -c release <name>`).
     .target(name: "CAllocCounter"),
     .executableTarget(name: "ContainerViewsBenchmark", dependencies: ["ContainerViews", "CAllocCounter"]),
+    // The fuzz target: replays inputs in a normal build; libFuzzer drives it with CVSITE_FUZZ=1.
+    .executableTarget(
+      name: "CvsiteFuzz", dependencies: ["CvsiteCore", "CvsiteMarkdown", "CvsiteThemes", "ContainerViews"],
+      swiftSettings: fuzzed, linkerSettings: fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : []),
     .executableTarget(name: "MarkdownBenchmark", dependencies: ["CvsiteCore", "CvsiteMarkdown"]),
     .executableTarget(name: "PreviewBenchmark", dependencies: ["CvsiteCore", "CvsitePreview", "CvsiteSite"]),
   ]

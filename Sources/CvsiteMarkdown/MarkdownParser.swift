@@ -1,6 +1,12 @@
 import ContainerViews
 import CvsiteCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// How pages are read.
 public struct MarkdownOptions: Sendable {
   /// Keep raw HTML (libcmark's unsafe mode); off by default, so raw HTML is omitted.
@@ -60,6 +66,11 @@ public struct MarkdownParser: Sendable {
 
   /// Parses a page given as bytes; invalid UTF-8 is a diagnostic, never a crash.
   public func parse(bytes: [UInt8], path: String) -> ParsedPage {
+    // U+0000 becomes U+FFFD, as CommonMark requires of the text libcmark reads: the same
+    // must hold for what cvsite's own syntax (attributes, labels, front matter) reads,
+    // or a NUL reaches the HTML through an attribute value. A lone CR is a line ending
+    // to libcmark: it becomes LF, so that cvsite's lines are libcmark's lines.
+    let bytes = Self.normalized(bytes)
     let source = SourceText(path: path, bytes: bytes)
     var diagnostics: [Diagnostic] = []
     let invalid = firstInvalidUTF8(bytes)
@@ -90,5 +101,24 @@ public struct MarkdownParser: Sendable {
     let bodyView = views.count == 1 ? views[0] : AnyView(ViewList(views: views))
     return ParsedPage(
       path: path, frontMatter: frontMatter, body: bodyView, headings: builder.headings, diagnostics: diagnostics)
+  }
+
+  /// `bytes` with every NUL replaced by U+FFFD (`EF BF BD`) and every CR not followed
+  /// by LF replaced by LF; the same array when there is neither (two `memchr`s).
+  static func normalized(_ bytes: [UInt8]) -> [UInt8] {
+    let needsWork = bytes.withUnsafeBufferPointer { buffer in
+      buffer.baseAddress.map { memchr($0, 0, buffer.count) != nil || memchr($0, 0x0D, buffer.count) != nil } ?? false
+    }
+    guard needsWork else { return bytes }
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count + 16)
+    for (index, byte) in bytes.enumerated() {
+      switch byte {
+      case 0: result += [0xEF, 0xBF, 0xBD]
+      case 0x0D where index + 1 == bytes.count || bytes[index + 1] != 0x0A: result.append(0x0A)
+      default: result.append(byte)
+      }
+    }
+    return result
   }
 }

@@ -56,4 +56,29 @@ import Testing
     #expect(bytes < 4_000 * 400, "\(bytes) bytes of diagnostics")
     #expect(page.diagnostics.capped().count <= 51)
   }
+
+  /// Found by the fuzzer: a NUL inside an attribute value reached the HTML. CommonMark
+  /// turns U+0000 into U+FFFD; cvsite's own syntax now reads the same text.
+  @Test func nulBytesBecomeReplacementCharactersEverywhere() {
+    let source = Array(":::form\n## A\n::field{name=\"x\u{0}y\"}\n:::\n\nText\u{0}.\n".utf8)
+    let page = MarkdownParser(schema: testSchema).parse(bytes: source, path: "nul.md")
+    let rendered = html(page)
+    #expect(!rendered.utf8.contains(0))
+    #expect(rendered.contains("Text\u{FFFD}."))
+    #expect(rendered.contains("data-name=\"x\u{FFFD}y\""), "\(rendered)")
+  }
+
+  /// Found by the fuzzer: libcmark ends a line at a lone CR, cvsite's line table did not,
+  /// and a code block's line range ran past the table (a trap). Lone CRs now read as LF.
+  @Test func loneCarriageReturnsAreLineEndingsToo() {
+    let text = "# Title\n\n:::cards\n## A {badge=new}\nBody.\n```\ncode\n```\n:::\n"
+    let lone = parse(text.replacingOccurrences(of: "\n", with: "\r"))
+    let unix = parse(text)
+    #expect(html(lone) == html(unix))
+    #expect(lone.diagnostics.isEmpty && unix.diagnostics.isEmpty, "\(lone.diagnostics)")
+    let windows = parse(text.replacingOccurrences(of: "\n", with: "\r\n"))
+    #expect(html(windows) == html(unix))
+    let crash = parse("```\r\r\r\r\r\r\n:::cards\r## A\n```\r\r")
+    #expect(!html(crash).isEmpty)
+  }
 }

@@ -22,6 +22,5 @@ public func describeIOError(_ error: any Error) -> String {
     }
   }
   if nsError.domain == NSCocoaErrorDomain { return "the file system refused (\(nsError.code))" }
-  if let described = error as? CustomStringConvertible { return described.description }
   return String(describing: error)
 }

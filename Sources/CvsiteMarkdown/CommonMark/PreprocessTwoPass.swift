@@ -80,7 +80,7 @@ struct BlockShape {
       switch node.kind {
       case .document, .blockQuote, .list, .item: stack += node.children
       case .codeBlock, .htmlBlock:
-        let lower = max(0, node.startLine)
+        let lower = min(max(0, node.startLine), lineCount + 1)
         let upper = min(lineCount + 1, max(lower, node.endLine))
         for line in lower...upper { literalLines[line] = true }
       case .heading:

@@ -12,16 +12,16 @@ struct TemplateObject: Sendable {
     var name: String
     var value: TemplateValue
 
-    @inlinable init(_ name: String, _ value: TemplateValue) {
+    init(_ name: String, _ value: TemplateValue) {
       self.name = name
       self.value = value
     }
   }
 
-  @usableFromInline var entries: [Member]
+  var entries: [Member]
 
   /// An empty object.
-  @inlinable public init() { entries = [] }
+  init() { entries = [] }
 
   /// An empty object with room for `capacity` members.
   init(minimumCapacity capacity: Int) {
@@ -43,7 +43,7 @@ struct TemplateObject: Sendable {
   var names: [String] { entries.map(\.name) }
 
   /// The value of member `name`; setting `nil` removes the member.
-  @inlinable public subscript(name: String) -> TemplateValue? {
+  subscript(name: String) -> TemplateValue? {
     get {
       guard let position = position(of: name) else { return nil }
       return entries[position].value
@@ -65,7 +65,7 @@ struct TemplateObject: Sendable {
     return entries.remove(at: position).value
   }
 
-  @inlinable func position(of name: String) -> Int? {
+  func position(of name: String) -> Int? {
     let length = name.utf8.count
     for position in entries.indices {
       let candidate = entries[position].name
@@ -77,19 +77,19 @@ struct TemplateObject: Sendable {
 
 extension TemplateObject: Sequence {
   /// The members in the order they were first set.
-  public func makeIterator() -> IndexingIterator<[Member]> { entries.makeIterator() }
+  func makeIterator() -> IndexingIterator<[Member]> { entries.makeIterator() }
 }
 
 extension TemplateObject: Equatable {
   /// The same members with equal values, in any order.
-  public static func == (lhs: TemplateObject, rhs: TemplateObject) -> Bool {
+  static func == (lhs: TemplateObject, rhs: TemplateObject) -> Bool {
     lhs.count == rhs.count && lhs.entries.allSatisfy { rhs[$0.name] == $0.value }
   }
 }
 
 extension TemplateObject: ExpressibleByDictionaryLiteral {
   /// A repeated name keeps its last value.
-  public init(dictionaryLiteral elements: (String, TemplateValue)...) {
+  init(dictionaryLiteral elements: (String, TemplateValue)...) {
     self.init(minimumCapacity: elements.count)
     for (name, value) in elements { self[name] = value }
   }

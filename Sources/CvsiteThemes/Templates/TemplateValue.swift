@@ -17,7 +17,7 @@ enum TemplateValue: Sendable, Equatable {
   case object(TemplateObject)
 
   /// The member `name` of an object, `nil` for anything else.
-  @inlinable public subscript(name: String) -> TemplateValue? {
+  subscript(name: String) -> TemplateValue? {
     if case .object(let members) = self { return members[name] }
     return nil
   }

@@ -1,0 +1,81 @@
+// The fuzz target: the page pipeline (front matter, directives, attributes, inline
+// directives, containers rendered through the default theme) and the template engine,
+// on any bytes. Built two ways:
+//
+// - normally (`swift build`), it replays inputs: `CvsiteFuzz FILE…` runs each file once
+//   and exits 0, so a crash found by the fuzzer is reproduced without the fuzzer;
+// - with `CVSITE_FUZZ=1` (Package.swift then adds `-sanitize=fuzzer,address` and
+//   `-D FUZZING`), libFuzzer drives it: `scripts/fuzz.sh` builds and runs it.
+import ContainerViews
+import CvsiteCore
+import CvsiteMarkdown
+import CvsiteThemes
+import Foundation
+
+/// The default theme, loaded once: its schema and templates are what pages meet.
+let theme: Theme = {
+  let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  let themes = ProcessInfo.processInfo.environment["CVSITE_THEMES"].map { URL(fileURLWithPath: $0) }
+    ?? here.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("themes")
+  guard let loaded = Theme.load(named: "default", siteRoot: nil, searchPaths: [themes]).0 else {
+    FileHandle.standardError.write(Data("CvsiteFuzz: the default theme did not load from \(themes.path)\n".utf8))
+    exit(2)
+  }
+  return loaded
+}()
+
+let parser = MarkdownParser(schema: theme.schema, options: MarkdownOptions(headingAnchors: true))
+let rawParser = MarkdownParser(schema: theme.schema, options: MarkdownOptions(allowRawHTML: true))
+
+/// One input: its first byte chooses the stage, the rest is the text.
+func fuzzOne(_ bytes: UnsafeBufferPointer<UInt8>) {
+  guard let selector = bytes.first else { return }
+  let text = Array(bytes.dropFirst())
+  switch selector % 4 {
+  case 0, 1:
+    let page = (selector % 4 == 0 ? parser : rawParser).parse(bytes: text, path: "fuzz.md")
+    let html = renderHTML(page.body.environment(\.containerRenderer, theme.renderer))
+    _ = page.diagnostics.capped().map(\.description)
+    precondition(!html.utf8.contains(0), "a NUL byte reached the HTML")
+  case 2:
+    _ = TemplateFuzzing.render(String(decoding: text, as: UTF8.self))
+  default:
+    let url = String(decoding: text, as: UTF8.self)
+    _ = URLSafety.isSafe(url)
+    _ = URLSafety.baseURLProblem(url)
+    _ = slug(url)
+  }
+}
+
+#if FUZZING
+@_cdecl("LLVMFuzzerTestOneInput")
+func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+  guard let data else { return 0 }
+  fuzzOne(UnsafeBufferPointer(start: data, count: size))
+  return 0
+}
+
+@_silgen_name("LLVMFuzzerRunDriver")
+func runFuzzerDriver(
+  _ argc: UnsafeMutablePointer<Int32>,
+  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+  _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+) -> Int32
+
+_ = theme
+var argc = CommandLine.argc
+var argv = CommandLine.unsafeArgv
+exit(runFuzzerDriver(&argc, &argv) { data, size in fuzzerTestOneInput(data, size) })
+#else
+var failures = 0
+for path in CommandLine.arguments.dropFirst() {
+  guard let data = FileManager.default.contents(atPath: path) else {
+    FileHandle.standardError.write(Data("CvsiteFuzz: cannot read \(path)\n".utf8))
+    failures += 1
+    continue
+  }
+  data.withUnsafeBytes { raw in fuzzOne(raw.bindMemory(to: UInt8.self)) }
+}
+print("replayed \(CommandLine.arguments.count - 1 - failures) inputs")
+exit(failures == 0 ? 0 : 2)
+#endif
