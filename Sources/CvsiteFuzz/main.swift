@@ -15,7 +15,8 @@ import Foundation
 /// The default theme, loaded once: its schema and templates are what pages meet.
 let theme: Theme = {
   let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-  let themes = ProcessInfo.processInfo.environment["CVSITE_THEMES"].map { URL(fileURLWithPath: $0) }
+  let themes =
+    ProcessInfo.processInfo.environment["CVSITE_THEMES"].map { URL(fileURLWithPath: $0) }
     ?? here.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("themes")
   guard let loaded = Theme.load(named: "default", siteRoot: nil, searchPaths: [themes]).0 else {
     FileHandle.standardError.write(Data("CvsiteFuzz: the default theme did not load from \(themes.path)\n".utf8))

@@ -50,4 +50,22 @@ struct AuthorMistakeTests {
       ])
     #expect(!site.exists("index.html"))
   }
+
+  @Test("a file name that is not UTF-8 is an error saying so")
+  func invalidFileName() throws {
+    let site = try TemporarySite(site: ["content/_index.md": "# Home\n"])
+    let bad = site.root.appendingPathComponent("content").path + "/caf\u{E9}"
+    var path = Array(bad.utf8.dropLast(2)) + [0xE9, 0x2E, 0x6D, 0x64, 0]  // "caf" + Latin-1 é + ".md"
+    let descriptor = path.withUnsafeMutableBufferPointer { buffer in
+      buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+        open($0, O_CREAT | O_WRONLY, 0o644)
+      }
+    }
+    try #require(descriptor >= 0)
+    close(descriptor)
+    let errors = site.build().result.diagnostics.errors.map(\.message)
+    #expect(
+      errors == ["a file in content is named with bytes that are not UTF-8 (shown as `caf\u{FFFD}.md`); rename it"],
+      "\(errors)")
+  }
 }

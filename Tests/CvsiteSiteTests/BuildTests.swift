@@ -75,7 +75,8 @@ struct BuildTests {
     ])
     let result = SiteBuilder.check(site.options)
     let errors = result.diagnostics.errors.summaries
-    #expect(errors.contains { $0.hasPrefix("content/a.md:1:1: error: two pages map to /b/") })
+    // At the line that gives the URL: `slug: b`.
+    #expect(errors.contains { $0.hasPrefix("content/a.md:3:1: error: two pages map to /b/") })
     #expect(errors.contains { $0.hasPrefix("content/b.md:1:1: error: two pages map to /b/") })
     #expect(errors.contains { $0.hasPrefix("content/c.md:3:1: error: `slug` must be one path segment") })
     #expect(errors.contains { $0.hasPrefix("content/c.md:4:1: error: `date` must be a date") })

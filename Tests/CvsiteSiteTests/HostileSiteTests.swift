@@ -119,7 +119,7 @@ struct OutputCollisionTests {
     let errors = site.build().result.diagnostics.errors.summaries
     #expect(
       errors.contains(
-        "content/_index.md:1:1: error: the alias /sitemap.xml/ of content/_index.md and the generated sitemap.xml are both written to sitemap.xml"
+        "content/_index.md:3:1: error: the alias /sitemap.xml/ of content/_index.md and the generated sitemap.xml are both written to sitemap.xml"
       ), "\(errors)")
     #expect(
       errors.contains(

@@ -79,6 +79,13 @@ enum ContentScanner {
         switch entry {
         case .folder: isFolder = true
         case .file: isFolder = false
+        case .other(let what) where what.hasPrefix("named"):
+          diagnostics.append(
+            Diagnostic(
+              .error,
+              "a file in \(directory == folder ? folderName : folderName + "/" + relative) is \(what) "
+                + "(shown as `\(name)`); rename it", at: location))
+          continue
         case .other(let what):
           diagnostics.append(.ioFailure("\(sitePath) is \(what), not a file or folder; it is not read", at: location))
           continue
@@ -130,10 +137,16 @@ enum ContentScanner {
     defer { closedir(handle) }
     var entries: [(name: String, kind: FileKind?)] = []
     while let entry = readdir(handle) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      let decoded = withUnsafeBytes(of: entry.pointee.d_name) { raw -> (String, Bool) in
+        let bytes = raw.prefix { $0 != 0 }
+        return (String(decoding: bytes, as: UTF8.self), String(validating: bytes, as: UTF8.self) != nil)
       }
+      let name = decoded.0
       guard !name.hasPrefix(".") else { continue }
+      guard decoded.1 else {
+        entries.append((name, .other("named with bytes that are not UTF-8")))
+        continue
+      }
       let kind: FileKind?
       switch Int32(entry.pointee.d_type) {
       case Int32(DT_DIR): kind = .folder

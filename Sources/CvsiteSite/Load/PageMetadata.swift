@@ -16,6 +16,10 @@ struct PageMetadata: Sendable, Hashable {
   /// On a section page: the container that lists the section's pages (`cards`).
   var list: String?
   var tags: [String] = []
+  /// The lines of `slug:` and `aliases:` when the page has them: where a URL that two
+  /// outputs claim is pointed at.
+  var slugLine: Int?
+  var aliasesLine: Int?
 
   /// The front-matter keys cvsite reads itself; any other key must be a value the theme
   /// declares, or it is probably misspelt.
@@ -103,6 +107,15 @@ struct PageMetadata: Sendable, Hashable {
       case .string(let single)?: metadata[keyPath: target] = [single]
       default: problem(key, "`\(key)` must be a list of texts")
       }
+    }
+    if metadata.slug != nil || !metadata.aliases.isEmpty {
+      let lines = makeLines()
+      func line(_ key: String) -> Int? {
+        let location = Self.location(of: key, in: lines, frontMatterLines: matter.lineCount, path: path)
+        return location.line > 1 ? location.line : nil
+      }
+      if metadata.slug != nil { metadata.slugLine = line("slug") }
+      if !metadata.aliases.isEmpty { metadata.aliasesLine = line("aliases") }
     }
     for alias in metadata.aliases where !PageURL.isValidAlias(alias) {
       problem("aliases", "alias `\(alias)` must be a site path starting with `/`, without `..`")

@@ -3,10 +3,10 @@ import CvsiteCore
 /// Who writes an output file: each must be the only one, or one silently replaces the
 /// other (a `static/` file over a generated page, a theme asset under a content file).
 enum OutputOwner: Hashable {
-  /// A page (`content/docs/a.md`).
-  case page(String)
-  /// A redirect page for an alias of the page at the site path.
-  case alias(String, alias: String)
+  /// A page (`content/docs/a.md`), and the line that gives its URL (`slug:`, else 1).
+  case page(String, line: Int)
+  /// A redirect page for an alias of the page at the site path, and the `aliases:` line.
+  case alias(String, alias: String, line: Int)
   /// A file cvsite writes for the whole site (`sitemap.xml`, `atom.xml`, `404.html`).
   case generated(String)
   /// A file copied from the site (`static/robots.txt`, `content/docs/diagram.svg`).
@@ -17,8 +17,8 @@ enum OutputOwner: Hashable {
   /// How a diagnostic names it.
   var name: String {
     switch self {
-    case .page(let path): return path
-    case .alias(let path, let alias): return "the alias \(alias) of \(path)"
+    case .page(let path, _): return path
+    case .alias(let path, let alias, _): return "the alias \(alias) of \(path)"
     case .generated(let file): return "the generated \(file)"
     case .file(let path): return path
     case .asset(let path): return "the theme's \(path)"
@@ -28,7 +28,9 @@ enum OutputOwner: Hashable {
   /// The file a diagnostic points at, when the owner is one the author wrote.
   var location: SourceLocation? {
     switch self {
-    case .page(let path), .alias(let path, _), .file(let path): return SourceLocation(path: path, line: 1, column: 1)
+    case .page(let path, let line), .alias(let path, _, let line):
+      return SourceLocation(path: path, line: line, column: 1)
+    case .file(let path): return SourceLocation(path: path, line: 1, column: 1)
     case .generated, .asset: return nil
     }
   }

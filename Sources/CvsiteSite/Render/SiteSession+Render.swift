@@ -131,21 +131,25 @@ extension SiteSession {
 
   /// Two pages (or a page and an alias) at one URL are errors at each page.
   func urlCollisions(_ published: [SitePage]) -> [Diagnostic] {
-    var owners: [String: [String]] = [:]
+    // Each URL's owners: the page and the line that gives it the URL (`slug:` or
+    // `aliases:`, else line 1).
+    var owners: [String: [(path: String, line: Int)]] = [:]
     for page in published {
-      owners[page.url, default: []].append(page.sitePath)
+      owners[page.url, default: []].append((page.sitePath, page.metadata.slugLine ?? 1))
       for alias in page.metadata.aliases {
-        owners[LinkChecker.normalize(alias + "/"), default: []].append(page.sitePath)
+        owners[LinkChecker.normalize(alias + "/"), default: []].append((page.sitePath, page.metadata.aliasesLine ?? 1))
       }
     }
     var diagnostics: [Diagnostic] = []
-    for (url, paths) in owners where paths.count > 1 {
-      for path in Set(paths).sorted() {
-        let others = paths.filter { $0 != path }
+    for (url, claims) in owners where claims.count > 1 {
+      let paths = claims.map(\.path)
+      var reported = Set<String>()
+      for claim in claims.sorted(by: { $0.path < $1.path }) where reported.insert(claim.path).inserted {
+        let others = paths.filter { $0 != claim.path }
         diagnostics.append(
           Diagnostic(
-            .error, "two pages map to \(url): \(([path] + others).joined(separator: " and "))",
-            at: SourceLocation(path: path, line: 1, column: 1)))
+            .error, "two pages map to \(url): \(([claim.path] + others).joined(separator: " and "))",
+            at: SourceLocation(path: claim.path, line: claim.line, column: 1)))
       }
     }
     return diagnostics
@@ -156,9 +160,10 @@ extension SiteSession {
     var owners: [(path: String, owner: OutputOwner)] = []
     owners.reserveCapacity(published.count + staticFiles.count + resources.count + theme.assets.count + 3)
     for page in published {
-      owners.append((page.outputPath, .page(page.sitePath)))
+      owners.append((page.outputPath, .page(page.sitePath, line: page.metadata.slugLine ?? 1)))
       for alias in page.metadata.aliases {
-        owners.append((PageURL.outputPath(for: alias), .alias(page.sitePath, alias: alias)))
+        owners.append(
+          (PageURL.outputPath(for: alias), .alias(page.sitePath, alias: alias, line: page.metadata.aliasesLine ?? 1)))
       }
     }
     owners.append(("sitemap.xml", .generated("sitemap.xml")))
