@@ -66,6 +66,21 @@ struct BuildTests {
       ])
   }
 
+  @Test("two pages at one URL are two errors at their own lines, and no anchor errors follow")
+  func collisionWithoutFollowOnErrors() throws {
+    let site = try TemporarySite(site: [
+      "content/_index.md": "# Home\n\n[a](/b/#only-in-a) [b](/b/#only-in-b)\n",
+      "content/a.md": "---\ntitle: A\nslug: b\n---\n## Only in A\n",
+      "content/b.md": "---\ntitle: B\n---\n## Only in B\n",
+    ])
+    let errors = SiteBuilder.check(site.options).diagnostics.errors.summaries
+    #expect(
+      errors == [
+        "content/a.md:3:1: error: two pages map to /b/: content/a.md and content/b.md",
+        "content/b.md:1:1: error: two pages map to /b/: content/b.md and content/a.md",
+      ], "\(errors)")
+  }
+
   @Test("two pages at one URL, a bad slug and bad metadata are errors")
   func collisionsAndMetadata() throws {
     let site = try TemporarySite(site: [

@@ -16,12 +16,19 @@ struct LinkChecker {
   let basePath: String
 
   mutating func addPage(url: String, html: String) {
-    targets[url] = Self.ids(in: html)
+    addPage(url: url, ids: Self.ids(in: html), merging: true)
   }
 
-  /// A page whose ids are already known (``ids(in:)`` of its body, taken when it was parsed).
-  mutating func addPage(url: String, ids: Set<String>) {
-    targets[url] = ids
+  /// A page whose ids are already known (``ids(in:)`` of its body, taken when it was
+  /// parsed). `merging` keeps the ids of another page already at `url`: two pages that
+  /// claim one URL are an error of their own, and their links must not add anchor errors
+  /// to it. Without it the page's ids replace what was there (a page edited in `serve`).
+  mutating func addPage(url: String, ids: Set<String>, merging: Bool = false) {
+    if merging, let existing = targets[url] {
+      targets[url] = existing.union(ids)
+    } else {
+      targets[url] = ids
+    }
   }
 
   mutating func addFile(path: String) {

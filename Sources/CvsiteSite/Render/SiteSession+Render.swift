@@ -179,7 +179,7 @@ extension SiteSession {
     var checker = LinkChecker(basePath: config.basePath)
     for page in published {
       if let ids = pages[page.sitePath]?.ids {
-        checker.addPage(url: page.url, ids: ids)
+        checker.addPage(url: page.url, ids: ids, merging: true)
       } else {
         checker.addPage(url: page.url, html: page.bodyHTML)
       }
