@@ -72,6 +72,8 @@ struct SessionTests {
   func contentFolderMovedAway() async throws {
     let fixture = try await PreviewFixture()
     let session = fixture.session
+    let reported = DiagnosticRecorder()
+    session.onRebuild = { result, _ in reported.record(result.diagnostics) }
     #expect(!fixture.served("index.html").isEmpty)
     let content = fixture.site.appendingPathComponent("content")
     let aside = fixture.site.appendingPathComponent("content-moved")
@@ -84,6 +86,7 @@ struct SessionTests {
     #expect(fixture.served("guide/setup/index.html").isEmpty)
     let response = PreviewServer.serve("/", root: session.servedFolder, generation: 1)
     #expect(response.status == .notFound)
+    #expect(reported.diagnostics.errors.map(\.message) == gone.diagnostics.map(\.message), "what serve prints")
     try FileManager.default.moveItem(at: aside, to: content)
     let back = await session.rebuild(["content"])
     #expect(back.succeeded, "\(back.diagnostics)")

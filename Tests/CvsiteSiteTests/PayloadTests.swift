@@ -94,7 +94,7 @@ struct PayloadTests {
       title: A
       href: \(yaml(payload))
       ---
-      [link](\(inline)) ![image](\(inline)) <\(inline)>
+      [link](\(inline)) ![image](\(inline)) <\(inline)> [bracketed](<\(inline)>) ![bracketed](<\(inline)>)
 
       :::cards
       ## Card {href=\(attribute(payload))}
