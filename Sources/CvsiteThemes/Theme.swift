@@ -167,7 +167,7 @@ public struct Theme: Sendable {
     let bare =
       "<!doctype html>\n<html lang=\"\(escapeHTML(page.language))\"><head><meta charset=\"utf-8\"><title>"
       + escapeHTML(page.title) + "</title></head><body>\n" + page.bodyHTML + "</body></html>\n"
-    if case .gaveUp = outcome { return (Array(bare.utf8), TemplateLibrary.gaveUpMessage(name)) }
+    if case .gaveUp(let site) = outcome { return (Array(bare.utf8), TemplateLibrary.gaveUpMessage(name, at: site)) }
     return (Array(bare.utf8), nil)
   }
 

@@ -26,7 +26,35 @@ struct TemplateGiveUpTests {
     #expect(errors.filter { $0.hasPrefix("error: template `containers/cards` gave up") }.count == 1)
     #expect(errors.filter { $0.hasPrefix("error: template `404` gave up") }.count == 1)
     #expect(errors.count == 3, "\(outcome.result.diagnostics.summaries)")
+    // Each names the include that went too far, where the theme author can fix it.
+    #expect(
+      errors.filter {
+        $0.hasSuffix(
+          "the include that went too far is `{{> containers/cards}}` in layouts/containers/cards.mustache, line 1, column 6"
+        )
+      }.count == 2, "\(errors)")
+    #expect(
+      errors.contains {
+        $0.hasSuffix("the include that went too far is `{{> 404}}` in layouts/404.mustache, line 1, column 4")
+      })
     #expect(!site.exists("index.html"), "a failed build leaves no output")
+  }
+
+  @Test("a chain of partials names the include at which it gave up")
+  func chainOfPartials() throws {
+    let site = try TemporarySite(site: [
+      "content/_index.md": "---\ntitle: Home\n---\n:::cards\n### One\n\nA.\n:::\n",
+      "themes/default/layouts/partials/ping.mustache": "ping\n  {{> partials/pong}}",
+      "themes/default/layouts/partials/pong.mustache": "{{#container}}{{> partials/ping}}{{/container}}",
+      "themes/default/layouts/containers/cards.mustache": "<div>{{> partials/ping}}</div>\n",
+    ])
+    let errors = site.build().result.diagnostics.errors.summaries
+    #expect(errors.count == 1, "\(errors)")
+    let message = try #require(errors.first)
+    #expect(
+      message.hasSuffix("`{{> partials/pong}}` in layouts/partials/ping.mustache, line 2, column 3")
+        || message.hasSuffix("`{{> partials/ping}}` in layouts/partials/pong.mustache, line 1, column 15"), "\(message)"
+    )
   }
 
   @Test("a partial included several times is not a runaway")

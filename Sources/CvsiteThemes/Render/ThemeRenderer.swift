@@ -52,7 +52,7 @@ public struct ThemeRenderer: ContainerRenderer {
       let capacity = container.children.reduce(1_024) { $0 + $1.bodyHTML.utf8.count + 256 }
       switch library.outcome(context.make(container), withTemplate: template, capacity: capacity) {
       case .rendered(let html): return (String(decoding: html, as: UTF8.self), nil)
-      case .gaveUp: problem = TemplateLibrary.gaveUpMessage(template)
+      case .gaveUp(let site): problem = TemplateLibrary.gaveUpMessage(template, at: site)
       case .missing: break
       }
     }

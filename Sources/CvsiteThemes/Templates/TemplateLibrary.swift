@@ -39,7 +39,7 @@ struct TemplateLibrary: Sendable {
     var output: [UInt8] = []
     output.reserveCapacity(capacity)
     renderer.run(range.lowerBound, range.upperBound, into: &output)
-    return renderer.tooDeep ? .gaveUp : .rendered(output)
+    return renderer.tooDeep ? .gaveUp(at: program.includeSite(renderer.gaveUpAt)) : .rendered(output)
   }
 
   /// Every name part (`values`, `badge` for `{{values.badge}}`) that rendering template
@@ -59,7 +59,7 @@ struct TemplateLibrary: Sendable {
         case .section(let tag, let children), .inverted(let tag, let children):
           words.formUnion(tag.parts)
           pending.append(children)
-        case .partial(let partial, _, let overrides):
+        case .partial(let partial, _, let overrides, _):
           if visited.insert(partial).inserted, let nodes = templates[partial] { pending.append(nodes) }
           pending.append(contentsOf: (overrides ?? [:]).values)
         case .block(_, let defaultNodes, _):
@@ -70,10 +70,18 @@ struct TemplateLibrary: Sendable {
     return words
   }
 
-  /// Why template `name` produced nothing, in a sentence for a diagnostic.
-  static func gaveUpMessage(_ name: String) -> String {
-    "template `\(name)` gave up: its partials and blocks nest more than \(maximumDepth) deep or render more than "
+  /// Why template `name` produced nothing, in a sentence for a diagnostic; with the
+  /// include that went one level too deep, when it was a partial's (`site`).
+  static func gaveUpMessage(_ name: String, at site: IncludeSite? = nil) -> String {
+    var message =
+      "template `\(name)` gave up: its partials and blocks nest more than \(maximumDepth) deep or render more than "
       + "1,000,000 times (does a partial include itself without end?)"
+    if let site {
+      message +=
+        "; the include that went too far is `{{> \(site.partial)}}` in layouts/\(site.template).mustache, "
+        + "line \(site.position.line), column \(site.position.column)"
+    }
+    return message
   }
 }
 
@@ -85,7 +93,7 @@ enum TemplateOutcome {
   /// No template has that name.
   case missing
   /// Rendering stopped at ``TemplateLibrary/maximumDepth`` or ``TemplateLibrary/maximumExpansions``.
-  case gaveUp
+  case gaveUp(at: IncludeSite?)
 }
 
 /// Appends the UTF-8 of `text` with `&`, `<`, `>`, `"` and `'` escaped, as Mustache's

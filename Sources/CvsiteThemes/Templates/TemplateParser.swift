@@ -135,15 +135,17 @@ struct TemplateParser {
         position += 1
         let name = try readPartialName(state, tagStart: tagStart)
         record(.partial, name, at: tagStart)
+        let site = lastTagPosition
         let indentation = string(before)
         flushBefore()
         standalone = isStandalone(state)
-        nodes.append(.partial(name, indentation: standalone ? indentation : nil, overrides: nil))
+        nodes.append(.partial(name, indentation: standalone ? indentation : nil, overrides: nil, at: site))
 
       case UInt8(ascii: "<"):
         position += 1
         let name = try readPartialName(state, tagStart: tagStart)
         record(.parent, name, at: tagStart)
+        let site = lastTagPosition
         let indentation = string(before)
         flushBefore()
         standalone = isStandalone(state)
@@ -158,7 +160,7 @@ struct TemplateParser {
             throw error("only `{{$block}}` definitions may appear inside `{{<\(name)}}`", at: tagStart)
           }
         }
-        nodes.append(.partial(name, indentation: indentation, overrides: overrides))
+        nodes.append(.partial(name, indentation: indentation, overrides: overrides, at: site))
 
       case UInt8(ascii: "$"):
         position += 1
@@ -398,5 +400,10 @@ extension TemplateParser {
     let place = lineAndColumn(of: offset, from: cursor)
     cursor = (offset, place.line, place.lineStart)
     tags.append(TemplateTag(kind: kind, name: name, line: place.line, column: place.column))
+  }
+
+  /// Where the last recorded tag starts.
+  private var lastTagPosition: TemplatePosition {
+    TemplatePosition(line: tags.last?.line ?? 1, column: tags.last?.column ?? 1)
   }
 }

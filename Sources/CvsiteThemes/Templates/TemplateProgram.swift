@@ -52,6 +52,14 @@ struct TemplateProgram: Sendable {
   /// that no template has (it renders nothing).
   private(set) var templates: [Range<Int32>?] = []
   private var templateSlots: [String: Int32] = [:]
+  /// Where each partial instruction's tag is written, by instruction index.
+  private var includeSites: [Int32: IncludeSite] = [:]
+  /// The template being compiled, for ``includeSites``.
+  private var compiling = ""
+
+  /// Where the partial instruction at `index` is written; `nil` for -1 or another
+  /// instruction.
+  func includeSite(_ index: Int32) -> IncludeSite? { includeSites[index] }
   private var blockNames: [String: Int32] = [:]
 
   /// The slot of template `name`, if a template or a partial tag has used that name.
@@ -61,6 +69,7 @@ struct TemplateProgram: Sendable {
   mutating func add(_ nodes: [TemplateNode], named name: String) {
     let slot = slot(for: name)
     let start = Int32(instructions.count)
+    compiling = name
     emit(nodes)
     templates[Int(slot)] = start..<Int32(instructions.count)
   }
@@ -97,7 +106,7 @@ struct TemplateProgram: Sendable {
     case .inverted(let name, let children):
       let index = store(name)
       emitScope(children) { .inverted(name: index, end: $0) }
-    case .partial(let name, let indentation, let overrides):
+    case .partial(let name, let indentation, let overrides, let position):
       let template = slot(for: name)
       let indent = storeIndentation(indentation ?? "")
       var set: Int32 = -1
@@ -116,6 +125,8 @@ struct TemplateProgram: Sendable {
         set = Int32(overrideSets.count)
         overrideSets.append(compiled)
       }
+      includeSites[Int32(instructions.count)] = IncludeSite(
+        template: compiling, partial: name, position: position)
       instructions.append(.partial(template: template, indentation: indent, overrides: set))
     case .block(let name, let defaultNodes, let indentation):
       let block = block(named: name)
@@ -152,4 +163,11 @@ struct TemplateProgram: Sendable {
     indentations.append(start..<end)
     return Int32(indentations.count - 1)
   }
+}
+
+/// Where a partial is included: template `template` includes `partial` at `position`.
+struct IncludeSite: Sendable, Hashable {
+  var template: String
+  var partial: String
+  var position: TemplatePosition
 }

@@ -11,6 +11,8 @@ struct TemplateRenderer {
   /// Set when partials and blocks nested deeper than ``TemplateLibrary/maximumDepth`` or
   /// expanded more than ``TemplateLibrary/maximumExpansions`` times: the output is cut.
   var tooDeep = false
+  /// The partial instruction at which rendering gave up (-1: none, or a block).
+  var gaveUpAt: Int32 = -1
 
   init(program: TemplateProgram, stack: [TemplateValue]) {
     self.program = program
@@ -96,7 +98,7 @@ struct TemplateRenderer {
       guard let range = program.templates[Int(template)] else { return index + 1 }
       guard partialOverrides >= 0 || partialIndentation >= 0 else {
         // Nothing to set up and restore: the common `{{> name}}`.
-        nested(range, into: &output)
+        nested(range, from: Int32(index), into: &output)
         return index + 1
       }
       let saved = (overrides, indentation)
@@ -107,7 +109,7 @@ struct TemplateRenderer {
           overrides[override.block] = override.start..<override.end
         }
       }
-      nested(range, into: &output)
+      nested(range, from: Int32(index), into: &output)
       (overrides, indentation) = saved
       return index + 1
     case .block(let block, let end, let blockIndentation):
@@ -131,9 +133,12 @@ struct TemplateRenderer {
     indentation.append(contentsOf: program.bytes[Int(range.lowerBound)..<Int(range.upperBound)])
   }
 
-  private mutating func nested(_ range: Range<Int32>, into output: inout [UInt8]) {
+  /// Runs `range` one level deeper; `site` is the partial instruction that asks for it
+  /// (-1 for a block), remembered if this is where rendering gives up.
+  private mutating func nested(_ range: Range<Int32>, from site: Int32 = -1, into output: inout [UInt8]) {
     expansions += 1
     guard depth < TemplateLibrary.maximumDepth, expansions <= TemplateLibrary.maximumExpansions, !tooDeep else {
+      if !tooDeep { gaveUpAt = site }
       tooDeep = true
       return
     }

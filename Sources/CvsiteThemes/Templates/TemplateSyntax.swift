@@ -22,9 +22,16 @@ indirect enum TemplateNode: Sendable {
   case inverted(TemplateName, [TemplateNode])
   /// `{{> name}}`, or `{{< name}}…{{/name}}` with its block overrides. `indentation`
   /// is set for a partial alone on its line: it starts every line the partial renders.
-  case partial(String, indentation: String?, overrides: [String: [TemplateNode]]?)
+  /// `at` is where the tag is written, for the diagnostic of a partial that never ends.
+  case partial(String, indentation: String?, overrides: [String: [TemplateNode]]?, at: TemplatePosition)
   /// `{{$name}}default{{/name}}`: replaced by an inheriting template's override.
   case block(String, defaultNodes: [TemplateNode], indentation: String)
+}
+
+/// A 1-based line and column in a template's text.
+struct TemplatePosition: Sendable, Hashable {
+  var line: Int
+  var column: Int
 }
 
 /// One tag of a template with where it starts, for checks beyond syntax (missing
