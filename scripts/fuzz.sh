@@ -33,5 +33,6 @@ for file in Tests/Fixtures/fuzz-seeds/*; do cp "$file" "$corpus/"; done
 export CVSITE_THEMES="$PWD/themes"
 # libFuzzer reports crashes itself; the Swift backtracer reads memory ASan then flags.
 export SWIFT_BACKTRACE=enable=no
+export LSAN_OPTIONS="suppressions=$PWD/scripts/fuzz-lsan.supp"
 "$binary" "$corpus" -max_total_time="$seconds" -runs="$runs" -timeout=5 -rss_limit_mb=4096 -max_len=65536 \
   -detect_leaks=1 -print_final_stats=1 -artifact_prefix="$findings/" 2>&1 | tee "$scratch/fuzz.log" | grep -E '^#[0-9]+ +(INITED|DONE|pulse)|^(stat::|==|SUMMARY|Done)'
