@@ -48,15 +48,27 @@ enum OutputOwner: Hashable {
 /// owner the author wrote, naming the other. Two pages at one URL are left to the URL
 /// check, which says so in its own words.
 func outputCollisions(_ owners: [(path: String, owner: OutputOwner)]) -> [Diagnostic] {
-  var byPath: [String: [OutputOwner]] = [:]
-  for (path, owner) in owners { byPath[path, default: []].append(owner) }
-  var clashes: [(String, [OutputOwner])] = byPath.filter { $0.value.count > 1 }.map { ($0.key, $0.value) }
+  // Most paths have one owner: index them by their first owner and keep only the rest
+  // in lists, so a build of thousands of pages makes no array per path.
+  var first: [String: Int] = [:]
+  first.reserveCapacity(owners.count)
+  var more: [String: [OutputOwner]] = [:]
+  for (index, (path, owner)) in owners.enumerated() {
+    if let existing = first[path] {
+      more[path, default: [owners[existing].owner]].append(owner)
+    } else {
+      first[path] = index
+    }
+  }
+  var clashes: [(String, [OutputOwner])] = more.map { ($0.key, $0.value) }
   // A file that is also a folder of another output.
   for (path, owner) in owners {
     var folder = Substring(path)
     while let slash = folder.lastIndex(of: "/") {
       folder = folder[..<slash]
-      if let files = byPath[String(folder)] { clashes.append((String(folder), files + [owner])) }
+      if let index = first[String(folder)] {
+        clashes.append((String(folder), (more[String(folder)] ?? [owners[index].owner]) + [owner]))
+      }
     }
   }
   var diagnostics: [Diagnostic] = []
