@@ -176,3 +176,29 @@ struct StagingFolderTests {
     #expect(!FileManager.default.fileExists(atPath: retired.path))
   }
 }
+
+/// Raw HTML is the author's own, but its URLs go through the same safety check.
+@Suite("URLs in page bodies")
+struct BodyURLTests {
+  @Test("a script URL in raw HTML is an error at its line; safe links pass")
+  func rawHTMLScriptURL() throws {
+    let site = try TemporarySite(
+      site: [
+        "content/_index.md": """
+        # Home
+
+        <a href="https://example.com/">ok</a> <a href="mailto:a@b.c">mail</a>
+        <a href=" JavaScript:alert(1)">bad</a>
+        <img src="data:text/html,x" alt="x">
+        <form action="vbscript:x"></form>
+        """
+      ], config: "title: T\nbaseURL: https://example.com/\nrawHTML: true\n")
+    let errors = site.build().result.diagnostics.errors.summaries
+    #expect(errors.count == 3, "\(errors)")
+    #expect(
+      errors.contains { $0.hasPrefix("content/_index.md:4:10: error: ` JavaScript:alert(1)` in href runs script") })
+    #expect(
+      errors.contains { $0.hasPrefix("content/_index.md:5:") && $0.contains("in src runs script or embeds data") })
+    #expect(errors.contains { $0.hasPrefix("content/_index.md:6:") && $0.contains("in action runs script") })
+  }
+}
