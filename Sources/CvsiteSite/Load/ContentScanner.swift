@@ -54,7 +54,7 @@ enum ContentScanner {
     // `ancestors` holds the device and inode of every folder on the way down, so a link
     // back to one of them (`loop -> .`, `a/b -> ../a`) is seen however it is spelled.
     func walk(_ directory: String, _ relative: String, _ resolvedDirectory: String, _ ancestors: Set<FileIdentity>) {
-      let entries: [(name: String, kind: FileKind?)]
+      let entries: [Entry]
       switch Self.entries(of: directory) {
       case .success(let found): entries = found
       case .failure(let reason):
@@ -62,11 +62,19 @@ enum ContentScanner {
         diagnostics.append(.ioFailure("cannot read the folder \(shown): \(reason)"))
         return
       }
-      for (name, listedKind) in entries {
+      for (name, listedKind, isUTF8) in entries {
         let path = directory + "/" + name
         let relativePath = relative.isEmpty ? name : relative + "/" + name
         let sitePath = folderName + "/" + relativePath
         let location = SourceLocation(path: sitePath, line: 1, column: 1)
+        guard isUTF8 else {
+          let shown = relative.isEmpty ? folderName : "\(folderName)/\(relative)"
+          diagnostics.append(
+            Diagnostic(
+              .error, "a file in \(shown) is named with bytes that are not UTF-8 (shown as `\(name)`); rename it",
+              at: location))
+          continue
+        }
         guard let entry = listedKind ?? FileKind(path: path) else { continue }
         let resolved =
           entry == .link ? URL(fileURLWithPath: path).resolvingSymlinksInPath().path : resolvedDirectory + "/" + name
@@ -79,13 +87,6 @@ enum ContentScanner {
         switch entry {
         case .folder: isFolder = true
         case .file: isFolder = false
-        case .other(let what) where what.hasPrefix("named"):
-          diagnostics.append(
-            Diagnostic(
-              .error,
-              "a file in \(directory == folder ? folderName : folderName + "/" + relative) is \(what) "
-                + "(shown as `\(name)`); rename it", at: location))
-          continue
         case .other(let what):
           diagnostics.append(.ioFailure("\(sitePath) is \(what), not a file or folder; it is not read", at: location))
           continue
@@ -130,23 +131,22 @@ enum ContentScanner {
     return (files, diagnostics)
   }
 
-  /// The visible entries of a folder, sorted by name, each with its kind when the folder
-  /// listing gives it (`nil`: ask `lstat`); or why the folder cannot be read.
-  static func entries(of directory: String) -> Result<[(name: String, kind: FileKind?)], FolderError> {
+  /// One entry of a folder: its name (invalid UTF-8 shown as U+FFFD), its kind when the
+  /// listing gives it (`nil`: ask `lstat`), and whether the name was valid UTF-8.
+  typealias Entry = (name: String, kind: FileKind?, isUTF8: Bool)
+
+  /// The visible entries of a folder, sorted by name; or why the folder cannot be read.
+  static func entries(of directory: String) -> Result<[Entry], FolderError> {
     guard let handle = opendir(directory) else { return .failure(FolderError(code: errno)) }
     defer { closedir(handle) }
-    var entries: [(name: String, kind: FileKind?)] = []
+    var entries: [Entry] = []
     while let entry = readdir(handle) {
-      let decoded = withUnsafeBytes(of: entry.pointee.d_name) { raw -> (String, Bool) in
+      let (name, isUTF8) = withUnsafeBytes(of: entry.pointee.d_name) { raw -> (String, Bool) in
         let bytes = raw.prefix { $0 != 0 }
-        return (String(decoding: bytes, as: UTF8.self), String(validating: bytes, as: UTF8.self) != nil)
+        let valid = bytes.allSatisfy { $0 < 0x80 } || String(validating: bytes, as: UTF8.self) != nil
+        return (String(decoding: bytes, as: UTF8.self), valid)
       }
-      let name = decoded.0
       guard !name.hasPrefix(".") else { continue }
-      guard decoded.1 else {
-        entries.append((name, .other("named with bytes that are not UTF-8")))
-        continue
-      }
       let kind: FileKind?
       switch Int32(entry.pointee.d_type) {
       case Int32(DT_DIR): kind = .folder
@@ -154,7 +154,7 @@ enum ContentScanner {
       case Int32(DT_LNK): kind = .link
       default: kind = nil
       }
-      entries.append((name, kind))
+      entries.append((name, kind, isUTF8))
     }
     return .success(entries.sorted { $0.name < $1.name })
   }
