@@ -104,10 +104,19 @@ public struct MarkdownParser: Sendable {
   }
 
   /// `bytes` with every NUL replaced by U+FFFD (`EF BF BD`) and every CR not followed
-  /// by LF replaced by LF; the same array when there is neither (two `memchr`s).
+  /// by LF replaced by LF; the same array, not copied, when there is neither (CRLF files
+  /// included): `memchr` finds the candidates.
   static func normalized(_ bytes: [UInt8]) -> [UInt8] {
-    let needsWork = bytes.withUnsafeBufferPointer { buffer in
-      buffer.baseAddress.map { memchr($0, 0, buffer.count) != nil || memchr($0, 0x0D, buffer.count) != nil } ?? false
+    let needsWork = bytes.withUnsafeBufferPointer { buffer -> Bool in
+      guard let base = buffer.baseAddress else { return false }
+      if memchr(base, 0, buffer.count) != nil { return true }
+      var offset = 0
+      while offset < buffer.count, let found = memchr(base + offset, 0x0D, buffer.count - offset) {
+        let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        if index + 1 == buffer.count || buffer[index + 1] != 0x0A { return true }
+        offset = index + 2
+      }
+      return false
     }
     guard needsWork else { return bytes }
     var result: [UInt8] = []

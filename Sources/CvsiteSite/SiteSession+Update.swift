@@ -63,7 +63,7 @@ extension SiteSession {
     // What the render keeps of the whole site holds navigation keys, and files as link
     // targets: drop what the changes make stale.
     if navigationChanged { siteWide = nil }
-    if filesChanged { siteWide?.links = nil }
+    if filesChanged { siteWide?.targets = nil }
     if pendingFiles {
       staticFiles = ContentScanner.scan("static", in: options.siteRoot).0
       resources = ContentScanner.scan("content", in: options.siteRoot).0.filter { $0.kind == .resource }
@@ -90,10 +90,10 @@ extension SiteSession {
       if collisions.isEmpty {
         for path in pendingPages {
           guard let parsed = pages[path], options.drafts || !parsed.page.metadata.draft else { continue }
-          siteWide?.links?.addPage(url: parsed.page.url, ids: parsed.ids)
+          siteWide?.targets?.links.addPage(url: parsed.page.url, ids: parsed.ids)
         }
       } else {
-        siteWide?.links = nil
+        siteWide?.targets = nil
       }
     }
     let memory = MemorySink()

@@ -16,16 +16,27 @@ public enum URLSafety {
   /// The scheme a browser reads from `text`, lowercased; `nil` for a relative URL
   /// (`/docs/`, `../a.html`, `#top`, `//host/path`).
   public static func scheme(of text: String) -> String? {
+    // Most URLs hold no byte a browser would strip: read them in place.
+    if let first = text.utf8.first, first > 0x20, !text.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D })
+    {
+      return scheme(ofClean: text.utf8)
+    }
     var bytes = Array(text.utf8)
     while let first = bytes.first, first <= 0x20 { bytes.removeFirst() }
     while let last = bytes.last, last <= 0x20 { bytes.removeLast() }
     bytes.removeAll { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+    return scheme(ofClean: bytes)
+  }
+
+  /// The scheme of bytes with nothing left to strip: an ASCII letter, then letters,
+  /// digits, `+`, `-` or `.` up to a `:`.
+  private static func scheme(ofClean bytes: some Collection<UInt8>) -> String? {
     guard let first = bytes.first, isASCIILetter(first) else { return nil }
-    var scheme: [UInt8] = []
+    var length = 0
     for byte in bytes {
-      if byte == 0x3A { return String(decoding: scheme, as: UTF8.self).lowercased() }
+      if byte == 0x3A { return String(decoding: bytes.prefix(length), as: UTF8.self).lowercased() }
       guard isASCIIAlphanumeric(byte) || byte == 0x2B || byte == 0x2D || byte == 0x2E else { return nil }
-      scheme.append(byte)
+      length += 1
     }
     return nil
   }

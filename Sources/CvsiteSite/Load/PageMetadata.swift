@@ -36,16 +36,24 @@ struct PageMetadata: Sendable, Hashable {
   ) -> (PageMetadata, [Diagnostic]) {
     var metadata = PageMetadata(title: fallbackTitle)
     var diagnostics: [Diagnostic] = []
+    // Split once, and only when a key must be located.
+    var splitLines: [Substring]?
+    func lines() -> [Substring] {
+      if let splitLines { return splitLines }
+      let made = makeLines()
+      splitLines = made
+      return made
+    }
     func problem(
       _ key: String, _ message: String, suggestion: String? = nil, severity: Diagnostic.Severity = .error
     ) {
-      let lines = makeLines()
+      let lines = lines()
       let location = Self.location(of: key, in: lines, frontMatterLines: matter.lineCount, path: path)
       let line = location.line >= 1 && location.line <= lines.count ? String(lines[location.line - 1]) : nil
       diagnostics.append(Diagnostic(severity, message, at: location, sourceLine: line, suggestion: suggestion))
     }
     if let declared {
-      for key in matter.fields.keys.sorted() where !Self.keys.contains(key) && !declared.contains(key) {
+      for key in matter.fields.keys.filter({ !Self.keys.contains($0) && !declared.contains($0) }).sorted() {
         problem(
           key, "unknown front-matter key `\(key)`: cvsite and the theme do not read it",
           suggestion: closest(key, Self.keys + declared.sorted()), severity: .warning)
@@ -109,9 +117,8 @@ struct PageMetadata: Sendable, Hashable {
       }
     }
     if metadata.slug != nil || !metadata.aliases.isEmpty {
-      let lines = makeLines()
       func line(_ key: String) -> Int? {
-        let location = Self.location(of: key, in: lines, frontMatterLines: matter.lineCount, path: path)
+        let location = Self.location(of: key, in: lines(), frontMatterLines: matter.lineCount, path: path)
         return location.line > 1 ? location.line : nil
       }
       if metadata.slug != nil { metadata.slugLine = line("slug") }

@@ -28,13 +28,17 @@ extension SiteSession {
       published = publishedPages
       wide = SiteWide(
         publishedPaths: published.map(\.sitePath), navigation: Navigation.Index(published, basePath: config.basePath),
-        collisions: urlCollisions(published), sitemap: sitemapXML(published, config: config), links: nil)
+        collisions: urlCollisions(published), sitemap: sitemapXML(published, config: config), targets: nil)
     }
-    outcome.diagnostics += wide.collisions
-    outcome.diagnostics += outputCollisions(outputOwners(published, theme: theme))
-    let checker = wide.links ?? linkTargets(published, theme: theme)
+    let targets =
+      wide.targets
+      ?? Targets(
+        links: linkTargets(published, theme: theme),
+        outputCollisions: outputCollisions(outputOwners(published, theme: theme)))
+    outcome.diagnostics += wide.collisions + targets.outputCollisions
+    let checker = targets.links
     siteWide = wide
-    siteWide?.links = checker
+    siteWide?.targets = targets
     let selected = only.map { paths in published.filter { paths.contains($0.sitePath) } } ?? published
 
     let config = self.config
@@ -118,7 +122,7 @@ extension SiteSession {
   /// What a render derives from the whole site that depends only on the published pages'
   /// navigation keys (``navigationKey(_:)``: titles, weights, dates, URLs, drafts,
   /// aliases), the settings and the theme: kept from one rebuild to the next until one
-  /// of those changes. The link targets also hold each page's ids and the site's files:
+  /// of those changes. The targets also depend on each page's ids and the site's files:
   /// they are updated for edited pages and dropped when files change.
   struct SiteWide {
     /// Site paths of the published pages, in order.
@@ -126,7 +130,14 @@ extension SiteSession {
     var navigation: Navigation.Index
     var collisions: [Diagnostic]
     var sitemap: String
-    var links: LinkChecker?
+    var targets: Targets?
+  }
+
+  /// What depends on the site's files as well as its pages: where links may lead, and
+  /// which output files two sources claim.
+  struct Targets {
+    var links: LinkChecker
+    var outputCollisions: [Diagnostic]
   }
 
   /// Two pages (or a page and an alias) at one URL are errors at each page.
