@@ -16,27 +16,31 @@ public enum URLSafety {
   /// The scheme a browser reads from `text`, lowercased; `nil` for a relative URL
   /// (`/docs/`, `../a.html`, `#top`, `//host/path`).
   public static func scheme(of text: String) -> String? {
-    // Most URLs hold no byte a browser would strip: read them in place.
-    if let first = text.utf8.first, first > 0x20, !text.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D })
-    {
-      return scheme(ofClean: text.utf8)
+    var text = text
+    return text.withUTF8 { scheme(ofBytes: $0) }
+  }
+
+  /// ``scheme(of:)`` on UTF-8 bytes. Most URLs hold no byte a browser would strip and
+  /// are read in place; the others are copied without those bytes first.
+  private static func scheme(ofBytes bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    guard let first = bytes.first else { return nil }
+    if first > 0x20, !bytes.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+      return scheme(ofClean: bytes)
     }
-    var bytes = Array(text.utf8)
-    while let first = bytes.first, first <= 0x20 { bytes.removeFirst() }
-    while let last = bytes.last, last <= 0x20 { bytes.removeLast() }
-    bytes.removeAll { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
-    return scheme(ofClean: bytes)
+    var cleaned = Array(bytes)
+    while let first = cleaned.first, first <= 0x20 { cleaned.removeFirst() }
+    while let last = cleaned.last, last <= 0x20 { cleaned.removeLast() }
+    cleaned.removeAll { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+    return cleaned.withUnsafeBufferPointer { scheme(ofClean: $0) }
   }
 
   /// The scheme of bytes with nothing left to strip: an ASCII letter, then letters,
   /// digits, `+`, `-` or `.` up to a `:`.
-  private static func scheme(ofClean bytes: some Collection<UInt8>) -> String? {
+  private static func scheme(ofClean bytes: UnsafeBufferPointer<UInt8>) -> String? {
     guard let first = bytes.first, isASCIILetter(first) else { return nil }
-    var length = 0
-    for byte in bytes {
+    for (length, byte) in bytes.enumerated() {
       if byte == 0x3A { return String(decoding: bytes.prefix(length), as: UTF8.self).lowercased() }
       guard isASCIIAlphanumeric(byte) || byte == 0x2B || byte == 0x2D || byte == 0x2E else { return nil }
-      length += 1
     }
     return nil
   }
@@ -44,9 +48,13 @@ public enum URLSafety {
   /// Whether `text` is safe as a link: no control characters at all (a URL value never
   /// needs one) and a relative URL or one of the ``allowedSchemes``.
   public static func isSafe(_ text: String) -> Bool {
-    guard !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return false }
-    guard let scheme = scheme(of: text) else { return true }
-    return allowedSchemes.contains(scheme)
+    var text = text
+    return text.withUTF8 { bytes in
+      // Control characters are ASCII: a byte test finds them in any UTF-8 text.
+      guard !bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return false }
+      guard let scheme = scheme(ofBytes: bytes) else { return true }
+      return allowedSchemes.contains(scheme)
+    }
   }
 
   /// Why `text` cannot be a site's base URL, or `nil` when it can: an absolute `http` or
