@@ -13,11 +13,15 @@ public struct MarkdownOptions: Sendable {
   public var allowRawHTML: Bool
   /// Add a `#` link to every heading, after its text.
   public var headingAnchors: Bool
+  /// GitHub Flavored Markdown's extensions: tables, strikethrough, extended autolinks,
+  /// task lists, footnotes, and (with raw HTML) the disallowed-tag filter.
+  public var gfm: Bool
 
-  /// Raw HTML and heading anchors are off unless asked for.
-  public init(allowRawHTML: Bool = false, headingAnchors: Bool = false) {
+  /// Raw HTML and heading anchors are off unless asked for; GFM is on.
+  public init(allowRawHTML: Bool = false, headingAnchors: Bool = false, gfm: Bool = true) {
     self.allowRawHTML = allowRawHTML
     self.headingAnchors = headingAnchors
+    self.gfm = gfm
   }
 }
 
@@ -91,6 +95,12 @@ public struct MarkdownParser: Sendable {
         path: path, frontMatter: frontMatter, body: AnyView(EmptyView()), headings: [], diagnostics: diagnostics)
     }
     var builder = PageBuilder(source: source, prepared: prepared, schema: schema, options: options)
+    if options.gfm {
+      var extensions = GFMPass(body: body, options: options, footnoteLines: prepared.footnotes)
+      extensions.apply(to: prepared.document)
+      diagnostics += extensions.diagnostics
+      for id in extensions.claimedIDs { _ = builder.ids.claimExplicit(id) }
+    }
     let items = builder.build()
     var assembler = ViewAssembler(source: source, ids: builder.ids)
     let views = assembler.views(items)

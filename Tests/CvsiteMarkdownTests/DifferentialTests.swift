@@ -4,7 +4,8 @@ import Foundation
 import Testing
 
 /// Plain CommonMark is untouched: for generated inputs without cvsite syntax, the body
-/// equals libcmark's own rendering, apart from the heading ids.
+/// equals libcmark's own rendering, apart from the heading ids. (With GFM off: with it on,
+/// `GFMDifferentialTests` compares with `cmark-gfm`.)
 @Suite struct DifferentialTests {
   static let inputCount = 3000
 
@@ -16,14 +17,14 @@ import Testing
       guard let text = generator.document() else { continue }
       ran += 1
       for allowRaw in [false, true] where allowRaw == false || ran % 4 == 0 {
-        let page = parse(text, options: MarkdownOptions(allowRawHTML: allowRaw))
+        let page = parse(text, options: MarkdownOptions(allowRawHTML: allowRaw, gfm: false))
         let ours = strippingHeadingIDs(html(page))
         let oracle = CommonMark.html(text, allowRawHTML: allowRaw)
         if ours != oracle, failures.count < 5 {
           failures.append("INPUT:\n\(text)\n--- cmark:\n\(oracle)\n--- cvsite:\n\(ours)")
         }
       }
-      #expect(parse(text).diagnostics.isEmpty)
+      #expect(parse(text, options: MarkdownOptions(gfm: false)).diagnostics.isEmpty)
     }
     #expect(failures.isEmpty, "\(failures.joined(separator: "\n=====\n"))")
     print("differential: \(ran) generated documents compared with libcmark")
@@ -48,7 +49,7 @@ import Testing
       try input.fileHandleForWriting.close()
       let data = output.fileHandleForReading.readDataToEndOfFile()
       process.waitUntilExit()
-      let page = parse(text)
+      let page = parse(text, options: MarkdownOptions(gfm: false))
       #expect(String(decoding: data, as: UTF8.self) == strippingHeadingIDs(html(page)))
     }
   }
@@ -64,6 +65,9 @@ import Testing
     let text = "<script>alert(1)</script>\n\nA <b>tag</b>.\n"
     #expect(html(parse(text)).contains("<!-- raw HTML omitted -->"))
     #expect(!html(parse(text)).contains("<script>"))
-    #expect(html(parse(text, options: MarkdownOptions(allowRawHTML: true))).contains("<script>"))
+    #expect(html(parse(text, options: MarkdownOptions(allowRawHTML: true))).contains("A <b>tag</b>."))
+    // GFM's disallowed-tag filter applies to raw HTML (GFM is on by default).
+    #expect(html(parse(text, options: MarkdownOptions(allowRawHTML: true))).contains("&lt;script>alert(1)&lt;/script>"))
+    #expect(html(parse(text, options: MarkdownOptions(allowRawHTML: true, gfm: false))).contains("<script>"))
   }
 }

@@ -11,7 +11,8 @@ import Darwin
 /// this module.
 enum CMarkKind {
   case document, blockQuote, list, item, codeBlock, htmlBlock, paragraph, heading, thematicBreak
-  case customBlock, text, other
+  case customBlock, text, softBreak, lineBreak, code, htmlInline, emphasis, strong, link, image, customInline
+  case other
 
   init(_ type: cmark_node_type) {
     switch type {
@@ -26,6 +27,15 @@ enum CMarkKind {
     case CMARK_NODE_THEMATIC_BREAK: self = .thematicBreak
     case CMARK_NODE_CUSTOM_BLOCK: self = .customBlock
     case CMARK_NODE_TEXT: self = .text
+    case CMARK_NODE_SOFTBREAK: self = .softBreak
+    case CMARK_NODE_LINEBREAK: self = .lineBreak
+    case CMARK_NODE_CODE: self = .code
+    case CMARK_NODE_HTML_INLINE: self = .htmlInline
+    case CMARK_NODE_EMPH: self = .emphasis
+    case CMARK_NODE_STRONG: self = .strong
+    case CMARK_NODE_LINK: self = .link
+    case CMARK_NODE_IMAGE: self = .image
+    case CMARK_NODE_CUSTOM_INLINE: self = .customInline
     default: self = .other
     }
   }

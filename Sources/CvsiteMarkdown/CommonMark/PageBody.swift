@@ -27,14 +27,16 @@ struct PageBody {
 
   /// The body with each directive line from its first colon on replaced by a one-line
   /// marker comment, and each cut attribute block (with the spaces before it) removed.
-  func rewritten(directives: [Int: DirectiveLine], headings: [Int: AttributeBlock]) -> [UInt8] {
+  func rewritten(
+    directives: [Int: DirectiveLine], headings: [Int: AttributeBlock], footnotes: [Int: FootnoteLine] = [:]
+  ) -> [UInt8] {
     var output: [UInt8] = []
     output.reserveCapacity(frontMatterLines + source.bytes.count - bodyStart + directives.count * 16)
     output.append(contentsOf: repeatElement(0x0A, count: frontMatterLines))
     let bytes = source.bytes
     var copied = bodyStart
-    // Disjoint: a directive line is never also a heading's.
-    for line in (Array(directives.keys) + headings.keys).sorted() {
+    // Disjoint: a directive line is never also a heading's or a footnote's.
+    for line in (Array(directives.keys) + headings.keys + footnotes.keys).sorted() {
       let range = source.lineRange(line)
       output += bytes[copied..<range.lowerBound]
       if let directive = directives[line] {
@@ -42,6 +44,8 @@ struct PageBody {
         output += PreparedBody.markerPrefix.utf8
         appendDecimal(line, to: &output)
         output += "-->".utf8
+      } else if let footnote = footnotes[line] {
+        output += footnote.rewritten
       } else if let block = headings[line] {
         var end = block.start
         while end > range.lowerBound, isSpace(bytes[end - 1]) { end -= 1 }
@@ -54,8 +58,9 @@ struct PageBody {
   }
 
   /// Lines that may be directive fences (`::` after indentation and `>`) or headings
-  /// ending with `}`: a cheap filter so plain pages are parsed once.
-  func candidateLines() -> [Int] {
+  /// ending with `}`, or (with `footnotes`) footnote definitions (`[^` after indentation
+  /// and `>`): a cheap filter so plain pages are parsed once.
+  func candidateLines(footnotes: Bool = false) -> [Int] {
     var result: [Int] = []
     guard frontMatterLines < lineCount else { return result }
     let bytes = source.bytes
@@ -67,6 +72,13 @@ struct PageBody {
         result.append(line)
         continue
       }
+      if footnotes {
+        let definition = skippingListMarkers(bytes[range], from: start)
+        if definition + 1 < range.upperBound, bytes[definition] == 0x5B, bytes[definition + 1] == 0x5E {
+          result.append(line)
+          continue
+        }
+      }
       var end = range.upperBound
       while end > range.lowerBound, isSpace(bytes[end - 1]) { end -= 1 }
       if end > range.lowerBound, bytes[end - 1] == 0x7D { result.append(line) }
@@ -76,6 +88,56 @@ struct PageBody {
 }
 
 /// Whether a line holds nothing but spaces, tabs and `>`: it ends any open paragraph.
+extension PageBody {
+  /// The footnote definition starting on `line`, if it scans as one.
+  func footnoteLine(_ line: Int) -> FootnoteLine? {
+    let text = self.line(line)
+    guard mayStartFootnoteDefinition(text) else { return nil }
+    return scanFootnoteLine(text, avoiding: neighbouringBullets(of: line))
+  }
+
+  /// The bullets of the list items a definition on `line` could join: those of the list
+  /// open above it and of the first line after it and its continuation (its paragraph,
+  /// blank and indented lines).
+  private func neighbouringBullets(of line: Int) -> Set<UInt8> {
+    var bullets = Set<UInt8>()
+    func bullet(_ text: ArraySlice<UInt8>) -> (bullet: UInt8?, atMargin: Bool) {
+      let start = directiveStart(text)
+      let atMargin = start == text.startIndex || text[text.startIndex] == 0x3E
+      guard start + 1 < text.endIndex, [0x2D, 0x2B, 0x2A].contains(text[start]),
+        text[start + 1] == 0x20 || text[start + 1] == 0x09
+      else { return (nil, atMargin) }
+      return (text[start], atMargin)
+    }
+    // Upwards to the nearest list item at the margin (the list a definition could join),
+    // across lazy and indented lines; a paragraph at the margin after a blank line ends it.
+    var previous = line - 1
+    while previous > frontMatterLines {
+      let text = self.line(previous)
+      previous -= 1
+      if isBlankAfterQuotes(text) { continue }
+      let (found, atMargin) = bullet(text)
+      if let found {
+        bullets.insert(found)
+        if atMargin { break }
+      } else if atMargin, previous <= frontMatterLines || isBlankAfterQuotes(self.line(previous)) {
+        break
+      }
+    }
+    // The definition's own paragraph goes on (lazily) to the first blank line.
+    var next = line + 1
+    while next <= lineCount, !isBlankAfterQuotes(self.line(next)) { next += 1 }
+    while next <= lineCount {
+      let text = self.line(next)
+      next += 1
+      if isBlankAfterQuotes(text) || text.first == 0x20 || text.first == 0x09 { continue }
+      if let found = bullet(text).bullet { bullets.insert(found) }
+      break
+    }
+    return bullets
+  }
+}
+
 func isBlankAfterQuotes(_ line: ArraySlice<UInt8>) -> Bool {
   line.allSatisfy { isSpace($0) || $0 == 0x3E }
 }

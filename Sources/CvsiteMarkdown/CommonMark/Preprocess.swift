@@ -11,6 +11,8 @@ struct PreparedBody {
   var headingAttributes: [Int: AttributeBlock] = [:]
   /// Lines holding markers, sorted.
   var markerLines: [Int] = []
+  /// Footnote definitions rewritten as list items, by line.
+  var footnotes: [Int: FootnoteLine] = [:]
   /// How many times libcmark parsed the body: 1 unless the single-parse check failed.
   var parses = 1
 
@@ -26,9 +28,14 @@ struct PreparedBody {
   static func prepare(
     _ body: PageBody, options: MarkdownOptions, validateUTF8: Bool, into diagnostics: inout [Diagnostic]
   ) -> PreparedBody? {
-    let candidates = body.candidateLines()
+    let candidates = body.candidateLines(footnotes: options.gfm)
     guard !candidates.isEmpty else {
       return parse(body.bytes(), options, validateUTF8).map { PreparedBody(document: $0) }
+    }
+    // Footnote definitions are rare: their pages take the defining path, which knows from
+    // a first parse which `[^x]:` lines are code.
+    if options.gfm, candidates.contains(where: { body.footnoteLine($0) != nil }) {
+      return prepareTwoPass(body, options: options, validateUTF8: validateUTF8, into: &diagnostics)
     }
     var directives: [Int: DirectiveLine] = [:]
     var headings: [Int: AttributeBlock] = [:]

@@ -17,22 +17,26 @@ extension PreparedBody {
       return parse(body.bytes(), options, validateUTF8).map { PreparedBody(document: $0) }
     }
     var parses = (guess == nil ? 0 : 1) + (plainGuess == nil ? 1 : 0)
-    let shape = BlockShape(first.root, lineCount: body.lineCount)
+    let shape = BlockShape(first.root, body: body)
     var directives: [Int: DirectiveLine] = [:]
     var headingAttributes: [Int: AttributeBlock] = [:]
-    for line in body.candidateLines() where !shape.literalLines[line] {
+    var footnotes: [Int: FootnoteLine] = [:]
+    for line in body.candidateLines(footnotes: options.gfm) where !shape.literalLines[line] {
       let text = body.line(line)
-      if let directive = scanDirectiveLine(text) {
+      if options.gfm, let footnote = body.footnoteLine(line) {
+        footnotes[line] = footnote
+      } else if let directive = scanDirectiveLine(text) {
         directives[line] = directive
       } else if shape.headingTextLines.contains(line), let block = trailingAttributeBlock(text) {
         headingAttributes[line] = block
       }
     }
-    guard !directives.isEmpty || !headingAttributes.isEmpty else {
+    guard !directives.isEmpty || !headingAttributes.isEmpty || !footnotes.isEmpty else {
       return PreparedBody(document: first, parses: parses)
     }
     var reusable = guess.flatMap {
-      $0.directives == Set(directives.keys) && $0.headings == Set(headingAttributes.keys) ? $0.document : nil
+      footnotes.isEmpty && $0.directives == Set(directives.keys) && $0.headings == Set(headingAttributes.keys)
+        ? $0.document : nil
     }
     for attempt in 0..<3 {
       let document: CMarkDocument
@@ -41,7 +45,9 @@ extension PreparedBody {
         reusable = nil
       } else {
         guard
-          let parsed = parse(body.rewritten(directives: directives, headings: headingAttributes), options, validateUTF8)
+          let parsed = parse(
+            body.rewritten(directives: directives, headings: headingAttributes, footnotes: footnotes), options,
+            validateUTF8)
         else { return nil }
         document = parsed
         parses += 1
@@ -51,6 +57,7 @@ extension PreparedBody {
       if missing.isEmpty || attempt == 2 {
         var prepared = PreparedBody(
           document: document, directives: directives, headingAttributes: headingAttributes, parses: parses)
+        prepared.footnotes = footnotes
         for line in missing { prepared.directives[line] = nil }
         prepared.markerLines = prepared.directives.keys.sorted()
         return prepared
@@ -73,7 +80,8 @@ struct BlockShape {
   var literalLines: [Bool]
   var headingTextLines = Set<Int>()
 
-  init(_ root: CMarkNode, lineCount: Int) {
+  init(_ root: CMarkNode, body: PageBody) {
+    let lineCount = body.lineCount
     literalLines = [Bool](repeating: false, count: lineCount + 2)
     var stack = [root]
     while let node = stack.popLast() {
@@ -81,7 +89,21 @@ struct BlockShape {
       case .document, .blockQuote, .list, .item: stack += node.children
       case .codeBlock, .htmlBlock:
         let lower = min(max(0, node.startLine), lineCount + 1)
-        let upper = min(lineCount + 1, max(lower, node.endLine))
+        var end = node.endLine
+        if node.kind == .codeBlock {
+          // A fence left open until its container closes ends, for cmark, on the line
+          // that closed the container: that line is not code.
+          let contentLines = node.literalBytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+          let closing = node.startLine + contentLines + 1
+          if end >= closing, closing <= lineCount {
+            let text = body.line(closing)
+            let start = directiveStart(text)
+            let isFence =
+              text[start...].starts(with: [0x60, 0x60, 0x60]) || text[start...].starts(with: [0x7E, 0x7E, 0x7E])
+            end = isFence ? closing : closing - 1
+          }
+        }
+        let upper = min(lineCount + 1, max(lower, end))
         for line in lower...upper { literalLines[line] = true }
       case .heading:
         headingTextLines.insert(node.endLine > node.startLine ? node.endLine - 1 : node.startLine)

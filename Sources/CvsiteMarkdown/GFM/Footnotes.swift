@@ -1,0 +1,249 @@
+import ContainerViews
+import CvsiteCore
+
+/// A footnote definition read from the list item its line was rewritten to.
+struct Footnote {
+  /// The label as written in the definition.
+  var label: String
+  /// The item holding the definition's blocks.
+  var item: CMarkNode
+  var line: Int
+  var column: Int
+  /// How many references point here.
+  var references = 0
+
+  /// The id the definition's `<li>` gets: the label when it is plain (as `cmark-gfm`
+  /// writes it), else its slug.
+  var idStem: String {
+    let plain = !label.isEmpty && label.utf8.allSatisfy { isASCIIAlphanumeric($0) || $0 == 0x2D || $0 == 0x5F }
+    return plain ? label : (slug(label).isEmpty ? "note" : slug(label))
+  }
+}
+
+extension GFMPass {
+  /// Records a definition; a second one for the same label is a warning and is dropped.
+  mutating func define(_ footnote: FootnoteLine, item: CMarkNode) {
+    let key = footnote.label.lowercased()
+    let line = item.startLine
+    let column = directiveStart(body.line(line)) - body.line(line).startIndex + 1
+    if let first = definitions[key] {
+      diagnostics.append(
+        body.source.diagnostic(
+          .warning,
+          "footnote `[^\(footnote.label)]` is defined twice (first at line \(first.line)); this one is ignored",
+          line: line, column: column))
+      orphans.append(item)
+      return
+    }
+    definitions[key] = Footnote(label: footnote.label, item: item, line: line, column: column)
+  }
+
+  /// Replaces `[^label]` in the text below `parent` with numbered references.
+  mutating func linkFootnoteReferences(in parent: CMarkNode) {
+    var cursor = parent.firstChild
+    while let node = cursor {
+      cursor = node.next
+      switch node.kind {
+      case .emphasis, .strong, .customInline:
+        linkFootnoteReferences(in: node)
+      case .text:
+        guard node.literalContains(0x5E) else { continue }
+        var current = node
+        while let (range, label) = nextFootnoteReference(in: current.literalBytes) {
+          let literal = current.literalBytes
+          let key = label.lowercased()
+          guard var footnote = definitions[key] else {
+            reportUndefined(label, near: parent)
+            // Leave it as text and look further.
+            guard let rest = split(current, at: range.upperBound) else { break }
+            current = rest
+            continue
+          }
+          if footnote.references == 0 { referenced.append(key) }
+          footnote.references += 1
+          definitions[key] = footnote
+          let number = referenced.firstIndex(of: key).map { $0 + 1 } ?? 0
+          let stem = footnote.idStem
+          let referenceID = "fnref-\(stem)" + (footnote.references > 1 ? "-\(footnote.references)" : "")
+          if footnote.references == 1 { claimedIDs.append("fn-\(stem)") }
+          claimedIDs.append(referenceID)
+          let html =
+            "<sup class=\"footnote-ref\"><a href=\"#fn-\(escapeHTML(stem))\" id=\"\(escapeHTML(referenceID))\""
+            + " data-footnote-ref>\(number)</a></sup>"
+          current.setLiteral(bytes: Array(literal[0..<range.lowerBound]))
+          guard let reference = CMarkNode.customInline(enter: html),
+            let rest = CMarkNode.text(String(decoding: literal[range.upperBound...], as: UTF8.self))
+          else { break }
+          current.insertAfter(reference)
+          reference.insertAfter(rest)
+          current = rest
+        }
+      default: break
+      }
+    }
+  }
+
+  /// Splits a text node at `offset`; returns the second half.
+  private func split(_ node: CMarkNode, at offset: Int) -> CMarkNode? {
+    let literal = node.literalBytes
+    guard offset < literal.count, let rest = CMarkNode.text(String(decoding: literal[offset...], as: UTF8.self)) else {
+      return nil
+    }
+    node.setLiteral(bytes: Array(literal[0..<offset]))
+    node.insertAfter(rest)
+    return rest
+  }
+
+  private mutating func reportUndefined(_ label: String, near container: CMarkNode) {
+    let needle = Array("[^\(label)]".utf8)
+    let first = max(1, container.startLine)
+    let last = min(body.lineCount, max(first, container.endLine))
+    var line = first
+    var column = 1
+    if first <= last {
+      for candidate in first...last {
+        let text = body.line(candidate)
+        if let found = text.firstRange(of: needle) {
+          line = candidate
+          column = found.lowerBound - text.startIndex + 1
+          break
+        }
+      }
+    }
+    let labels = definitions.values.map(\.label).sorted()
+    diagnostics.append(
+      body.source.diagnostic(
+        .warning, "footnote `[^\(label)]` has no definition (add a `[^\(label)]: …` line); it stays as text",
+        line: line, column: column, suggestion: closest(label, labels).map { "[^\($0)]" }))
+  }
+
+  /// Moves the referenced definitions, in order of first reference, into a footnotes
+  /// section at the end of the page, with a link back to each reference; drops the rest.
+  mutating func finishFootnotes(_ root: CMarkNode) {
+    var items: [CMarkNode] = orphans
+    var section: CMarkNode?
+    if !referenced.isEmpty {
+      section = CMarkNode.customBlock(
+        enter: "<section class=\"footnotes\" data-footnotes aria-label=\"Footnotes\">\n<ol>", exit: "</ol>\n</section>")
+    }
+    for (index, key) in referenced.enumerated() {
+      guard let footnote = definitions[key], let section,
+        let entry = CMarkNode.customBlock(enter: "<li id=\"fn-\(escapeHTML(footnote.idStem))\">", exit: "</li>")
+      else { continue }
+      items.append(footnote.item)
+      entry.adoptChildren(of: footnote.item)
+      var links: [String] = []
+      for reference in 1...max(1, footnote.references) {
+        let target = "fnref-\(footnote.idStem)" + (reference > 1 ? "-\(reference)" : "")
+        let label = "\(index + 1)" + (reference > 1 ? "-\(reference)" : "")
+        links.append(
+          "<a href=\"#\(escapeHTML(target))\" class=\"footnote-backref\" data-footnote-backref"
+            + " aria-label=\"Back to reference \(label)\">↩"
+            + (reference > 1 ? "<sup class=\"footnote-ref\">\(reference)</sup>" : "") + "</a>")
+      }
+      let backLinks = links.joined(separator: " ")
+      if let last = entry.lastChild, last.kind == .paragraph,
+        let inline = CMarkNode.customInline(enter: " " + backLinks)
+      {
+        last.append(inline)
+      } else if let block = CMarkNode.customBlock(enter: backLinks, exit: "") {
+        entry.append(block)
+      }
+      section.append(entry)
+    }
+    for (key, footnote) in definitions where footnote.references == 0 {
+      items.append(footnote.item)
+      diagnostics.append(
+        body.source.diagnostic(
+          .warning, "footnote `[^\(definitions[key]?.label ?? key)]` is never referenced; it is left out",
+          line: footnote.line, column: footnote.column))
+    }
+    for item in items {
+      let list = item.parent
+      item.unlink()
+      if let list, list.kind == .list, list.firstChild == nil { list.unlink() }
+    }
+    if let section { root.append(section) }
+  }
+
+  /// GFM's disallowed raw HTML (`<script>`, `<style>`, `<iframe>`, `<textarea>`, `<title>`,
+  /// `<xmp>`, `<noembed>`, `<noframes>`, `<plaintext>`): their `<` becomes `&lt;`.
+  func filterDisallowedTags(_ root: CMarkNode) {
+    var stack = [root]
+    while let node = stack.popLast() {
+      switch node.kind {
+      case .htmlBlock, .htmlInline:
+        let literal = node.literalBytes
+        let filtered = filteringDisallowedTags(literal)
+        if filtered != literal { node.setLiteral(bytes: filtered) }
+      default:
+        var cursor = node.firstChild
+        while let child = cursor {
+          stack.append(child)
+          cursor = child.next
+        }
+      }
+    }
+  }
+}
+
+/// The first `[^label]` in `text`: its byte range and label.
+func nextFootnoteReference(in text: [UInt8]) -> (Range<Int>, String)? {
+  var index = 0
+  while index + 3 < text.count {
+    guard text[index] == 0x5B, text[index + 1] == 0x5E else {
+      index += 1
+      continue
+    }
+    var end = index + 2
+    while end < text.count, text[end] != 0x5D, text[end] != 0x20, text[end] != 0x09, text[end] != 0x5B { end += 1 }
+    if end < text.count, end > index + 2, text[end] == 0x5D {
+      return (index..<(end + 1), String(decoding: text[(index + 2)..<end], as: UTF8.self))
+    }
+    index += 1
+  }
+  return nil
+}
+
+private let disallowedTags = [
+  "title", "textarea", "style", "xmp", "iframe", "noembed", "noframes", "script", "plaintext",
+]
+
+/// `html` with the `<` of every disallowed tag (opening or closing) written as `&lt;`.
+func filteringDisallowedTags(_ html: [UInt8]) -> [UInt8] {
+  guard html.contains(0x3C) else { return html }
+  var output: [UInt8] = []
+  output.reserveCapacity(html.count + 8)
+  var index = 0
+  while index < html.count {
+    let byte = html[index]
+    if byte == 0x3C, isDisallowedTag(html, at: index) {
+      output += Array("&lt;".utf8)
+    } else {
+      output.append(byte)
+    }
+    index += 1
+  }
+  return output
+}
+
+private func isDisallowedTag(_ html: [UInt8], at index: Int) -> Bool {
+  var start = index + 1
+  if start < html.count, html[start] == 0x2F { start += 1 }
+  for name in disallowedTags {
+    let bytes = Array(name.utf8)
+    let end = start + bytes.count
+    guard end <= html.count else { continue }
+    var same = true
+    for offset in 0..<bytes.count where html[start + offset] | 0x20 != bytes[offset] {
+      same = false
+      break
+    }
+    guard same else { continue }
+    if end == html.count { return false }
+    let after = html[end]
+    if after == 0x3E || after == 0x20 || (0x09...0x0D).contains(after) { return true }
+    if after == 0x2F, end + 1 < html.count, html[end + 1] == 0x3E { return true }
+  }
+  return false
+}

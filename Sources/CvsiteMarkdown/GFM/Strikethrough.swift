@@ -1,0 +1,164 @@
+extension GFMPass {
+  /// GFM strikethrough (`~~x~~`, `~x~`) among the children of `parent` and, first, inside
+  /// each inline container below it: runs of one or two tildes that can open or close by
+  /// CommonMark's flanking rules are matched as `cmark-gfm` matches them (nearest opener
+  /// of the same length, the rule of three), and the nodes between become `<del>`.
+  func strike(_ parent: CMarkNode) {
+    var cursor = parent.firstChild
+    var delimiters: [TildeRun] = []
+    while let node = cursor {
+      cursor = node.next
+      switch node.kind {
+      case .emphasis, .strong, .link, .image, .customInline:
+        if node.firstChild != nil, !autolinks.contains(node.raw) { strike(node) }
+      case .text:
+        if node.literalContains(0x7E) { delimiters += splitTildeRuns(node) }
+      default: break
+      }
+    }
+    guard !delimiters.isEmpty else { return }
+    matchTildeRuns(&delimiters)
+  }
+
+  private func splitTildeRuns(_ node: CMarkNode) -> [TildeRun] {
+    let text = node.literalBytes
+    var runs: [TildeRun] = []
+    var pieces: [(bytes: ArraySlice<UInt8>, run: Bool)] = []
+    var index = 0
+    var copied = 0
+    while index < text.count {
+      guard text[index] == 0x7E else {
+        index += 1
+        continue
+      }
+      var end = index
+      while end < text.count, text[end] == 0x7E { end += 1 }
+      if index > copied { pieces.append((text[copied..<index], false)) }
+      pieces.append((text[index..<end], true))
+      copied = end
+      index = end
+    }
+    if copied < text.count { pieces.append((text[copied...], false)) }
+    let outerBefore = neighbourScalar(of: node, after: false)
+    let outerAfter = neighbourScalar(of: node, after: true)
+    var offset = 0
+    var last = node
+    for (position, piece) in pieces.enumerated() {
+      let target: CMarkNode
+      if position == 0 {
+        node.setLiteral(bytes: Array(piece.bytes))
+        target = node
+      } else {
+        guard let made = CMarkNode.text(String(decoding: piece.bytes, as: UTF8.self)) else { break }
+        last.insertAfter(made)
+        target = made
+      }
+      last = target
+      defer { offset += piece.bytes.count }
+      guard piece.run, piece.bytes.count <= 2 else { continue }
+      let before = offset > 0 ? scalar(endingBefore: offset, in: text) : outerBefore
+      let afterIndex = offset + piece.bytes.count
+      let after = afterIndex < text.count ? scalar(startingAt: afterIndex, in: text) : outerAfter
+      let flanking = Flanking(before: before, after: after)
+      guard flanking.left || flanking.right else { continue }
+      runs.append(TildeRun(node: target, count: piece.bytes.count, canOpen: flanking.left, canClose: flanking.right))
+    }
+    return runs
+  }
+
+  /// The character next to a text node across its boundary, as the flanking rules see
+  /// it: a line start or end and soft breaks are spaces, the delimiters of emphasis,
+  /// code, links and HTML are punctuation, an autolink's own text counts as text.
+  private func neighbourScalar(of node: CMarkNode, after: Bool) -> Unicode.Scalar? {
+    var cursor = after ? node.next : node.previous
+    // Skip the pieces this split made.
+    while let sibling = cursor, sibling.kind == .text {
+      let bytes = sibling.literalBytes
+      if !bytes.isEmpty {
+        return after ? scalar(startingAt: 0, in: bytes) : scalar(endingBefore: bytes.count, in: bytes)
+      }
+      cursor = after ? sibling.next : sibling.previous
+    }
+    guard let sibling = cursor else {
+      switch node.parent?.kind {
+      case .emphasis, .strong, .link, .image: return "*"
+      default: return " "
+      }
+    }
+    switch sibling.kind {
+    case .softBreak, .lineBreak: return " "
+    case .link where autolinks.contains(sibling.raw):
+      let bytes = sibling.firstChild?.literalBytes ?? []
+      return after ? scalar(startingAt: 0, in: bytes) : scalar(endingBefore: bytes.count, in: bytes)
+    default: return "*"
+    }
+  }
+
+  private func matchTildeRuns(_ runs: inout [TildeRun]) {
+    var bottoms = [-1, -1, -1]
+    var closerIndex = 0
+    while closerIndex < runs.count {
+      let closer = runs[closerIndex]
+      guard !closer.removed, closer.canClose else {
+        closerIndex += 1
+        continue
+      }
+      var openerIndex = closerIndex - 1
+      var found: Int?
+      while openerIndex > bottoms[closer.count % 3] {
+        let opener = runs[openerIndex]
+        if !opener.removed, opener.canOpen,
+          !(closer.canOpen || opener.canClose) || closer.count % 3 == 0 || (opener.count + closer.count) % 3 != 0
+        {
+          found = openerIndex
+          break
+        }
+        openerIndex -= 1
+      }
+      if let found {
+        if runs[found].count == closer.count, let del = CMarkNode.customInline(enter: "<del>", exit: "</del>") {
+          let opener = runs[found].node
+          opener.insertBefore(del)
+          while let next = opener.next, !next.isSame(closer.node) {
+            next.unlink()
+            del.append(next)
+          }
+          opener.unlink()
+          closer.node.unlink()
+          for index in found...closerIndex { runs[index].removed = true }
+        }
+      } else {
+        bottoms[closer.count % 3] = closerIndex - 1
+        if !closer.canOpen { runs[closerIndex].removed = true }
+      }
+      closerIndex += 1
+    }
+  }
+}
+
+/// A run of tildes that may open or close a strikethrough.
+struct TildeRun {
+  let node: CMarkNode
+  let count: Int
+  let canOpen: Bool
+  let canClose: Bool
+  var removed = false
+}
+
+/// CommonMark's left- and right-flanking tests for a delimiter run between two characters
+/// (`nil` or a space at a line's start or end).
+struct Flanking {
+  var left: Bool
+  var right: Bool
+
+  init(before: Unicode.Scalar?, after: Unicode.Scalar?) {
+    let before = before ?? " "
+    let after = after ?? " "
+    let spaceBefore = isFlankingSpace(before)
+    let spaceAfter = isFlankingSpace(after)
+    let punctuationBefore = isFlankingPunctuation(before)
+    let punctuationAfter = isFlankingPunctuation(after)
+    left = !spaceAfter && (!punctuationAfter || spaceBefore || punctuationBefore)
+    right = !spaceBefore && (!punctuationBefore || spaceAfter || punctuationAfter)
+  }
+}
