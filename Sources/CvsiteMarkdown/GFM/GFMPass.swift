@@ -157,11 +157,12 @@ struct GFMPass {
         unit += 1
       }
       for cell in cells {
-        if let cell { MiniDocument.dropCellLead(cell) }
+        guard let cell else { continue }
+        MiniDocument.dropCellLead(cell)
+        cell.unlink()
       }
       prefix?.unlink()
-      cells.forEach { $0?.unlink() }
-      suffix.forEach { $0.unlink() }
+      for block in suffix { block.unlink() }
       result.append(buildTable(plan, prefix: prefix, cells: cells, suffix: suffix))
     }
     return result
