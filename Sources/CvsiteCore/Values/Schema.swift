@@ -58,17 +58,34 @@ public struct ContainerDeclaration: Sendable, Hashable {
   public var rules: [ChildRule]
   /// One line for documentation and `cvsite check` output.
   public var summary: String?
+  /// An enum attribute whose cases are directive names of their own: with `kind`,
+  /// `:::note` is `:::callout{kind=note}`.
+  public var shorthand: String?
+  /// Whether the whole content is one subview (`content: whole`, a callout's), rather than
+  /// one per section, block or list item.
+  public var keepsContentWhole: Bool
 
   /// A container declaration; attributes and rules are optional.
   public init(
     name: String, reads: [String], attributes: [ValueDeclaration] = [], rules: [ChildRule] = [],
-    summary: String? = nil
+    summary: String? = nil, shorthand: String? = nil, keepsContentWhole: Bool = false
   ) {
+    self.keepsContentWhole = keepsContentWhole
     self.name = name
     self.reads = reads
     self.attributes = attributes
     self.rules = rules
     self.summary = summary
+    self.shorthand = shorthand
+  }
+
+  /// The cases of the shorthand attribute: the directive names that stand for this
+  /// container.
+  public var shorthandCases: [String] {
+    guard let shorthand, let attribute = attributes.first(where: { $0.name == shorthand }),
+      case .enumeration(let cases) = attribute.type
+    else { return [] }
+    return cases
   }
 }
 
@@ -83,6 +100,17 @@ public struct Schema: Sendable {
   public var leaves: [String: ContainerDeclaration]
   /// Inline directives (`:badge[Beta]{variant=caution}`) by name; only these are parsed.
   public var inlines: [String: ContainerDeclaration]
+
+  /// The container a directive name stands for through a shorthand (`note` for
+  /// `callout{kind=note}`), with the attribute and case it sets; `nil` for a name that is
+  /// a container of its own.
+  public func shorthand(_ name: String) -> (container: ContainerDeclaration, attribute: String)? {
+    guard containers[name] == nil else { return nil }
+    for container in containers.values.sorted(by: { $0.name < $1.name }) {
+      if let attribute = container.shorthand, container.shorthandCases.contains(name) { return (container, attribute) }
+    }
+    return nil
+  }
 
   /// A schema from lists; a repeated name keeps its first declaration.
   public init(

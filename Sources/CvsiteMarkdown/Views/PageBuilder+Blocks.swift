@@ -17,7 +17,10 @@ extension PageBuilder {
         }
         return .html(document.html(node), tight: false)
       }
-      if node.kind == .blockQuote { return .quote(buildScope(node, depth: depth + 1)) }
+      if node.kind == .blockQuote {
+        if let callout = quoteCallout(node), let item = buildQuoteCallout(node, callout, depth: depth) { return item }
+        return .quote(buildScope(node, depth: depth + 1))
+      }
       return .list(buildList(node, depth: depth, inContainer: inContainer))
     case .paragraph:
       let tight = node.parent?.parent.map { $0.kind == .list && $0.isTightList } ?? false

@@ -8,10 +8,13 @@ import Darwin
 #endif
 
 extension PageBuilder {
-  /// Whether the page can be rendered by libcmark in one call: no block directives, and
-  /// safe mode (so every `<hN>` in the output is a heading). Inline directives are
+  /// Whether the page can be rendered by libcmark in one call: no block directives, no
+  /// block quote that is a callout, and safe mode (so every `<hN>` in the output is a
+  /// heading). Inline directives are
   /// rewritten in the tree first, as custom inlines cmark prints as they are.
-  var isPlainPage: Bool { prepared.directives.isEmpty && !options.allowRawHTML }
+  var isPlainPage: Bool {
+    prepared.directives.isEmpty && !options.allowRawHTML && !hasQuoteCallouts(prepared.document.root)
+  }
 
   /// A page without directives: one cmark render, with ids spliced into the headings.
   mutating func buildPlain() -> [Item] {

@@ -122,15 +122,27 @@ struct PageBuilder {
   }
 
   private mutating func openContainer(_ directive: DirectiveLine, fence: Int, line: Int, column: Int) -> ContainerItem {
-    let declaration = schema.containers[directive.name]
+    let shorthand = schema.shorthand(directive.name)
+    let declaration = schema.containers[directive.name] ?? shorthand?.container
     if declaration == nil, directive.name != "group", !directive.name.isEmpty {
+      let shorthands = schema.containers.values.flatMap(\.shorthandCases)
       diagnostics.append(
         source.diagnostic(
           .error, "unknown container `\(directive.name)`", line: line, column: column,
-          suggestion: closest(directive.name, schema.containers.keys.sorted() + ["group"])))
+          suggestion: closest(directive.name, schema.containers.keys.sorted() + shorthands.sorted() + ["group"])))
     }
     var attributes = checker.check(
       directive.attributes, own: declaration?.attributes ?? [], line: line, into: &diagnostics)
+    if let shorthand {
+      if attributes.own[shorthand.attribute] != nil {
+        diagnostics.append(
+          source.diagnostic(
+            .error,
+            "`:::\(directive.name)` already sets `\(shorthand.attribute)`; write `:::\(shorthand.container.name){\(shorthand.attribute)=…}` to choose another",
+            line: line, column: column))
+      }
+      attributes.own[shorthand.attribute] = .enumCase(directive.name)
+    }
     let label = directive.label.map(renderInline)
     let id: String
     if directive.name == "group" {
@@ -145,7 +157,8 @@ struct PageBuilder {
         explicit: attributes.id, title: label?.text ?? "", fallback: directive.name, line: line, column: column)
     }
     return ContainerItem(
-      name: directive.name, declaration: declaration, label: label, attributes: attributes, id: id, line: line,
+      name: declaration?.name ?? directive.name, declaration: declaration, label: label, attributes: attributes, id: id,
+      line: line,
       column: column, fence: fence, childHeadingLevel: min(6, max(2, lastHeadingLevel + 1)))
   }
 

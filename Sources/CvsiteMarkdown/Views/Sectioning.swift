@@ -19,6 +19,9 @@ extension ViewAssembler {
       return nil
     }.min()
     var child = ChildSpec(reader: reader, inherited: inherited)
+    if reader.declaration?.keepsContentWhole == true {
+      return items.isEmpty ? [] : [section(child.untitled(position: 0), items, &effective)]
+    }
     if let split {
       reader.childHeadingLevel = split
       var index = 0

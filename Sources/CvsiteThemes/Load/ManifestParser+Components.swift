@@ -70,6 +70,28 @@ extension ManifestParser {
       default: break
       }
     }
+    for (key, _, value) in pairs where key == "content" {
+      switch reader.string(value, "`content`") {
+      case "whole": result.declaration.keepsContentWhole = true
+      case "split", nil: break
+      case let other?:
+        reader.error(
+          "`content` is `split` (one subview per section, block or item) or `whole`, not `\(other)`", at: value,
+          suggestion: closest(other, ["split", "whole"]))
+      }
+    }
+    for (key, _, value) in pairs where key == "shorthand" {
+      guard let attribute = reader.string(value, "`shorthand`") else { continue }
+      guard let declaration = result.declaration.attributes.first(where: { $0.name == attribute }),
+        case .enumeration = declaration.type
+      else {
+        reader.error(
+          "`shorthand` names `\(attribute)`, which is no enum attribute of `\(name)`", at: value,
+          suggestion: closest(attribute, result.declaration.attributes.map(\.name)))
+        continue
+      }
+      result.declaration.shorthand = attribute
+    }
     return result
   }
 

@@ -5,7 +5,9 @@ import Yams
 struct ManifestParser {
   static let topKeys = ["name", "summary", "cvsite", "values", "containers", "leaves", "inlines", "layouts"]
   static let valueKeys = ["type", "cases", "default", "layout", "summary"]
-  static let componentKeys = ["template", "reads", "attributes", "rules", "derive", "tag", "toc", "selects", "summary"]
+  static let componentKeys = [
+    "template", "reads", "attributes", "rules", "derive", "tag", "toc", "selects", "summary", "shorthand", "content",
+  ]
   static let typeNames = ["string", "bool", "int", "number", "url", "date", "enum"]
   static let ruleNames = ["unique", "at-most-one", "exactly-one"]
 
