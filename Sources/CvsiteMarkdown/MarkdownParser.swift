@@ -16,12 +16,18 @@ public struct MarkdownOptions: Sendable {
   /// GitHub Flavored Markdown's extensions: tables, strikethrough, extended autolinks,
   /// task lists, footnotes, and (with raw HTML) the disallowed-tag filter.
   public var gfm: Bool
+  /// A page without a front-matter `title` that opens with a `#` heading takes it as its
+  /// title, and the heading leaves the body (the layout shows the title).
+  public var titleFromHeading: Bool
 
-  /// Raw HTML and heading anchors are off unless asked for; GFM is on.
-  public init(allowRawHTML: Bool = false, headingAnchors: Bool = false, gfm: Bool = true) {
+  /// Raw HTML, heading anchors and titles from headings are off unless asked for; GFM is on.
+  public init(
+    allowRawHTML: Bool = false, headingAnchors: Bool = false, gfm: Bool = true, titleFromHeading: Bool = false
+  ) {
     self.allowRawHTML = allowRawHTML
     self.headingAnchors = headingAnchors
     self.gfm = gfm
+    self.titleFromHeading = titleFromHeading
   }
 }
 
@@ -38,9 +44,13 @@ public struct ParsedPage {
   public var headings: [HeadingInfo]
   /// Errors and warnings, sorted by position.
   public var diagnostics: [Diagnostic]
+  /// The text of the `#` heading the page opened with, taken out of the body as its title
+  /// (``MarkdownOptions/titleFromHeading``, no `title` in the front matter).
+  public var titleHeading: String?
 
-  /// The front matter's `title`, else the first heading's text.
-  public var title: String? { frontMatter.title ?? headings.first?.text }
+  /// The front matter's `title`, else the `#` heading taken as the title, else the first
+  /// heading's text.
+  public var title: String? { frontMatter.title ?? titleHeading ?? headings.first?.text }
   /// Whether any diagnostic is an error.
   public var hasErrors: Bool { diagnostics.hasErrors }
 }
@@ -95,6 +105,15 @@ public struct MarkdownParser: Sendable {
         path: path, frontMatter: frontMatter, body: AnyView(EmptyView()), headings: [], diagnostics: diagnostics)
     }
     var builder = PageBuilder(source: source, prepared: prepared, schema: schema, options: options)
+    for id in schema.reservedIDs { _ = builder.ids.claimExplicit(id) }
+    var titleHeading: (text: String, html: String)?
+    if options.titleFromHeading, frontMatter.title == nil {
+      titleHeading = Self.takeTitleHeading(prepared.document)
+    }
+    var anchors = AnchorsAndImages(body: body, allowRawHTML: options.allowRawHTML)
+    anchors.apply(to: prepared.document.root)
+    diagnostics += anchors.diagnostics
+    for id in anchors.anchorIDs { _ = builder.ids.claimExplicit(id) }
     if options.gfm {
       var extensions = GFMPass(body: body, options: options, footnoteLines: prepared.footnotes)
       extensions.apply(to: prepared.document)
@@ -109,8 +128,29 @@ public struct MarkdownParser: Sendable {
       ($0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.line ?? 0, $1.location?.column ?? 0)
     }
     let bodyView = views.count == 1 ? views[0] : AnyView(ViewList(views: views))
-    return ParsedPage(
+    var page = ParsedPage(
       path: path, frontMatter: frontMatter, body: bodyView, headings: builder.headings, diagnostics: diagnostics)
+    page.titleHeading = titleHeading?.text
+    return page
+  }
+
+  /// The page's first heading, when it is a top-level `#` heading and no other heading
+  /// comes before it: taken out of the body, its text and HTML returned.
+  static func takeTitleHeading(_ document: CMarkDocument) -> (text: String, html: String)? {
+    var cursor = document.root.firstChild
+    while let node = cursor {
+      cursor = node.next
+      guard node.kind == .heading else {
+        if node.kind == .htmlBlock, node.isMarker { return nil }
+        continue
+      }
+      guard node.headingLevel == 1 else { return nil }
+      let text = node.plainText
+      let html = headingInnerHTML(document.html(node), level: 1)
+      node.unlink()
+      return (text, html)
+    }
+    return nil
   }
 
   /// `bytes` with every NUL replaced by U+FFFD (`EF BF BD`) and every CR not followed

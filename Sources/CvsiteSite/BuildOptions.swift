@@ -16,6 +16,9 @@ public struct BuildOptions: Sendable {
   public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
   /// Folders searched for themes after the site's own `themes/`.
   var themeSearchPaths: [URL] = BuildOptions.defaultThemeSearchPaths()
+  /// Set by `SiteBuilder.check`: nothing is written, and links are listed even with
+  /// `links: off`.
+  var isCheckOnly = false
 
   /// Options for the site at `siteRoot`, everything else at its default.
   public init(siteRoot: URL) { self.siteRoot = siteRoot }

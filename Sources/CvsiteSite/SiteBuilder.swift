@@ -52,6 +52,8 @@ public enum SiteBuilder {
 
   /// Everything a build checks, without writing.
   public static func check(_ options: BuildOptions) -> BuildResult {
-    SiteSession(options: options).build(into: DiscardingSink())
+    var options = options
+    options.isCheckOnly = true
+    return SiteSession(options: options).build(into: DiscardingSink())
   }
 }

@@ -35,8 +35,33 @@ public struct Theme: Sendable {
 
   /// The theme's name from its manifest.
   public var name: String { manifest.name }
-  /// Declared values, containers, leaves and inlines, for the Markdown parser.
-  public var schema: Schema { manifest.schema }
+  /// Ids the page layouts and their partials write as they are (`id="main"`).
+  let layoutIDs: Set<String>
+
+  /// Declared values, containers, leaves and inlines, for the Markdown parser, with the
+  /// layouts' own ids reserved.
+  public var schema: Schema {
+    var schema = manifest.schema
+    schema.reservedIDs = layoutIDs
+    return schema
+  }
+
+  /// The literal `id="…"` values of the templates that make pages (not containers or
+  /// leaves, whose ids come from the page).
+  static func literalIDs(in sources: [String: String]) -> Set<String> {
+    var ids = Set<String>()
+    for (name, text) in sources where !name.hasPrefix("containers/") && !name.hasPrefix("leaves/") {
+      var rest = text[...]
+      while let start = rest.range(of: " id=\"") {
+        rest = rest[start.upperBound...]
+        guard let end = rest.firstIndex(of: "\"") else { break }
+        let value = rest[..<end]
+        if !value.isEmpty, !value.contains("{") { ids.insert(String(value)) }
+        rest = rest[end...]
+      }
+    }
+    return ids
+  }
 
   /// The layers of theme `name` for a site, highest precedence first: the site's
   /// `layouts/` (mirroring the theme's `layouts/`), the site's `themes/<name>/`, then
@@ -131,7 +156,8 @@ public struct Theme: Sendable {
     }
     let theme = Theme(
       manifest: manifest, renderer: ThemeRenderer(library: library, manifest: manifest), assets: assets,
-      layers: layers, library: library, layoutNames: Set(loader.sources.keys))
+      layers: layers, library: library, layoutNames: Set(loader.sources.keys),
+      layoutIDs: literalIDs(in: loader.sources.mapValues(\.text)))
     return (theme, diagnostics)
   }
 

@@ -34,3 +34,30 @@ private func asciiSlug(_ text: String, maxLength: Int) -> String {
   }
   return String(decoding: bytes, as: UTF8.self)
 }
+
+/// A heading's id as GitHub makes it, so that fragments written for GitHub land:
+/// lowercase, every space a `-`, and everything but letters, digits, marks, `-` and `_`
+/// dropped (`"C++ & Swift"` → `c--swift`, `"v1.2"` → `v12`); empty when nothing is left.
+public func githubSlug(_ text: String, maxLength: Int = 100) -> String {
+  var result = ""
+  var count = 0
+  for scalar in text.lowercased().unicodeScalars {
+    let kept: Unicode.Scalar?
+    switch scalar {
+    case " ": kept = "-"
+    case "-", "_": kept = scalar
+    default:
+      switch scalar.properties.generalCategory {
+      case .lowercaseLetter, .uppercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber,
+        .letterNumber, .otherNumber, .nonspacingMark, .spacingMark, .enclosingMark:
+        kept = scalar
+      default: kept = nil
+      }
+    }
+    guard let kept else { continue }
+    result.unicodeScalars.append(kept)
+    count += 1
+    if count >= maxLength { break }
+  }
+  return result
+}

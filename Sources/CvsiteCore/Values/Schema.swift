@@ -100,6 +100,8 @@ public struct Schema: Sendable {
   public var leaves: [String: ContainerDeclaration]
   /// Inline directives (`:badge[Beta]{variant=caution}`) by name; only these are parsed.
   public var inlines: [String: ContainerDeclaration]
+  /// Ids the theme's page layouts write themselves (`main`): a heading never takes one.
+  public var reservedIDs: Set<String> = []
 
   /// The container a directive name stands for through a shorthand (`note` for
   /// `callout{kind=note}`), with the attribute and case it sets; `nil` for a name that is

@@ -4,6 +4,17 @@ struct IDRegistry {
   private var used = Set<String>()
   private var nextSuffix: [String: Int] = [:]
 
+  /// A unique heading id from `base` as GitHub numbers repeats: `base`, then `base-1`,
+  /// `base-2`…
+  mutating func claimHeading(_ base: String, fallback: String) -> String {
+    let base = base.isEmpty ? fallback : base
+    if used.insert(base).inserted { return base }
+    var suffix = nextSuffix[base, default: 1]
+    while !used.insert("\(base)-\(suffix)").inserted { suffix += 1 }
+    nextSuffix[base] = suffix + 1
+    return "\(base)-\(suffix)"
+  }
+
   /// Claims an explicit `#id`; `false` when the page already has it.
   mutating func claimExplicit(_ id: String) -> Bool { used.insert(id).inserted }
 

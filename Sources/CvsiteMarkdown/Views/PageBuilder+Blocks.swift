@@ -66,8 +66,7 @@ extension PageBuilder {
     let attributes = checker.check(
       prepared.headingAttributes[attributeLine], own: [], line: attributeLine, into: &diagnostics)
     let text = node.plainText
-    let id = claimID(
-      explicit: attributes.id, title: text, fallback: "section", line: node.startLine, column: node.startColumn)
+    let id = claimHeadingID(explicit: attributes.id, title: text, line: node.startLine, column: node.startColumn)
     let raw = prepared.document.html(node)
     lastHeadingLevel = level
     headings.append(HeadingInfo(level: level, id: id, text: text))

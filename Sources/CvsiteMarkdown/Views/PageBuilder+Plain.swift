@@ -35,9 +35,7 @@ extension PageBuilder {
               .warning, "`\(entry.name)` is not read by any enclosing container", line: line, column: entry.column))
         }
         let text = node.plainText
-        let id = claimID(
-          explicit: attributes.id, title: text, fallback: "section", line: node.startLine,
-          column: node.startColumn)
+        let id = claimHeadingID(explicit: attributes.id, title: text, line: node.startLine, column: node.startColumn)
         headings.append(HeadingInfo(level: level, id: id, text: text))
         let open = "<h\(level)" + headingTagAttributes(id: id, classes: attributes.classes) + ">"
         decorated.append((open, options.headingAnchors ? " " + headingAnchorLink(id: id) + "</h\(level)>" : nil))

@@ -180,6 +180,15 @@ struct PageBuilder {
       column: column)
   }
 
+  /// A heading's id: the explicit one, else GitHub's slug of its text (inside a container,
+  /// the container's rule, so that sections of different tabs stay apart).
+  mutating func claimHeadingID(explicit: String?, title: String, line: Int, column: Int) -> String {
+    guard explicit == nil, openContainers.isEmpty else {
+      return claimID(explicit: explicit, title: title, fallback: "section", line: line, column: column)
+    }
+    return ids.claimHeading(githubSlug(title), fallback: "section")
+  }
+
   /// A unique id: the explicit one (an error when repeated), else from the title.
   mutating func claimID(explicit: String?, title: String, fallback: String, line: Int, column: Int) -> String {
     if let explicit {

@@ -34,7 +34,8 @@ struct PageParser: Sendable {
     declared = Set(theme.schema.values.keys.flatMap { [$0, String($0.prefix { $0 != "." })] })
     parser = MarkdownParser(
       schema: theme.schema,
-      options: MarkdownOptions(allowRawHTML: config.rawHTML, headingAnchors: config.headingAnchors))
+      options: MarkdownOptions(
+        allowRawHTML: config.rawHTML, headingAnchors: config.headingAnchors, titleFromHeading: true))
     renderer = theme.theme.renderer
   }
 

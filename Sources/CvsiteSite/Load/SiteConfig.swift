@@ -24,6 +24,14 @@ struct SiteConfig: Sendable {
   var headingAnchors: Bool = true
   /// How much of the section tree each page's navigation shows.
   var navigation: NavigationStyle = .path
+  /// What a broken internal link is: an error (the default), a warning, or not reported
+  /// by `build` (`cvsite check` still lists it, as a warning).
+  var links: LinkPolicy = .error
+
+  /// What a broken internal link is.
+  enum LinkPolicy: String, Sendable, CaseIterable {
+    case error, warn, off
+  }
 
   /// How much of the section tree each page's navigation shows.
   enum NavigationStyle: String, Sendable, CaseIterable {
@@ -38,6 +46,7 @@ struct SiteConfig: Sendable {
 
   static let keys = [
     "title", "baseURL", "theme", "language", "description", "author", "rawHTML", "headingAnchors", "navigation",
+    "links",
   ]
 
   /// The path part of the base URL: `/` or `/docs/`. Kept with ``baseURL`` rather than
@@ -117,6 +126,16 @@ struct SiteConfig: Sendable {
             document.diagnostic(
               .error, "'navigation' must be `path` or `full`, not `\(text)`", at: value,
               suggestion: closest(text, choices)))
+        }
+      case "links":
+        guard let text = string() else { break }
+        if let policy = LinkPolicy(rawValue: text) {
+          config.links = policy
+        } else {
+          diagnostics.append(
+            document.diagnostic(
+              .error, "'links' must be `error`, `warn` or `off`, not `\(text)`", at: value,
+              suggestion: closest(text, LinkPolicy.allCases.map(\.rawValue))))
         }
       default:
         diagnostics.append(

@@ -14,6 +14,21 @@ struct LinkChecker {
   /// Site paths that exist (`/docs/`, `/static/logo.png`), with the ids of each page.
   var targets: [String: Set<String>] = [:]
   let basePath: String
+  /// Page URLs by content path (`docs/install.md`), for links written to Markdown files.
+  var pagesBySource: [String: String] = [:]
+  /// Content paths by lowercased file name without `.md` (`install`), for `<doc:…>` links.
+  var pagesByName: [String: [String]] = [:]
+  /// Page titles by URL, the text of a `<doc:…>` link written without one.
+  var titles: [String: String] = [:]
+
+  /// Registers where a page's source lives, for links to it written as Markdown files.
+  mutating func addSource(_ contentPath: String, url: String, title: String) {
+    pagesBySource[contentPath] = url
+    titles[url] = title
+    let name = contentPath.split(separator: "/").last.map(String.init) ?? contentPath
+    let key = (name.lowercased().hasSuffix(".md") ? String(name.dropLast(3)) : name).lowercased()
+    pagesByName[key, default: []].append(contentPath)
+  }
 
   mutating func addPage(url: String, html: String) {
     addPage(url: url, ids: Self.ids(in: html), merging: true)
@@ -37,7 +52,7 @@ struct LinkChecker {
 
   /// The broken links of one page body, located in its Markdown source (read only when
   /// a link is broken).
-  func check(bodyHTML: String, page: SitePage, siteRoot: URL) -> [Diagnostic] {
+  func check(bodyHTML: String, page: SitePage, siteRoot: URL, reported: [LinkProblem] = []) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
     var sourceLines: [Substring]?
     func source() -> [Substring] {
@@ -58,31 +73,49 @@ struct LinkChecker {
     // Every URL a page body holds goes through the one safety check, raw HTML included
     // (libcmark already neutralises what Markdown writes; raw HTML is the author's own).
     let hrefs = Self.attributeValues("href", in: bodyHTML)
+    let skipped = Set(reported.map(\.url))
     for (attribute, urls) in [
       ("href", hrefs), ("src", Self.attributeValues("src", in: bodyHTML)),
       ("action", Self.attributeValues("action", in: bodyHTML)),
     ] {
-      for url in urls where !URLSafety.isSafe(Self.decodingAmpersands(url)) {
+      for url in urls where !skipped.contains(url) && !URLSafety.isSafe(Self.decodingAmpersands(url)) {
         report(
           "`\(url)` in \(attribute) runs script or embeds data: only links such as https:, mailto: or a path are allowed",
           about: url)
       }
     }
-    for href in hrefs {
-      guard let (path, fragment) = resolve(href, from: page.url) else { continue }
-      let message: String
-      if let ids = lookup(path) {
-        guard let fragment, !fragment.isEmpty, !ids.contains(fragment) else { continue }
-        message = "link to `\(href)`: no element with id `\(fragment)` on \(path)"
-      } else {
-        message = "broken link to `\(href)`: no page or file at \(path)"
+    for problem in reported {
+      let lines = source()
+      let (line, column) = Self.locate(problem.written, in: lines)
+      diagnostics.append(
+        Diagnostic(
+          .error, problem.message, at: SourceLocation(path: page.sitePath, line: line, column: column),
+          sourceLine: line <= lines.count ? String(lines[line - 1]) : nil, suggestion: problem.suggestion))
+    }
+    for (attribute, urls) in [
+      ("href", hrefs), ("src", Self.attributeValues("src", in: bodyHTML)),
+      ("action", Self.attributeValues("action", in: bodyHTML)),
+    ] {
+      for href in urls where !skipped.contains(href) {
+        guard let (path, fragment) = resolve(href, from: page.url) else { continue }
+        let message: String
+        if let ids = lookup(path) {
+          guard attribute == "href", let fragment, !fragment.isEmpty, !ids.contains(fragment) else { continue }
+          message = "link to `\(href)`: no element with id `\(fragment)` on \(path)"
+        } else {
+          switch attribute {
+          case "src": message = "missing image or file `\(href)`: nothing at \(path)"
+          case "action": message = "form posts to `\(href)`: no page or file at \(path)"
+          default: message = "broken link to `\(href)`: no page or file at \(path)"
+          }
+        }
+        report(message, about: href)
       }
-      report(message, about: href)
     }
     return diagnostics
   }
 
-  private func lookup(_ path: String) -> Set<String>? {
+  func lookup(_ path: String) -> Set<String>? {
     if let ids = targets[path] { return ids }
     if path.hasSuffix("/index.html") { return targets[String(path.dropLast("index.html".count))] }
     if !path.hasSuffix("/") { return targets[path + "/"] }

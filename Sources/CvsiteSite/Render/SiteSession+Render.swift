@@ -53,11 +53,26 @@ extension SiteSession {
         + (page.isSectionIndex && page.metadata.list != nil
           ? navigation.listed(in: page.sectionPath).count * 2_048 : 0)
     }
-    let rendered = parallelMap(selected, jobs: options.jobs, weight: weight) { page -> (String?, [Diagnostic]) in
+    let linkPolicy: SiteConfig.LinkPolicy = options.isCheckOnly && config.links == .off ? .warn : config.links
+    let rendered = parallelMap(selected, jobs: options.jobs, weight: weight) { written -> (String?, [Diagnostic]) in
+      var page = written
+      let (body, linkProblems) = checker.rewritingLinks(page.bodyHTML, page: page)
+      if body != page.bodyHTML { page.bodyHTML = body }
       let (context, layout, listingProblems) = Self.layoutContext(
         for: page, in: site, navigation: navigation, config: config, theme: theme)
       let (document, layoutProblem) = theme.renderDocumentReporting(context, layout: layout)
-      var problems = checker.check(bodyHTML: page.bodyHTML, page: page, siteRoot: siteRoot)
+      var problems: [Diagnostic] = []
+      if linkPolicy != .off {
+        for problem in checker.check(bodyHTML: page.bodyHTML, page: page, siteRoot: siteRoot, reported: linkProblems) {
+          problems.append(
+            linkPolicy == .warn && problem.severity == .error
+              ? {
+                var warning = problem
+                warning.severity = .warning
+                return warning
+              }() : problem)
+        }
+      }
       // Theme problems are said once for the whole site below, not once per page.
       for problem in listingProblems + [layoutProblem].compactMap({ $0 }) {
         problems.append(Diagnostic(.error, problem))
@@ -195,6 +210,7 @@ extension SiteSession {
         checker.addPage(url: page.url, html: page.bodyHTML)
       }
       for alias in page.metadata.aliases { checker.addPage(url: LinkChecker.normalize(alias + "/"), html: "") }
+      checker.addSource(page.contentPath, url: page.url, title: page.metadata.title)
     }
     for file in staticFiles + resources { checker.addFile(path: file.relativePath) }
     for asset in theme.assets { checker.addFile(path: asset.outputPath) }

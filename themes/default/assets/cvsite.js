@@ -1,6 +1,7 @@
 /* cvsite default theme: tabs (WAI-ARIA APG, automatic activation, sync groups
-   remembered across pages, deep links) and stepped forms. Without this script every
-   tab panel and every form step is visible and the form submits as one page. */
+   remembered across pages, deep links), stepped forms, keyboard-reachable wide tables
+   and collapsed callouts opened for printing. Without this script every tab panel and
+   every form step is visible and the form submits as one page. */
 (function () {
   "use strict";
   var doc = document;
@@ -139,5 +140,48 @@
       if (index >= 0 && index !== current) go(index, false);
     }, true);
     go(current, false);
+  });
+
+  /* ---- Wide tables: a table that scrolls sideways is a focusable, named region ---- */
+  var tables = all(doc, ".cv-table");
+  function tableName(wrapper) {
+    var row = wrapper.querySelector("thead tr") || wrapper.querySelector("tr");
+    var text = row ? all(row, "th, td").map(function (cell) { return cell.textContent.trim(); }).filter(Boolean).join(", ") : "";
+    if (text.length > 60) text = text.slice(0, 59).trim() + "\u2026";
+    return "Table" + (text ? ": " + text : "");
+  }
+  function checkTables() {
+    tables.forEach(function (wrapper) {
+      var scrolls = wrapper.scrollWidth > wrapper.clientWidth;
+      if (scrolls === wrapper.hasAttribute("data-scrolls")) return;
+      if (scrolls) {
+        wrapper.setAttribute("data-scrolls", "");
+        wrapper.setAttribute("tabindex", "0");
+        wrapper.setAttribute("role", "region");
+        wrapper.setAttribute("aria-label", tableName(wrapper));
+      } else {
+        ["data-scrolls", "tabindex", "role", "aria-label"].forEach(function (name) { wrapper.removeAttribute(name); });
+      }
+    });
+  }
+  if (tables.length) {
+    var pending = 0;
+    window.addEventListener("resize", function () {
+      if (pending) return;
+      pending = requestAnimationFrame(function () { pending = 0; checkTables(); });
+    });
+    window.addEventListener("load", checkTables);
+    checkTables();
+  }
+
+  /* ---- Printing: collapsed callouts print open, then close again ---- */
+  var printOpened = [];
+  window.addEventListener("beforeprint", function () {
+    printOpened = all(doc, "details.cv-callout:not([open])");
+    printOpened.forEach(function (details) { details.open = true; });
+  });
+  window.addEventListener("afterprint", function () {
+    printOpened.forEach(function (details) { details.open = false; });
+    printOpened = [];
   });
 })();

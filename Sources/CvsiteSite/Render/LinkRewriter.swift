@@ -1,0 +1,167 @@
+import ContainerViews
+import CvsiteCore
+import Foundation
+
+/// A link problem found while rewriting a body's links, reported by the link check with
+/// the others (and not checked again there).
+struct LinkProblem: Sendable {
+  /// The URL as it stands in the HTML.
+  var url: String
+  /// What to look for in the Markdown source to place the diagnostic.
+  var written: String
+  var message: String
+  var suggestion: String?
+}
+
+extension LinkChecker {
+  /// A page body with links written the way repositories and DocC write them made into
+  /// site links, and the problems found:
+  /// - a relative link to a Markdown file (`install.md#linux`, `../guide/a.md`), resolved
+  ///   against the page's own folder in `content/` as GitHub does, becomes that page's URL,
+  ///   fragment kept;
+  /// - `<doc:Name>` and `<doc:Name#heading>` become the URL of the page whose file is
+  ///   `Name.md` anywhere in `content/` (case-insensitive); written without text, the
+  ///   link shows that page's title;
+  /// - a relative image or file (`src`) found next to the page's source is linked there;
+  /// - a fragment that matches an id of its target page only case-insensitively, or only
+  ///   as GitHub would slug it, is rewritten to that id.
+  func rewritingLinks(_ html: String, page: SitePage) -> (html: String, problems: [LinkProblem]) {
+    guard html.contains(" href=\"") || html.contains(" src=\"") else { return (html, []) }
+    var problems: [LinkProblem] = []
+    let folder = page.contentPath.split(separator: "/").dropLast().joined(separator: "/")
+    var output = ""
+    output.reserveCapacity(html.utf8.count + 64)
+    var rest = html[...]
+    while let attribute = Self.nextURLAttribute(in: rest) {
+      output += rest[..<attribute.valueStart]
+      let written = String(rest[attribute.valueStart..<attribute.valueEnd])
+      var replacement = written
+      var text: String?
+      if attribute.isHref {
+        (replacement, text) = rewrittenHref(written, folder: folder, page: page, problems: &problems)
+      } else if let source = rewrittenSource(written, folder: folder) {
+        replacement = source
+      }
+      output += replacement
+      rest = rest[attribute.valueEnd...]
+      // An autolink `<doc:Name>` shows its URL as its text: the title replaces it.
+      if let text, rest.hasPrefix("\">" + written + "</a>") {
+        output += "\">" + escapeHTML(text) + "</a>"
+        rest = rest.dropFirst(2 + written.count + 4)
+      }
+    }
+    output += rest
+    return (output, problems)
+  }
+
+  private func rewrittenHref(_ written: String, folder: String, page: SitePage, problems: inout [LinkProblem]) -> (
+    String, String?
+  ) {
+    let decoded = Self.decodingAmpersands(written)
+    let (target, fragmentPart) = decoded.splitOnce(atByte: UInt8(ascii: "#"))
+    var fragment = fragmentPart.map(String.init)
+    var url: String?
+    var title: String?
+    if target.lowercased().hasPrefix("doc:") {
+      let name = String(target.dropFirst(4))
+      guard let source = docPage(named: name) else {
+        let names = pagesByName.keys.sorted()
+        problems.append(
+          LinkProblem(
+            url: written, written: "<doc:\(name)",
+            message: "`<doc:\(name)>` links to no page: no \(name).md in content/",
+            suggestion: closest(name.lowercased(), names).flatMap { pagesByName[$0]?.first }.map {
+              "<doc:\(($0.split(separator: "/").last ?? "").dropLast(3))>"
+            }))
+        return (written, nil)
+      }
+      url = pagesBySource[source]
+      title = url.flatMap { titles[$0] }
+    } else if !Self.hasScheme(decoded), !target.hasPrefix("/"), target.lowercased().hasSuffix(".md") {
+      let (path, query) = String(target).splitOnce(atByte: UInt8(ascii: "?"))
+      _ = query
+      let source = String(Self.normalizeSegments("/" + (folder.isEmpty ? "" : folder + "/") + path).dropFirst())
+      guard let found = pagesBySource[source] ?? caseInsensitiveSource(source) else {
+        problems.append(
+          LinkProblem(
+            url: written, written: String(target), message: "broken link to `\(target)`: no page content/\(source)",
+            suggestion: closest(source, Array(pagesBySource.keys)).map { relativePath(from: folder, to: $0) }))
+        return (written, nil)
+      }
+      url = found
+    }
+    if url == nil, fragment != nil, let (path, _) = resolve(decoded, from: page.url), let ids = lookup(path),
+      let fixed = fixedFragment(fragment, in: ids)
+    {
+      let base = String(decoded.prefix { $0 != "#" })
+      return (escapeHTML(base + "#" + fixed), nil)
+    }
+    guard let url else { return (written, nil) }
+    if let fragment, let ids = targets[url], let fixed = fixedFragment(fragment, in: ids) {
+      return (link(url, fixed), title)
+    }
+    if fragment?.isEmpty == true { fragment = nil }
+    return (link(url, fragment), title)
+  }
+
+  private func link(_ url: String, _ fragment: String?) -> String {
+    let path = basePath == "/" ? url : String(basePath.dropLast()) + url
+    return escapeHTML(path + (fragment.map { "#" + $0 } ?? ""))
+  }
+
+  /// The id a fragment meant: itself when the page has it, else the one id equal to it
+  /// ignoring case, or to its GitHub slug; `nil` when nothing needs changing or nothing fits.
+  private func fixedFragment(_ fragment: String?, in ids: Set<String>) -> String? {
+    guard let fragment, !fragment.isEmpty, !ids.contains(fragment) else { return nil }
+    let lowered = fragment.lowercased()
+    if let match = ids.first(where: { $0.lowercased() == lowered }) { return match }
+    let slugged = githubSlug(fragment.removingPercentEncoding ?? fragment)
+    return ids.contains(slugged) ? slugged : nil
+  }
+
+  private func docPage(named name: String) -> String? {
+    let key = name.lowercased().hasSuffix(".md") ? String(name.lowercased().dropLast(3)) : name.lowercased()
+    return pagesByName[key]?.sorted().first
+  }
+
+  private func caseInsensitiveSource(_ source: String) -> String? {
+    let lowered = source.lowercased()
+    return pagesBySource.keys.first { $0.lowercased() == lowered }.flatMap { pagesBySource[$0] }
+  }
+
+  /// A relative image or file next to the page's source, as the site serves it.
+  private func rewrittenSource(_ written: String, folder: String) -> String? {
+    let decoded = Self.decodingAmpersands(written)
+    guard !decoded.isEmpty, !Self.hasScheme(decoded), !decoded.hasPrefix("/"), !decoded.hasPrefix("#") else {
+      return nil
+    }
+    let path = Self.normalizeSegments("/" + (folder.isEmpty ? "" : folder + "/") + decoded)
+    guard targets[path] != nil else { return nil }
+    return escapeHTML(basePath == "/" ? path : String(basePath.dropLast()) + path)
+  }
+
+  /// `target` written relative to `folder` (both under `content/`).
+  private func relativePath(from folder: String, to target: String) -> String {
+    let from = folder.split(separator: "/")
+    let to = target.split(separator: "/")
+    var common = 0
+    while common < from.count, common < to.count - 1, from[common] == to[common] { common += 1 }
+    return (Array(repeating: "..", count: from.count - common) + to[common...].map(String.init)).joined(separator: "/")
+  }
+
+  /// The next ` href="` or ` src="` value in `html`.
+  static func nextURLAttribute(in html: Substring) -> (valueStart: String.Index, valueEnd: String.Index, isHref: Bool)?
+  {
+    let href = html.firstRange(of: " href=\"")
+    let src = html.firstRange(of: " src=\"")
+    let chosen: (Range<String.Index>, Bool)
+    switch (href, src) {
+    case (nil, nil): return nil
+    case (let h?, nil): chosen = (h, true)
+    case (nil, let s?): chosen = (s, false)
+    case (let h?, let s?): chosen = h.lowerBound < s.lowerBound ? (h, true) : (s, false)
+    }
+    guard let end = html[chosen.0.upperBound...].firstIndex(of: "\"") else { return nil }
+    return (chosen.0.upperBound, end, chosen.1)
+  }
+}
