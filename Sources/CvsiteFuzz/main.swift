@@ -25,7 +25,8 @@ let theme: Theme = {
   return loaded
 }()
 
-let parser = MarkdownParser(schema: theme.schema, options: MarkdownOptions(headingAnchors: true))
+let parser = MarkdownParser(
+  schema: theme.schema, options: MarkdownOptions(headingAnchors: true, titleFromHeading: true))
 let rawParser = MarkdownParser(schema: theme.schema, options: MarkdownOptions(allowRawHTML: true))
 
 /// One input: its first byte chooses the stage, the rest is the text.

@@ -106,14 +106,23 @@ public struct MarkdownParser: Sendable {
     }
     var builder = PageBuilder(source: source, prepared: prepared, schema: schema, options: options)
     for id in schema.reservedIDs { _ = builder.ids.claimExplicit(id) }
-    var titleHeading: (text: String, html: String)?
+    var titleHeading: (text: String, html: String, id: String)?
     if options.titleFromHeading, frontMatter.title == nil {
       titleHeading = Self.takeTitleHeading(prepared.document)
+      if let id = titleHeading?.id, !id.isEmpty { _ = builder.ids.claimHeading(id, fallback: id) }
     }
-    var anchors = AnchorsAndImages(body: body, allowRawHTML: options.allowRawHTML)
-    anchors.apply(to: prepared.document.root)
-    diagnostics += anchors.diagnostics
-    for id in anchors.anchorIDs { _ = builder.ids.claimExplicit(id) }
+    // Only pages with an image or an `<a …` tag need the walk.
+    let hasCandidates = bytes.withUnsafeBufferPointer {
+      firstOffset(of: Array("![".utf8), in: $0, within: 0..<$0.count) != nil
+        || firstOffset(of: Array("<a ".utf8), in: $0, within: 0..<$0.count) != nil
+        || firstOffset(of: Array("<A ".utf8), in: $0, within: 0..<$0.count) != nil
+    }
+    if hasCandidates {
+      var anchors = AnchorsAndImages(body: body, allowRawHTML: options.allowRawHTML)
+      anchors.apply(to: prepared.document.root)
+      diagnostics += anchors.diagnostics
+      for id in anchors.anchorIDs { _ = builder.ids.claimExplicit(id) }
+    }
     if options.gfm {
       var extensions = GFMPass(body: body, options: options, footnoteLines: prepared.footnotes)
       extensions.apply(to: prepared.document)
@@ -134,23 +143,20 @@ public struct MarkdownParser: Sendable {
     return page
   }
 
-  /// The page's first heading, when it is a top-level `#` heading and no other heading
-  /// comes before it: taken out of the body, its text and HTML returned.
-  static func takeTitleHeading(_ document: CMarkDocument) -> (text: String, html: String)? {
-    var cursor = document.root.firstChild
-    while let node = cursor {
-      cursor = node.next
-      guard node.kind == .heading else {
-        if node.kind == .htmlBlock, node.isMarker { return nil }
-        continue
-      }
-      guard node.headingLevel == 1 else { return nil }
-      let text = node.plainText
-      let html = headingInnerHTML(document.html(node), level: 1)
-      node.unlink()
-      return (text, html)
+  /// The page's first block, when it is a `#` heading: taken out of the body (the layout
+  /// shows the title), its text and HTML returned. Its GitHub id stays at the top of the
+  /// body as an empty anchor, so `#title` links and the numbering of repeated headings
+  /// stay as on GitHub.
+  static func takeTitleHeading(_ document: CMarkDocument) -> (text: String, html: String, id: String)? {
+    guard let node = document.root.firstChild, node.kind == .heading, node.headingLevel == 1 else { return nil }
+    let text = node.plainText
+    let html = headingInnerHTML(document.html(node), level: 1)
+    let id = githubSlug(text)
+    if !id.isEmpty, let anchor = CMarkNode.customBlock(enter: "<a id=\"\(escapeHTML(id))\"></a>", exit: "") {
+      node.insertBefore(anchor)
     }
-    return nil
+    node.unlink()
+    return (text, html, id)
   }
 
   /// `bytes` with every NUL replaced by U+FFFD (`EF BF BD`) and every CR not followed

@@ -8,22 +8,22 @@ import CvsiteCore
 import CvsiteMarkdown
 import Foundation
 
-/// What the corpus writes: `{badge=...}`, `{tab=...}`, `{step=...}` (the spec's tabs and
-/// steps read `label`/`value` and `status` instead; see the report).
+/// What the corpus writes: `{badge=...}`, `{value=...}`, `{status=...}`, the default
+/// theme's value names.
 let corpusSchema = Schema(
   values: [
     ValueDeclaration(
-      name: "badge", type: .enumeration(["none", "highlighted", "muted"]), defaultValue: .enumCase("none")),
-    ValueDeclaration(name: "tab", type: .string, defaultValue: nil),
+      name: "badge", type: .enumeration(["none", "new", "highlighted", "muted"]), defaultValue: .enumCase("none")),
+    ValueDeclaration(name: "value", type: .string, defaultValue: nil),
     ValueDeclaration(
-      name: "step", type: .enumeration(["pending", "current", "done"]), defaultValue: .enumCase("pending")),
+      name: "status", type: .enumeration(["todo", "current", "done"]), defaultValue: .enumCase("todo")),
   ],
   containers: [
     ContainerDeclaration(
       name: "cards", reads: ["badge"], attributes: [ValueDeclaration(name: "cols", type: .int, defaultValue: nil)]),
     ContainerDeclaration(
-      name: "tabs", reads: ["tab"], attributes: [ValueDeclaration(name: "sync", type: .string, defaultValue: nil)]),
-    ContainerDeclaration(name: "steps", reads: ["step"]),
+      name: "tabs", reads: ["value"], attributes: [ValueDeclaration(name: "sync", type: .string, defaultValue: nil)]),
+    ContainerDeclaration(name: "steps", reads: ["status"]),
   ])
 
 func corpusDirectory() -> String {
@@ -47,12 +47,35 @@ func corpusDirectory() -> String {
   return directory
 }
 
-func loadPages(_ directory: String) -> [[UInt8]] {
+func pageFiles(_ directory: String) -> [URL] {
   let root = URL(fileURLWithPath: directory)
-  let files =
-    FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?
+  return FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?
     .compactMap { $0 as? URL }.filter { $0.pathExtension == "md" }.sorted { $0.path < $1.path } ?? []
-  return files.compactMap { try? Data(contentsOf: $0) }.map { Array($0) }
+}
+
+func loadPages(_ files: [URL]) -> [[UInt8]] { files.compactMap { try? Data(contentsOf: $0) }.map { Array($0) } }
+
+/// cmark-gfm's best-of-5 seconds on the same files (`Benchmarks/gfm_throughput.c`, built
+/// here with `cc` against Debian's libcmark-gfm), or nil when it cannot be built.
+func cmarkGFMSeconds(_ files: [URL]) -> Double? {
+  let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../../Benchmarks/gfm_throughput.c").standardized.path
+  let binary = NSTemporaryDirectory() + "cvsite-gfm-throughput"
+  func run(_ arguments: [String]) -> String? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    guard (try? process.run()) != nil else { return nil }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
+  }
+  guard run(["cc", "-O2", "-o", binary, source, "-lcmark-gfm", "-lcmark-gfm-extensions"]) != nil,
+    let output = run([binary] + files.map(\.path))
+  else { return nil }
+  return output.split(separator: " ").dropFirst(2).first.flatMap { Double($0) }
 }
 
 func measure(_ pages: [[UInt8]], _ work: ([UInt8]) -> Int) -> (seconds: Double, check: Int) {
@@ -62,7 +85,8 @@ func measure(_ pages: [[UInt8]], _ work: ([UInt8]) -> Int) -> (seconds: Double, 
   return (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, check)
 }
 
-let pages = loadPages(corpusDirectory())
+let files = pageFiles(corpusDirectory())
+let pages = loadPages(files)
 guard !pages.isEmpty else {
   print("no pages found")
   exit(1)
@@ -96,3 +120,11 @@ print(line("cmark parse+render    ", best.cmark))
 print(line("cvsite parse to tree   ", best.parseOnly))
 print(line("cvsite parse+resolve  ", best.cvsite))
 print(String(format: "ratio (cvsite / cmark throughput): %.2f", best.cmark / best.cvsite))
+// GFM: cmark-gfm with the same extensions (table, strikethrough, autolink, tasklist,
+// footnotes), in this same run.
+if profile == nil, let gfm = cmarkGFMSeconds(files) {
+  print(line("cmark-gfm parse+render", gfm))
+  print(String(format: "ratio (cvsite / cmark-gfm throughput): %.2f", gfm / best.cvsite))
+} else if profile == nil {
+  print("cmark-gfm: not measured (needs cc and Debian's libcmark-gfm-dev, libcmark-gfm-extensions-dev)")
+}

@@ -80,8 +80,8 @@ func cmarkGFM(_ text: String, arguments: [String]) throws -> String {
 
 /// cvsite's GFM output with what it adds for styling and accessibility taken out: the
 /// table's scrolling wrapper, `scope` on header cells and `style` for alignment (HTML5
-/// has no `align`), the task's `<label>`, the footnotes' region label and numbered
-/// back-link labels.
+/// has no `align`), the task's `<label>`, the footnotes' heading for screen readers (and
+/// the references' pointer to it) and numbered back-link labels.
 func undoingCvsiteMarkup(_ html: String) -> String {
   // In a loose list, cmark-gfm puts the box before the item's `<p>`; cvsite puts it in
   // the paragraph, inside the `<label>`.
@@ -92,7 +92,12 @@ func undoingCvsiteMarkup(_ html: String) -> String {
     .replacingOccurrences(of: " scope=\"col\"", with: "")
     .replacingOccurrences(of: "<label class=\"cv-task\">", with: "")
     .replacingOccurrences(of: "</label>", with: "")
-    .replacingOccurrences(of: " aria-label=\"Footnotes\"", with: "")
+    .replacingOccurrences(
+      of: " aria-labelledby=\"footnote-label\">\n<h2 id=\"footnote-label\" class=\"cv-sr\">Footnotes</h2>", with: ">"
+    )
+    .replacingOccurrences(of: " aria-describedby=\"footnote-label\"", with: "")
+    // The same once `strippingHeadingIDs` took the heading's id.
+    .replacingOccurrences(of: " aria-labelledby=\"footnote-label\">\n<h2 class=\"cv-sr\">Footnotes</h2>", with: ">")
   for alignment in ["left", "center", "right"] {
     text = text.replacingOccurrences(of: " style=\"text-align: \(alignment)\"", with: " align=\"\(alignment)\"")
   }

@@ -101,9 +101,9 @@ struct RepositoryLinkTests {
 
       ## Repeat
 
-      ## main
+      ## cv-main
 
-      [a](#intro) [b](#c--swift-v12) [c](#repeat-1) [d](#main-1)
+      [a](#intro) [b](#c--swift-v12) [c](#repeat-1) [d](#cv-main-1)
       """
     ])
     let outcome = site.build()
@@ -112,8 +112,8 @@ struct RepositoryLinkTests {
     #expect(home.contains(#"<a id="intro"></a>Introduction"#))
     #expect(home.contains(#"<h2 id="c--swift-v12">"#))
     #expect(home.contains(#"<h2 id="repeat">"#) && home.contains(#"<h2 id="repeat-1">"#))
-    #expect(home.contains(#"<h2 id="main-1">"#), "the layout's own id=\"main\" is never a heading's")
-    #expect(occurrences(#"id="main""#, in: home) == 1)
+    #expect(home.contains(#"<h2 id="cv-main-1">"#), "the layout's own id=\"cv-main\" is never a heading's")
+    #expect(occurrences(#"id="cv-main""#, in: home) == 1)
   }
 
   @Test("images resolve next to their page; a missing one is an error, one without alt text a warning")

@@ -18,6 +18,10 @@ struct SummaryTests {
     ),
     ("<p>No heading, a <a href=\"/x/\">link</a> # kept.</p>\n", "No heading, a link # kept."),
     ("<h1 id=\"a\">Broken <a class=\"cv-anchor\" href=\"#a\">#", "Broken #"),
+    (
+      "<p>Forms<sup class=\"footnote-ref\"><a href=\"#fn-1\" id=\"fnref-1\" data-footnote-ref>1</a></sup> work.</p>\n",
+      "Forms work."
+    ),
   ])
   func summaries(html: String, expected: String) {
     #expect(summary(of: html) == expected)

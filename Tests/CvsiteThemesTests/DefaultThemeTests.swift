@@ -211,7 +211,7 @@ import Testing
       ))
     #expect(
       html.contains("<li class=\"cv-toc-depth-1\"><a href=\"#b\">B</a> <span class=\"cv-toc-tab\">Linux</span></li>"))
-    #expect(html.contains("<main id=\"main\" class=\"cv-main\" tabindex=\"-1\">"))
+    #expect(html.contains("<main id=\"cv-main\" class=\"cv-main\" tabindex=\"-1\">"))
     #expect(html.contains("<p>Body</p>"))
     #expect(theme.hasLayout("404"))
     #expect(

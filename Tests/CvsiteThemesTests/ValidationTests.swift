@@ -52,6 +52,14 @@ import Testing
       "theme.yml:8:17: error: unknown derivation `upper(title)`"
     ),
     (header + "values:\n  a: [\n", "theme.yml:5:1: error: invalid YAML"),
+    (
+      header + "containers:\n  callout:\n    shorthand: knd\n    attributes:\n      kind: [note, tip]\n",
+      "theme.yml:5:16: error: `shorthand` names `knd`, which is no enum attribute of `callout` (did you mean `kind`?)"
+    ),
+    (
+      header + "containers:\n  callout:\n    content: hole\n",
+      "theme.yml:5:14: error: `content` is `split` (one subview per section, block or item) or `whole`, not `hole` (did you mean `whole`?)"
+    ),
   ])
   func manifestDiagnostic(text: String, expected: String) {
     let (manifest, diagnostics) = ManifestParser.parse(text, path: "theme.yml")

@@ -38,7 +38,22 @@ private func asciiSlug(_ text: String, maxLength: Int) -> String {
 /// A heading's id as GitHub makes it, so that fragments written for GitHub land:
 /// lowercase, every space a `-`, and everything but letters, digits, marks, `-` and `_`
 /// dropped (`"C++ & Swift"` → `c--swift`, `"v1.2"` → `v12`); empty when nothing is left.
-public func githubSlug(_ text: String, maxLength: Int = 100) -> String {
+/// Not cut short (GitHub does not), short of a bound against pathological headings.
+public func githubSlug(_ text: String, maxLength: Int = 2_000) -> String {
+  if text.utf8.allSatisfy({ $0 < 0x80 }) {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(min(maxLength, text.utf8.count))
+    for byte in text.utf8 where bytes.count < maxLength {
+      if isASCIIAlphanumeric(byte) {
+        bytes.append(byte | (isASCIILetter(byte) ? 0x20 : 0))
+      } else if byte == 0x20 {
+        bytes.append(0x2D)
+      } else if byte == 0x2D || byte == 0x5F {
+        bytes.append(byte)
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
   var result = ""
   var count = 0
   for scalar in text.lowercased().unicodeScalars {

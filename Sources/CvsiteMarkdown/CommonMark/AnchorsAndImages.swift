@@ -22,7 +22,7 @@ struct AnchorsAndImages {
       switch node.kind {
       case .htmlInline, .htmlBlock:
         if !allowRawHTML, let id = anchorID(node.literalBytes) {
-          keepAnchor(node, id: id)
+          keepAnchor(node, id: id, in: block)
         } else if allowRawHTML, let id = anchorID(node.literalBytes) {
           anchorIDs.append(id)
         }
@@ -44,7 +44,13 @@ struct AnchorsAndImages {
 
   /// An anchor in raw HTML becomes `<a id="…"></a>` (its closing tag, if any, stays
   /// omitted with the rest of the raw HTML).
-  private mutating func keepAnchor(_ node: CMarkNode, id: String) {
+  private mutating func keepAnchor(_ node: CMarkNode, id: String, in block: CMarkNode) {
+    // `## <a name="setup"></a>Setup`: the heading's own id is the same; the anchor goes.
+    if block.kind == .heading, githubSlug(block.plainText) == id {
+      if let next = node.next, next.kind == .htmlInline, next.literal == "</a>" { next.unlink() }
+      node.unlink()
+      return
+    }
     let html = "<a id=\"\(escapeHTML(id))\"></a>"
     let replacement =
       node.kind == .htmlInline

@@ -123,6 +123,15 @@ struct CMarkNode {
     return strchr(literal, Int32(byte)) != nil
   }
 
+  /// Whether the node's literal contains `needle`, without making a Swift string of it.
+  func literalContains(_ needle: StaticString) -> Bool {
+    guard let literal = cmark_node_get_literal(raw) else { return false }
+    return needle.withUTF8Buffer { buffer in
+      buffer.baseAddress.map { strstr(literal, UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) != nil }
+        ?? false
+    }
+  }
+
   var children: [CMarkNode] {
     var result: [CMarkNode] = []
     var cursor = firstChild

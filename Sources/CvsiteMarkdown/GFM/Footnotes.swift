@@ -39,13 +39,13 @@ extension GFMPass {
   }
 
   /// Replaces `[^label]` in the text below `parent` with numbered references.
-  mutating func linkFootnoteReferences(in parent: CMarkNode) {
+  mutating func linkFootnoteReferences(in parent: CMarkNode, depth: Int = 0) {
     var cursor = parent.firstChild
     while let node = cursor {
       cursor = node.next
       switch node.kind {
       case .emphasis, .strong, .customInline:
-        linkFootnoteReferences(in: node)
+        if depth < Self.maximumInlineDepth { linkFootnoteReferences(in: node, depth: depth + 1) }
       case .text:
         guard node.literalContains(0x5E) else { continue }
         var current = node
@@ -69,7 +69,7 @@ extension GFMPass {
           claimedIDs.append(referenceID)
           let html =
             "<sup class=\"footnote-ref\"><a href=\"#fn-\(escapeHTML(stem))\" id=\"\(escapeHTML(referenceID))\""
-            + " data-footnote-ref>\(number)</a></sup>"
+            + " data-footnote-ref aria-describedby=\"footnote-label\">\(number)</a></sup>"
           current.setLiteral(bytes: Array(literal[0..<range.lowerBound]))
           guard let reference = CMarkNode.customInline(enter: html),
             let rest = CMarkNode.text(String(decoding: literal[range.upperBound...], as: UTF8.self))
@@ -123,8 +123,12 @@ extension GFMPass {
     var items: [CMarkNode] = orphans
     var section: CMarkNode?
     if !referenced.isEmpty {
+      // Labelled by a heading screen readers find (and references point at it), as GitHub does.
       section = CMarkNode.customBlock(
-        enter: "<section class=\"footnotes\" data-footnotes aria-label=\"Footnotes\">\n<ol>", exit: "</ol>\n</section>")
+        enter: "<section class=\"footnotes\" data-footnotes aria-labelledby=\"footnote-label\">\n"
+          + "<h2 id=\"footnote-label\" class=\"cv-sr\">Footnotes</h2>\n<ol>",
+        exit: "</ol>\n</section>")
+      claimedIDs.append("footnote-label")
     }
     for (index, key) in referenced.enumerated() {
       guard let footnote = definitions[key], let section,

@@ -65,6 +65,10 @@ struct GFMPass {
     return prefix[index...].contains { $0 != 0x20 && $0 != 0x09 }
   }
 
+  /// How deep inside emphasis and links the inline extensions look (cmark nests as deep
+  /// as the input asks; the walks recurse).
+  static let maximumInlineDepth = 64
+
   enum InlineSlot {
     case node(CMarkNode)
     case table(Int)
@@ -170,6 +174,7 @@ struct GFMPass {
 
   /// Footnote references, autolinks and strikethrough in one paragraph, heading or cell.
   private mutating func processInlines(_ container: CMarkNode) {
+    guard needsInlinePass(container) else { return }
     container.consolidateText()
     if mayHaveFootnoteReferences { linkFootnoteReferences(in: container) }
     var openBrackets = 0
@@ -177,23 +182,53 @@ struct GFMPass {
     strike(container)
   }
 
+  /// Whether any text below `container` holds what an inline extension starts with: a
+  /// tilde, `www.`, `://`, an `@`, or (when the page has `[^`) a caret. Most paragraphs hold
+  /// none, and are left as cmark built them.
+  private func needsInlinePass(_ container: CMarkNode) -> Bool {
+    var stack = [container]
+    while let node = stack.popLast() {
+      var cursor = node.firstChild
+      while let child = cursor {
+        if child.kind == .text {
+          if child.literalContains(0x7E) || child.literalContains(0x40) || child.literalContains("www.")
+            || child.literalContains("://") || (mayHaveFootnoteReferences && child.literalContains(0x5E))
+          {
+            return true
+          }
+        } else if child.firstChild != nil {
+          stack.append(child)
+        }
+        cursor = child.next
+      }
+    }
+    return false
+  }
+
   /// Replaces each text node's extended autolinks with links, below `parent` (never
   /// inside a link or an image). `openBrackets` counts the `[` cmark left as text and no
   /// `]` closed yet: `cmark-gfm` makes no `www.` or `http://` link there (e-mail it does).
-  private mutating func linkAutolinks(in parent: CMarkNode, openBrackets: inout Int) {
+  private mutating func linkAutolinks(in parent: CMarkNode, openBrackets: inout Int, depth: Int = 0) {
     var cursor = parent.firstChild
     while let node = cursor {
       cursor = node.next
       switch node.kind {
       case .emphasis, .strong, .customInline:
-        linkAutolinks(in: node, openBrackets: &openBrackets)
+        if depth < Self.maximumInlineDepth { linkAutolinks(in: node, openBrackets: &openBrackets, depth: depth + 1) }
       case .text:
+        let hasBrackets = node.literalContains(0x5B) || node.literalContains(0x5D)
+        let mayLink =
+          node.literalContains(0x2E)
+          && (node.literalContains(0x77) || node.literalContains(0x3A) || node.literalContains(0x40))
+        guard hasBrackets || mayLink else { continue }
         let literal = node.literalBytes
         let bracketsBefore = openBrackets
-        for byte in literal {
-          if byte == 0x5B { openBrackets += 1 } else if byte == 0x5D { openBrackets = max(0, openBrackets - 1) }
+        if hasBrackets {
+          for byte in literal {
+            if byte == 0x5B { openBrackets += 1 } else if byte == 0x5D { openBrackets = max(0, openBrackets - 1) }
+          }
         }
-        guard literal.contains(0x2E) else { continue }
+        guard mayLink else { continue }
         let matches = extendedAutolinks(in: literal, bracketsBefore: bracketsBefore)
         guard !matches.isEmpty else { continue }
         var last = node

@@ -3,14 +3,16 @@ extension GFMPass {
   /// each inline container below it: runs of one or two tildes that can open or close by
   /// CommonMark's flanking rules are matched as `cmark-gfm` matches them (nearest opener
   /// of the same length, the rule of three), and the nodes between become `<del>`.
-  func strike(_ parent: CMarkNode) {
+  func strike(_ parent: CMarkNode, depth: Int = 0) {
     var cursor = parent.firstChild
     var delimiters: [TildeRun] = []
     while let node = cursor {
       cursor = node.next
       switch node.kind {
       case .emphasis, .strong, .link, .image, .customInline:
-        if node.firstChild != nil, !autolinks.contains(node.raw) { strike(node) }
+        if node.firstChild != nil, !autolinks.contains(node.raw), depth < Self.maximumInlineDepth {
+          strike(node, depth: depth + 1)
+        }
       case .text:
         if node.literalContains(0x7E) { delimiters += splitTildeRuns(node) }
       default: break

@@ -153,8 +153,11 @@ struct PageBuilder {
       }
       id = ""
     } else {
-      id = claimID(
-        explicit: attributes.id, title: label?.text ?? "", fallback: directive.name, line: line, column: column)
+      // A container with a shorthand (a callout) is named after its container and kind,
+      // out of the way of the headings' GitHub ids.
+      let title = shorthand.map { "\($0.container.name) \(label?.text ?? directive.name)" } ?? label?.text ?? ""
+      id = claimID(explicit: attributes.id, title: title, fallback: directive.name, line: line, column: column)
+      claimTemplateIDs(of: id)
     }
     return ContainerItem(
       name: declaration?.name ?? directive.name, declaration: declaration, label: label, attributes: attributes, id: id,
@@ -187,6 +190,12 @@ struct PageBuilder {
       return claimID(explicit: explicit, title: title, fallback: "section", line: line, column: column)
     }
     return ids.claimHeading(githubSlug(title), fallback: "section")
+  }
+
+  /// The ids templates make from a container's id (`ID-title`, `ID-label`): no heading
+  /// may take them.
+  mutating func claimTemplateIDs(of id: String) {
+    for suffix in ["-title", "-label"] { _ = ids.claimExplicit(id + suffix) }
   }
 
   /// A unique id: the explicit one (an error when repeated), else from the title.

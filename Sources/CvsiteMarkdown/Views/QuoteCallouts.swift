@@ -117,8 +117,9 @@ extension PageBuilder {
     attributes.own[attribute] = .enumCase(callout.kind)
     let label = callout.title.map(renderInline)
     let id = claimID(
-      explicit: nil, title: label?.text ?? callout.kind, fallback: "callout", line: quote.startLine,
-      column: quote.startColumn)
+      explicit: nil, title: "\(declaration.name) \(label?.text ?? callout.kind)", fallback: "callout",
+      line: quote.startLine, column: quote.startColumn)
+    claimTemplateIDs(of: id)
     let container = ContainerItem(
       name: declaration.name, declaration: declaration, label: label, attributes: attributes, id: id,
       line: quote.startLine, column: quote.startColumn, fence: 0,

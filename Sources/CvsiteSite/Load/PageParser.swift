@@ -56,7 +56,7 @@ struct PageParser: Sendable {
     let recorder = PageContainerRenderer(theme: renderer)
     let bodyHTML = prefixingSiteLinks(
       renderHTML(parsed.body.environment(\.containerRenderer, recorder)), basePath: basePath)
-    let fallbackTitle = parsed.title ?? Self.titleFromFileName(file)
+    let fallbackTitle = parsed.frontMatter.title ?? parsed.titleHeading ?? Self.titleFromFileName(file)
     // Only the front matter's lines are ever looked at (to locate a key's problem).
     let (metadata, metadataProblems) = PageMetadata.read(
       parsed.frontMatter, fallbackTitle: fallbackTitle, path: file.sitePath,

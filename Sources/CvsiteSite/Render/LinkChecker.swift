@@ -58,7 +58,9 @@ struct LinkChecker {
     func source() -> [Substring] {
       if let sourceLines { return sourceLines }
       let data = (try? Data(contentsOf: siteRoot.appendingPathComponent(page.sitePath))) ?? Data()
-      let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+      // `isNewline`: a CRLF pair is one character, which a split at "\n" never meets.
+      let lines = String(decoding: data, as: UTF8.self).split(
+        omittingEmptySubsequences: false, whereSeparator: \.isNewline)
       sourceLines = lines
       return lines
     }
@@ -79,9 +81,16 @@ struct LinkChecker {
       ("action", Self.attributeValues("action", in: bodyHTML)),
     ] {
       for url in urls where !skipped.contains(url) && !URLSafety.isSafe(Self.decodingAmpersands(url)) {
-        report(
-          "`\(url)` in \(attribute) runs script or embeds data: only links such as https:, mailto: or a path are allowed",
-          about: url)
+        let scheme = URLSafety.scheme(of: Self.decodingAmpersands(url)) ?? ""
+        if ["javascript", "vbscript", "data", "file"].contains(scheme) {
+          report(
+            "`\(url)` in \(attribute) runs script or embeds data: only links such as https:, mailto: or a path are allowed",
+            about: url)
+        } else {
+          report(
+            "`\(url)` in \(attribute) has the unknown scheme `\(scheme):`\(scheme.hasSuffix("https") || scheme.hasSuffix("http") ? " (a typo for `\(scheme.hasSuffix("https") ? "https" : "http"):`?)" : ""); only links such as https:, mailto: or a path are allowed",
+            about: url)
+        }
       }
     }
     for problem in reported {

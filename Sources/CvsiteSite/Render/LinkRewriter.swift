@@ -77,10 +77,13 @@ extension LinkChecker {
       }
       url = pagesBySource[source]
       title = url.flatMap { titles[$0] }
-    } else if !Self.hasScheme(decoded), !target.hasPrefix("/"), target.lowercased().hasSuffix(".md") {
-      let (path, query) = String(target).splitOnce(atByte: UInt8(ascii: "?"))
-      _ = query
-      let source = String(Self.normalizeSegments("/" + (folder.isEmpty ? "" : folder + "/") + path).dropFirst())
+    } else if !Self.hasScheme(decoded), !target.hasPrefix("//"), target.lowercased().hasSuffix(".md") {
+      // Relative to the page's folder, or (with a leading `/`) to `content/`, as GitHub
+      // reads a link from the repository's root.
+      var path = String(String(target).splitOnce(atByte: UInt8(ascii: "?")).0)
+      if basePath != "/", path.hasPrefix(basePath) { path = "/" + path.dropFirst(basePath.count) }
+      let base = path.hasPrefix("/") ? "" : (folder.isEmpty ? "/" : "/" + folder + "/")
+      let source = String(Self.normalizeSegments(base + path).dropFirst())
       guard let found = pagesBySource[source] ?? caseInsensitiveSource(source) else {
         problems.append(
           LinkProblem(
@@ -149,19 +152,28 @@ extension LinkChecker {
     return (Array(repeating: "..", count: from.count - common) + to[common...].map(String.init)).joined(separator: "/")
   }
 
-  /// The next ` href="` or ` src="` value in `html`.
+  /// The next ` href="` or ` src="` value in `html`, found in one pass over its bytes
+  /// (the search resumes after each value, so a page is scanned once in all).
   static func nextURLAttribute(in html: Substring) -> (valueStart: String.Index, valueEnd: String.Index, isHref: Bool)?
   {
-    let href = html.firstRange(of: " href=\"")
-    let src = html.firstRange(of: " src=\"")
-    let chosen: (Range<String.Index>, Bool)
-    switch (href, src) {
-    case (nil, nil): return nil
-    case (let h?, nil): chosen = (h, true)
-    case (nil, let s?): chosen = (s, false)
-    case (let h?, let s?): chosen = h.lowerBound < s.lowerBound ? (h, true) : (s, false)
+    let utf8 = html.utf8
+    var index = utf8.startIndex
+    while let space = utf8[index...].firstIndex(of: 0x20) {
+      var probe = utf8.index(after: space)
+      let isHref: Bool
+      if utf8[probe...].starts(with: "href=\"".utf8) {
+        isHref = true
+        probe = utf8.index(probe, offsetBy: 6)
+      } else if utf8[probe...].starts(with: "src=\"".utf8) {
+        isHref = false
+        probe = utf8.index(probe, offsetBy: 5)
+      } else {
+        index = utf8.index(after: space)
+        continue
+      }
+      guard let end = utf8[probe...].firstIndex(of: 0x22) else { return nil }
+      return (probe, end, isHref)
     }
-    guard let end = html[chosen.0.upperBound...].firstIndex(of: "\"") else { return nil }
-    return (chosen.0.upperBound, end, chosen.1)
+    return nil
   }
 }

@@ -206,7 +206,7 @@ private func characterPlainText(fromHTML html: String, limit: Int) -> String {
 
 /// A summary of at most about 160 characters, cut at a word.
 func summary(of bodyHTML: String) -> String {
-  let html = withoutHeadingAnchors(bodyHTML)
+  let html = withoutFootnoteReferences(withoutHeadingAnchors(bodyHTML))
   let ascii = asciiPlainText(fromHTML: html, limit: 400)
   if let ascii, !ascii.contains(0x26) {
     // ASCII text without entities, its whitespace collapsed to single spaces: each
@@ -232,9 +232,25 @@ func withoutHeadingAnchors(_ html: String) -> String {
   return bytes.withUnsafeBufferPointer { withoutHeadingAnchors(html, bytes: $0) }
 }
 
+/// The same for footnote references (`<sup class="footnote-ref">…</sup>`): their numbers
+/// are no words of the summary.
+func withoutFootnoteReferences(_ html: String) -> String {
+  guard html.contains("<sup class=\"footnote-ref\">") else { return html }
+  let bytes = Array(html.utf8)
+  return bytes.withUnsafeBufferPointer {
+    cutting(html, bytes: $0, opening: Array("<sup class=\"footnote-ref\">".utf8), closing: Array("</sup>".utf8))
+  }
+}
+
 private func withoutHeadingAnchors(_ html: String, bytes all: UnsafeBufferPointer<UInt8>) -> String {
-  let opening = Array(headingAnchorOpening.utf8)
-  let closing = Array("</a>".utf8)
+  cutting(html, bytes: all, opening: Array(headingAnchorOpening.utf8), closing: Array("</a>".utf8))
+}
+
+/// The first 16 KB of `html` without every span from `opening` to the next `closing`
+/// (and the space before it).
+private func cutting(_ html: String, bytes all: UnsafeBufferPointer<UInt8>, opening: [UInt8], closing: [UInt8])
+  -> String
+{
   let buffer = UnsafeBufferPointer(rebasing: all.prefix(16 * 1024))
   func find(_ needle: [UInt8], from start: Int) -> Int? {
     start <= buffer.count ? firstOffset(of: needle, in: buffer, within: start..<buffer.count) : nil

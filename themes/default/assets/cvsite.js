@@ -1,5 +1,5 @@
 /* cvsite default theme: tabs (WAI-ARIA APG, automatic activation, sync groups
-   remembered across pages, deep links), stepped forms, keyboard-reachable wide tables
+   remembered across pages, deep links), stepped forms, keyboard-reachable wide tables and code blocks
    and collapsed callouts opened for printing. Without this script every tab panel and
    every form step is visible and the form submits as one page. */
 (function () {
@@ -142,15 +142,23 @@
     go(current, false);
   });
 
-  /* ---- Wide tables: a table that scrolls sideways is a focusable, named region ---- */
+  /* ---- Wide tables and code: what scrolls sideways can be scrolled from the keyboard.
+     A table is a focusable, named region; a code block is focusable (its text names it). ---- */
   var tables = all(doc, ".cv-table");
+  var codes = all(doc, "pre");
   function tableName(wrapper) {
     var row = wrapper.querySelector("thead tr") || wrapper.querySelector("tr");
     var text = row ? all(row, "th, td").map(function (cell) { return cell.textContent.trim(); }).filter(Boolean).join(", ") : "";
     if (text.length > 60) text = text.slice(0, 59).trim() + "\u2026";
     return "Table" + (text ? ": " + text : "");
   }
-  function checkTables() {
+  function checkScrollers() {
+    codes.forEach(function (pre) {
+      var scrolls = pre.scrollWidth > pre.clientWidth;
+      if (scrolls === pre.hasAttribute("data-scrolls")) return;
+      if (scrolls) { pre.setAttribute("data-scrolls", ""); pre.setAttribute("tabindex", "0"); }
+      else { pre.removeAttribute("data-scrolls"); pre.removeAttribute("tabindex"); }
+    });
     tables.forEach(function (wrapper) {
       var scrolls = wrapper.scrollWidth > wrapper.clientWidth;
       if (scrolls === wrapper.hasAttribute("data-scrolls")) return;
@@ -164,14 +172,21 @@
       }
     });
   }
-  if (tables.length) {
+  if (tables.length || codes.length) {
     var pending = 0;
-    window.addEventListener("resize", function () {
+    var later = function () {
       if (pending) return;
-      pending = requestAnimationFrame(function () { pending = 0; checkTables(); });
-    });
-    window.addEventListener("load", checkTables);
-    checkTables();
+      pending = requestAnimationFrame(function () { pending = 0; checkScrollers(); });
+    };
+    /* A resize, and also a block that first gets a size when its tab or callout opens. */
+    if (window.ResizeObserver) {
+      var observer = new ResizeObserver(later);
+      tables.concat(codes).forEach(function (element) { observer.observe(element); });
+    } else {
+      window.addEventListener("resize", later);
+    }
+    window.addEventListener("load", checkScrollers);
+    checkScrollers();
   }
 
   /* ---- Printing: collapsed callouts print open, then close again ---- */
