@@ -26,7 +26,8 @@ extension LinkChecker {
   /// - a fragment that matches an id of its target page only case-insensitively, or only
   ///   as GitHub would slug it, is rewritten to that id.
   func rewritingLinks(_ html: String, page: SitePage) -> (html: String, problems: [LinkProblem]) {
-    guard html.contains(" href=\"") || html.contains(" src=\"") else { return (html, []) }
+    // Most bodies have nothing to rewrite: found with the byte scan the link check uses.
+    guard needsRewriting(html, page: page) else { return (html, []) }
     var problems: [LinkProblem] = []
     let folder = page.contentPath.split(separator: "/").dropLast().joined(separator: "/")
     var output = ""
@@ -52,6 +53,29 @@ extension LinkChecker {
     }
     output += rest
     return (output, problems)
+  }
+
+  /// Whether any `href` or `src` of `html` is one ``rewritingLinks(_:page:)`` changes or
+  /// reports.
+  private func needsRewriting(_ html: String, page: SitePage) -> Bool {
+    for href in Self.attributeValues("href", in: html) {
+      let decoded = Self.decodingAmpersands(href)
+      let (target, fragment) = decoded.splitOnce(atByte: UInt8(ascii: "#"))
+      if target.utf8.count >= 3, target.utf8.suffix(3).elementsEqual(".md".utf8) || target.lowercased().hasSuffix(".md")
+      {
+        return true
+      }
+      if target.utf8.starts(with: "doc:".utf8) || target.utf8.starts(with: "DOC:".utf8) { return true }
+      if let fragment, !fragment.isEmpty, let (path, _) = resolve(decoded, from: page.url), let ids = lookup(path),
+        !ids.contains(String(fragment))
+      {
+        return true
+      }
+    }
+    for source in Self.attributeValues("src", in: html) {
+      if let first = source.utf8.first, first != UInt8(ascii: "/"), !Self.hasScheme(source) { return true }
+    }
+    return false
   }
 
   private func rewrittenHref(_ written: String, folder: String, page: SitePage, problems: inout [LinkProblem]) -> (

@@ -235,10 +235,14 @@ func withoutHeadingAnchors(_ html: String) -> String {
 /// The same for footnote references (`<sup class="footnote-ref">…</sup>`): their numbers
 /// are no words of the summary.
 func withoutFootnoteReferences(_ html: String) -> String {
-  guard html.contains("<sup class=\"footnote-ref\">") else { return html }
-  let bytes = Array(html.utf8)
-  return bytes.withUnsafeBufferPointer {
-    cutting(html, bytes: $0, opening: Array("<sup class=\"footnote-ref\">".utf8), closing: Array("</sup>".utf8))
+  let opening = Array("<sup class=\"footnote-ref\">".utf8)
+  func has(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    firstOffset(of: opening, in: bytes, within: 0..<min(bytes.count, 16 * 1024)) != nil
+  }
+  let found = html.utf8.withContiguousStorageIfAvailable(has) ?? Array(html.utf8).withUnsafeBufferPointer(has)
+  guard found else { return html }
+  return Array(html.utf8).withUnsafeBufferPointer {
+    cutting(html, bytes: $0, opening: opening, closing: Array("</sup>".utf8))
   }
 }
 
