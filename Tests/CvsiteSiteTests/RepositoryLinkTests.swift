@@ -81,6 +81,15 @@ struct RepositoryLinkTests {
       let checked = SiteBuilder.check(site.options).diagnostics
       #expect(checked.filter { $0.message.contains("broken link") }.count == 2)
     }
+    // A URL that runs script is an error whatever `links:` says.
+    for policy in ["warn", "off"] {
+      let site = try TemporarySite(
+        site: ["content/_index.md": "# Home\n\n[run](javascript:alert(1))\n"],
+        config: "title: T\nrawHTML: true\nlinks: \(policy)\n")
+      let built = site.build()
+      #expect(!built.result.succeeded)
+      #expect(built.result.diagnostics.errors.contains { $0.message.contains("javascript") })
+    }
     let site = try TemporarySite(site: ["content/_index.md": "# Home\n"], config: "title: T\nlinks: wran\n")
     let error = try #require(site.build().result.diagnostics.errors.first)
     #expect(error.message == "'links' must be `error`, `warn` or `off`, not `wran`")

@@ -52,7 +52,14 @@ struct LinkChecker {
 
   /// The broken links of one page body, located in its Markdown source (read only when
   /// a link is broken).
-  func check(bodyHTML: String, page: SitePage, siteRoot: URL, reported: [LinkProblem] = []) -> [Diagnostic] {
+  /// - Parameters:
+  ///   - safety: report URLs that run script or have an unknown scheme (always errors).
+  ///   - targets: report links, images and form destinations that lead nowhere (the part
+  ///     `links: warn | off` governs), and `reported`.
+  func check(
+    bodyHTML: String, page: SitePage, siteRoot: URL, reported: [LinkProblem] = [], safety: Bool = true,
+    targets: Bool = true
+  ) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
     var sourceLines: [Substring]?
     func source() -> [Substring] {
@@ -79,7 +86,7 @@ struct LinkChecker {
     for (attribute, urls) in [
       ("href", hrefs), ("src", Self.attributeValues("src", in: bodyHTML)),
       ("action", Self.attributeValues("action", in: bodyHTML)),
-    ] {
+    ] where safety {
       for url in urls where !skipped.contains(url) && !URLSafety.isSafe(Self.decodingAmpersands(url)) {
         let scheme = URLSafety.scheme(of: Self.decodingAmpersands(url)) ?? ""
         if ["javascript", "vbscript", "data", "file"].contains(scheme) {
@@ -93,6 +100,7 @@ struct LinkChecker {
         }
       }
     }
+    guard targets else { return diagnostics }
     for problem in reported {
       let lines = source()
       let (line, column) = Self.locate(problem.written, in: lines)

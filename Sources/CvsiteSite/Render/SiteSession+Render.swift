@@ -61,16 +61,16 @@ extension SiteSession {
       let (context, layout, listingProblems) = Self.layoutContext(
         for: page, in: site, navigation: navigation, config: config, theme: theme)
       let (document, layoutProblem) = theme.renderDocumentReporting(context, layout: layout)
-      var problems: [Diagnostic] = []
+      // URLs that run script are errors whatever `links:` says; links that lead nowhere
+      // follow it.
+      var problems = checker.check(
+        bodyHTML: page.bodyHTML, page: page, siteRoot: siteRoot, reported: linkProblems, targets: false)
       if linkPolicy != .off {
-        for problem in checker.check(bodyHTML: page.bodyHTML, page: page, siteRoot: siteRoot, reported: linkProblems) {
-          problems.append(
-            linkPolicy == .warn && problem.severity == .error
-              ? {
-                var warning = problem
-                warning.severity = .warning
-                return warning
-              }() : problem)
+        for var problem in checker.check(
+          bodyHTML: page.bodyHTML, page: page, siteRoot: siteRoot, reported: linkProblems, safety: false)
+        {
+          if linkPolicy == .warn, problem.severity == .error { problem.severity = .warning }
+          problems.append(problem)
         }
       }
       // Theme problems are said once for the whole site below, not once per page.
