@@ -69,12 +69,19 @@ let package = Package(
         "CvsiteThemes", "CvsiteTestSupport", .product(name: "Mustache", package: "swift-mustache"),
       ]
     ),
+    // PCRE2 from Debian's libpcre2-dev; only CvsiteCodeBlocks imports it.
+    .systemLibrary(name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"])]),
+    // Code blocks: GtkSourceView language definitions evaluated on PCRE2, info-string
+    // values, and the highlighted HTML of a block.
+    .target(name: "CvsiteCodeBlocks", dependencies: ["CvsiteCore", "ContainerViews", "CPCRE2"], swiftSettings: fuzzed),
+    .testTarget(name: "CvsiteCodeBlocksTests", dependencies: ["CvsiteCodeBlocks", "CvsiteTestSupport"]),
     // The site: config, content, sections and listings, outputs, parallel atomic build.
     // It joins the Markdown and theme modules.
     .target(
       name: "CvsiteSite",
       dependencies: [
-        "CvsiteCore", "CvsiteMarkdown", "CvsiteThemes", "ContainerViews", .product(name: "Yams", package: "Yams"),
+        "CvsiteCore", "CvsiteMarkdown", "CvsiteThemes", "CvsiteCodeBlocks", "ContainerViews",
+        .product(name: "Yams", package: "Yams"),
       ]
     ),
     .testTarget(name: "CvsiteSiteTests", dependencies: ["CvsiteSite", "CvsiteTestSupport"]),

@@ -19,6 +19,9 @@ public struct MarkdownOptions: Sendable {
   /// A page without a front-matter `title` that opens with a `#` heading takes it as its
   /// title, and the heading leaves the body (the layout shows the title).
   public var titleFromHeading: Bool
+  /// Renders code blocks (colour, frames, marked lines); `nil` keeps libcmark's
+  /// `<pre><code>`.
+  public var codeBlocks: (any CodeBlockRendering)?
 
   /// Raw HTML, heading anchors and titles from headings are off unless asked for; GFM is on.
   public init(
@@ -128,6 +131,9 @@ public struct MarkdownParser: Sendable {
       extensions.apply(to: prepared.document)
       diagnostics += extensions.diagnostics
       for id in extensions.claimedIDs { _ = builder.ids.claimExplicit(id) }
+    }
+    if let renderer = options.codeBlocks {
+      diagnostics += CodeBlockPass.apply(renderer, to: prepared.document, source: source)
     }
     let items = builder.build()
     var assembler = ViewAssembler(source: source, ids: builder.ids)

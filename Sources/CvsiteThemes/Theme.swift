@@ -30,6 +30,8 @@ public struct Theme: Sendable {
   public let assets: [ThemeFile]
   /// The folders the theme was assembled from, highest precedence first.
   let layers: [ThemeLayer]
+  /// The theme's folders, highest precedence first (a site's `layouts/` excluded).
+  public var folders: [URL] { layers.filter { $0.prefix.isEmpty }.map(\.folder) }
   let library: TemplateLibrary
   let layoutNames: Set<String>
 

@@ -32,10 +32,10 @@ struct PageParser: Sendable {
     containers = theme.schema.containers.keys.sorted()
     layouts = theme.theme.pageLayouts
     declared = Set(theme.schema.values.keys.flatMap { [$0, String($0.prefix { $0 != "." })] })
-    parser = MarkdownParser(
-      schema: theme.schema,
-      options: MarkdownOptions(
-        allowRawHTML: config.rawHTML, headingAnchors: config.headingAnchors, titleFromHeading: true))
+    var options = MarkdownOptions(
+      allowRawHTML: config.rawHTML, headingAnchors: config.headingAnchors, titleFromHeading: true)
+    options.codeBlocks = theme.codeLanguages
+    parser = MarkdownParser(schema: theme.schema, options: options)
     renderer = theme.theme.renderer
   }
 

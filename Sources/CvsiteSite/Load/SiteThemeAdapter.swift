@@ -1,4 +1,5 @@
 import ContainerViews
+import CvsiteCodeBlocks
 import CvsiteCore
 import CvsiteMarkdown
 import CvsiteThemes
@@ -9,6 +10,9 @@ import Foundation
 /// its containers.
 struct SiteThemeAdapter: Sendable {
   let theme: Theme
+  /// The languages code blocks are coloured in: the system's, the theme's `languages/`,
+  /// then the site's `languages/`.
+  let codeLanguages: CodeLanguages
 
   var schema: Schema { theme.schema }
   var assets: [ThemeFile] { theme.assets }
@@ -16,7 +20,12 @@ struct SiteThemeAdapter: Sendable {
   /// Loads theme `name` with the site's overrides; `nil` when it has errors.
   static func load(name: String, siteRoot: URL, searchPaths: [URL]) -> (SiteThemeAdapter?, [Diagnostic]) {
     let (theme, diagnostics) = Theme.load(named: name, siteRoot: siteRoot, searchPaths: searchPaths)
-    return (theme.map(SiteThemeAdapter.init), diagnostics)
+    guard let theme else { return (nil, diagnostics) }
+    let folders =
+      [CodeLanguages.systemDirectory] + theme.folders.reversed().map { $0.appendingPathComponent("languages").path }
+      + [siteRoot.appendingPathComponent("languages").path]
+    let (languages, problems) = CodeLanguages.load(directories: folders)
+    return (SiteThemeAdapter(theme: theme, codeLanguages: languages), diagnostics + problems)
   }
 
   /// The page's document, and why its layout gave up when it did.

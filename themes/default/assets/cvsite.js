@@ -189,6 +189,47 @@
     checkScrollers();
   }
 
+  /* ---- Copy buttons: one per code block, added by script (no button without JS). A
+     console block copies its commands only: no prompts, no output. Line numbers and
+     diff markers are drawn by CSS and never copied. ---- */
+  function codeText(block) {
+    var lines = all(block, "code .line");
+    if (!lines.length) { var code = block.querySelector("code"); return code ? code.textContent : ""; }
+    var terminal = block.getAttribute("data-lang") === "console";
+    return lines.filter(function (line) {
+      return !(terminal && (line.classList.contains("cv-output") || !line.querySelector(".gp")));
+    }).map(function (line) {
+      if (!terminal) return line.textContent;
+      var prompt = line.querySelector(".gp");
+      return line.textContent.slice(prompt ? prompt.textContent.length : 0);
+    }).join("\n");
+  }
+  all(doc, ".cv-code").forEach(function (block) {
+    var button = doc.createElement("button");
+    button.type = "button";
+    button.className = "cv-copy";
+    button.textContent = "Copy";
+    button.setAttribute("aria-label", "Copy code");
+    var status = doc.createElement("span");
+    status.className = "cv-sr";
+    status.setAttribute("role", "status");
+    button.addEventListener("click", function () {
+      var text = codeText(block);
+      var done = function () {
+        button.textContent = "Copied";
+        status.textContent = "Code copied";
+        setTimeout(function () { button.textContent = "Copy"; status.textContent = ""; }, 2000);
+      };
+      if (navigator.clipboard && navigator.clipboard.writeText) {
+        navigator.clipboard.writeText(text).then(done, function () { status.textContent = "Copying failed"; });
+      } else {
+        status.textContent = "Copying is not available here";
+      }
+    });
+    block.appendChild(button);
+    block.appendChild(status);
+  });
+
   /* ---- Printing: collapsed callouts print open, then close again ---- */
   var printOpened = [];
   window.addEventListener("beforeprint", function () {

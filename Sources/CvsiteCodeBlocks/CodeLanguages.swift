@@ -1,0 +1,113 @@
+import CvsiteCore
+import Foundation
+import Synchronization
+
+/// The languages code blocks can be coloured in: GtkSourceView language definitions read
+/// from the system's copy (Debian's `libgtksourceview-5-common`), then from a theme's and
+/// a site's `languages/` folders, later folders overriding earlier ones by language id.
+public final class CodeLanguages: Sendable {
+  private let definitions: [String: LanguageDefinition]
+  private let aliases: [String: String]
+  private let grammars = Mutex<[String: GrammarNode?]>([:])
+  private let cache = PlanCache()
+
+  /// Where Debian installs GtkSourceView 5's language definitions; `CVSITE_LANGUAGE_SPECS`
+  /// names another folder.
+  public static var systemDirectory: String {
+    ProcessInfo.processInfo.environment["CVSITE_LANGUAGE_SPECS"] ?? "/usr/share/gtksourceview-5/language-specs"
+  }
+
+  /// Names authors write after a fence that GtkSourceView calls otherwise.
+  static let commonAliases: [String: String] = [
+    "bash": "sh", "zsh": "sh", "shell": "sh", "ksh": "sh", "shellscript": "sh",
+    "shell-session": "console", "shellsession": "console", "terminal": "console", "sh-session": "console",
+    "yml": "yaml", "javascript": "js", "mjs": "js", "cjs": "js", "node": "js", "ts": "typescript",
+    "tsx": "typescript-jsx", "py": "python3", "python": "python3", "gyp": "python3", "objective-c": "objc",
+    "objectivec": "objc", "obj-c": "objc", "c++": "cpp", "cxx": "cpp", "cc": "cpp", "hpp": "cpp", "h": "c",
+    "golang": "go", "rs": "rust", "kt": "kotlin", "kts": "kotlin", "rb": "ruby", "patch": "diff", "md": "markdown",
+    "dockerfile": "docker", "containerfile": "docker", "make": "makefile", "mk": "makefile", "htm": "html",
+    "xhtml": "html", "svg": "xml", "plist": "xml", "jsonc": "json", "json5": "json", "hbs": "mustache",
+    "handlebars": "mustache", "sqlite": "sql", "postgresql": "sql", "psql": "sql", "mysql": "sql", "cs": "csharp",
+    "c#": "csharp", "ps1": "powershell", "pwsh": "powershell", "tf": "terraform", "hcl": "terraform",
+  ]
+
+  /// The definitions read from `directories` (missing folders are skipped), the system's
+  /// first. Problems in the folders after the first (a theme's, a site's) are diagnostics;
+  /// the system's own files are trusted.
+  public static func load(directories: [String]) -> (CodeLanguages, [Diagnostic]) {
+    var definitions: [String: LanguageDefinition] = [:]
+    var diagnostics: [Diagnostic] = []
+    var userLanguages: [String] = []
+    for (index, directory) in directories.enumerated() {
+      let files = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter {
+        $0.hasSuffix(".lang")
+      }.sorted()
+      for file in files {
+        let path = (directory as NSString).appendingPathComponent(file)
+        guard let data = FileManager.default.contents(atPath: path) else {
+          diagnostics.append(.ioFailure("cannot read the language definition \(path)"))
+          continue
+        }
+        var reader = LanguageFileReader(path: path)
+        let definition = reader.read(String(decoding: data, as: UTF8.self))
+        if index > 0 { diagnostics += reader.diagnostics }
+        guard let definition else { continue }
+        definitions[definition.id] = definition
+        if index > 0 { userLanguages.append(definition.id) }
+      }
+    }
+    let languages = CodeLanguages(definitions: definitions)
+    // A theme's or a site's definitions are compiled now, so that a broken one is said
+    // at once rather than when a page first uses it.
+    for id in userLanguages {
+      diagnostics += languages.compile(id).1
+    }
+    return (languages, diagnostics)
+  }
+
+  private init(definitions: [String: LanguageDefinition]) {
+    self.definitions = definitions
+    var aliases: [String: String] = [:]
+    for definition in definitions.values {
+      for ext in definition.extensions where aliases[ext] == nil { aliases[ext] = definition.id }
+    }
+    for definition in definitions.values {
+      aliases[definition.name.lowercased()] = definition.id
+    }
+    for (alias, id) in Self.commonAliases where definitions[id] != nil { aliases[alias] = id }
+    for id in definitions.keys { aliases[id] = id }
+    self.aliases = aliases
+  }
+
+  /// How many languages are loaded.
+  public var count: Int { definitions.count }
+
+  /// The id of the language `name` (an id, a usual alias or a file extension, any case).
+  public func languageID(for name: String) -> String? { aliases[name.lowercased()] }
+
+  /// Every name `languageID(for:)` knows, for did-you-mean.
+  public var knownNames: [String] { Array(aliases.keys) }
+
+  /// The language's display name (`Swift`, `YAML`).
+  public func displayName(of id: String) -> String? { definitions[id]?.name }
+
+  private func compile(_ id: String) -> (GrammarNode?, [Diagnostic]) {
+    guard let definition = definitions[id] else { return (nil, []) }
+    var compiler = GrammarCompiler(languages: definitions)
+    let root = compiler.compile(definition)
+    return (root, compiler.diagnostics)
+  }
+
+  private func grammar(_ id: String) -> GrammarNode? {
+    if let known = grammars.withLock({ $0[id] }) { return known }
+    let root = compile(id).0
+    grammars.withLock { $0[id] = .some(root) }
+    return root
+  }
+
+  /// `code` split into lines and coloured as `languageID`; `nil` for an unknown language.
+  func tokenize(_ code: [UInt8], languageID: String) -> TokenizedCode? {
+    guard let root = grammar(languageID) else { return nil }
+    return Tokenizer(root: root, cache: cache).tokenize(code)
+  }
+}

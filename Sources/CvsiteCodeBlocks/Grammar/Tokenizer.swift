@@ -1,0 +1,312 @@
+/// A stretch of a line in one token class: it ends at `end` (a byte offset in the line)
+/// and starts where the previous run ended.
+struct Run: Equatable {
+  var end: Int
+  var tokenClass: UInt8
+}
+
+/// A block of code split into lines and coloured.
+struct TokenizedCode {
+  /// The byte range of each line in the code, without its line ending.
+  var lines: [Range<Int>] = []
+  /// Each line's runs.
+  var runs: [[Run]] = []
+  /// The line at which highlighting stopped (a pattern backtracked too much, or the
+  /// block took more steps than its size allows); lines from there on are plain.
+  var stoppedAtLine: Int?
+}
+
+/// Runs a compiled grammar over code the way GtkSourceView's context engine does: line
+/// by line, a stack of open contexts carried across lines, and at each position the
+/// earliest match among the current context's end and its children's patterns.
+struct Tokenizer {
+  let root: GrammarNode
+  let cache: PlanCache
+
+  private struct Frame {
+    let node: GrammarNode
+    let plan: SearchPlan
+    /// The context's own end, `\%{…@start}` filled in.
+    let end: CompiledPattern?
+    /// The class of text inside the context.
+    let inside: UInt8
+    var usedOnce: [Int] = []
+  }
+
+  private struct Found {
+    var alternative: Int
+    var range: Range<Int>
+  }
+
+  private enum Search {
+    case found(Found)
+    case none
+    case limit
+  }
+
+  /// The deepest stack of open contexts followed; deeper text is left in its context.
+  static let maximumDepth = 100
+
+  func tokenize(_ code: [UInt8]) -> TokenizedCode {
+    var result = Self.plainLines(code)
+    guard let rootPlan = root.staticPlan else { return result }
+    result.runs = []
+    let scratch = MatchScratch()
+    var stack = [Frame(node: root, plan: rootPlan, end: nil, inside: root.style)]
+    var budget = 16 * code.count + 4096
+    var limits = 0
+    code.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      for (lineIndex, line) in result.lines.enumerated() {
+        let subject = base + line.lowerBound
+        let length = line.count
+        var runs: [Run] = []
+        func emit(_ end: Int, _ tokenClass: UInt8) {
+          guard end > (runs.last?.end ?? 0) else { return }
+          if let last = runs.last, last.tokenClass == tokenClass {
+            runs[runs.count - 1].end = end
+          } else {
+            runs.append(Run(end: end, tokenClass: tokenClass))
+          }
+        }
+        if result.stoppedAtLine != nil {
+          result.runs.append([Run(end: length, tokenClass: 0)])
+          continue
+        }
+        var position = 0
+        var stalled = 0
+        var lastPosition = -1
+        lineLoop: while position <= length {
+          budget -= 1
+          if budget < 0 || limits > 3 {
+            result.stoppedAtLine = lineIndex
+            emit(length, stack[stack.count - 1].inside)
+            break
+          }
+          let frame = stack[stack.count - 1]
+          if position == lastPosition {
+            stalled += 1
+            if stalled > 32 {
+              // Patterns that match nothing here without moving on: step over a character.
+              stalled = 0
+              let next = min(length, position + Self.characterLength(subject[position]))
+              emit(next, frame.inside)
+              if next == position { break }
+              position = next
+              continue
+            }
+          } else {
+            stalled = 0
+            lastPosition = position
+          }
+          let search = find(in: frame, lineIndex: lineIndex, stack: stack, subject, length, position, scratch)
+          guard case .found(let found) = search else {
+            if case .limit = search { limits += 1 }
+            emit(length, frame.inside)
+            break
+          }
+          emit(found.range.lowerBound, frame.inside)
+          switch frame.plan.alternatives[found.alternative] {
+          case .end(let levels):
+            let ended = stack[stack.count - 1 - levels]
+            let outer = stack[max(0, stack.count - 2 - levels)].inside
+            let style = ended.node.styleInside ? outer : ended.inside
+            paint(
+              found, style: style, subPatterns: ended.node.endSubPatterns, regex: frame.plan.regexes[found.alternative],
+              subject, length, scratch, emit)
+            stack.removeLast(levels + 1)
+            if ended.node.endParent, stack.count > 1 { stack.removeLast() }
+          case .child(let index):
+            let child = frame.node.children[index]
+            if child.onceOnly { stack[stack.count - 1].usedOnce.append(index) }
+            let own = child.style != 0 ? child.style : frame.inside
+            if !child.isContainer {
+              paint(
+                found, style: own, subPatterns: child.matchSubPatterns, regex: frame.plan.regexes[found.alternative],
+                subject, length, scratch, emit)
+              if child.endParent, stack.count > 1 { stack.removeLast() }
+            } else {
+              let regex = frame.plan.regexes[found.alternative]
+              paint(
+                found, style: child.styleInside ? frame.inside : own, subPatterns: child.matchSubPatterns, regex: regex,
+                subject, length, scratch, emit)
+              guard stack.count < Self.maximumDepth else {
+                emit(length, frame.inside)
+                break lineLoop
+              }
+              stack.append(
+                open(child, inside: own, startedBy: found, regex: regex, stack: stack, subject, length, scratch))
+            }
+          }
+          position = found.range.upperBound
+        }
+        emit(length, stack[stack.count - 1].inside)
+        if runs.isEmpty { runs.append(Run(end: 0, tokenClass: 0)) }
+        result.runs.append(runs)
+        // Contexts that end at the end of a line end, with everything open inside them.
+        if let first = stack.indices.dropFirst().first(where: { stack[$0].node.endAtLineEnd }) {
+          let endsParent = stack[first].node.endParent
+          stack.removeLast(stack.count - first)
+          if endsParent, stack.count > 1 { stack.removeLast() }
+        }
+      }
+    }
+    return result
+  }
+
+  private static func characterLength(_ lead: UInt8) -> Int {
+    lead < 0xC0 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+  }
+
+  /// The earliest match in `frame` from `position`; at one position, the first alternative.
+  private func find(
+    in frame: Frame, lineIndex: Int, stack: [Frame], _ subject: UnsafePointer<UInt8>, _ length: Int, _ position: Int,
+    _ scratch: MatchScratch
+  ) -> Search {
+    let plan = frame.plan
+    func excluded(_ alternative: Int) -> Bool {
+      guard case .child(let index) = plan.alternatives[alternative] else { return false }
+      let child = frame.node.children[index]
+      return (child.firstLineOnly && lineIndex != 0) || (child.onceOnly && frame.usedOnce.contains(index))
+    }
+    if let combined = plan.combined {
+      switch combined.match(subject, length: length, from: position, anchored: false, scratch: scratch) {
+      case .noMatch: return .none
+      case .limit: return .limit
+      case .matched:
+        if let mark = Regex.mark(scratch), mark < plan.alternatives.count, let range = scratch.range(0),
+          !excluded(mark)
+        {
+          return .found(Found(alternative: mark, range: range))
+        }
+      }
+    }
+    // Each alternative on its own: when the combination does not compile, or the
+    // alternative it found may not match here.
+    var best: Found?
+    for alternative in plan.regexes.indices where !excluded(alternative) {
+      switch plan.regexes[alternative].match(subject, length: length, from: position, anchored: false, scratch: scratch)
+      {
+      case .noMatch: continue
+      case .limit: return .limit
+      case .matched:
+        guard let range = scratch.range(0) else { continue }
+        if best == nil || range.lowerBound < best!.range.lowerBound {
+          best = Found(alternative: alternative, range: range)
+        }
+      }
+    }
+    return best.map { .found($0) } ?? .none
+  }
+
+  /// Emits the match in `style`, with its sub-patterns' groups in theirs.
+  private func paint(
+    _ found: Found, style: UInt8, subPatterns: [SubPattern], regex: Regex, _ subject: UnsafePointer<UInt8>,
+    _ length: Int, _ scratch: MatchScratch, _ emit: (Int, UInt8) -> Void
+  ) {
+    let range = found.range
+    guard !subPatterns.isEmpty, !range.isEmpty,
+      case .matched = regex.match(subject, length: length, from: range.lowerBound, anchored: true, scratch: scratch)
+    else {
+      emit(range.upperBound, style)
+      return
+    }
+    var classes = [UInt8](repeating: style, count: range.count)
+    for sub in subPatterns {
+      guard let group = sub.number ?? sub.name.flatMap(regex.groupNumber(named:)), let part = scratch.range(group)
+      else { continue }
+      let clipped = part.clamped(to: range)
+      for offset in clipped { classes[offset - range.lowerBound] = sub.style != 0 ? sub.style : style }
+    }
+    var offset = 0
+    while offset < classes.count {
+      var next = offset + 1
+      while next < classes.count, classes[next] == classes[offset] { next += 1 }
+      emit(range.lowerBound + next, classes[offset])
+      offset = next
+    }
+  }
+
+  /// The frame of a container context that `found` just started.
+  private func open(
+    _ node: GrammarNode, inside: UInt8, startedBy found: Found, regex: Regex, stack: [Frame],
+    _ subject: UnsafePointer<UInt8>, _ length: Int, _ scratch: MatchScratch
+  ) -> Frame {
+    var end = node.end
+    if let dynamic = end, dynamic.isDynamic {
+      _ = regex.match(subject, length: length, from: found.range.lowerBound, anchored: true, scratch: scratch)
+      let text = Self.fillStartReferences(dynamic.text, regex: regex, subject: subject, scratch: scratch)
+      var options: Regex.Options = [.duplicateNames]
+      if dynamic.caseless { options.insert(.caseless) }
+      if dynamic.extended { options.insert(.extended) }
+      end = CompiledPattern(
+        text: text, caseless: dynamic.caseless, extended: dynamic.extended, regex: cache.regex(text, options: options))
+      if end?.regex == nil { end = nil }
+    }
+    // Ends of the ancestors this context may not outlast (`extend-parent="false"`).
+    var ancestors: [(Int, CompiledPattern)] = []
+    var current = node
+    var index = stack.count - 1
+    var levels = 1
+    while !current.extendParent, index >= 1 {
+      if let parentEnd = stack[index].end { ancestors.append((levels, parentEnd)) }
+      current = stack[index].node
+      index -= 1
+      levels += 1
+    }
+    let plan: SearchPlan
+    if ancestors.isEmpty, end?.isDynamic != true, node.end?.isDynamic != true, let fixed = node.staticPlan {
+      plan = fixed
+    } else {
+      var alternatives: [SearchPlan.Alternative] = []
+      var patterns: [CompiledPattern] = []
+      if let end {
+        alternatives.append(.end(levels: 0))
+        patterns.append(end)
+      }
+      for (levels, pattern) in ancestors {
+        alternatives.append(.end(levels: levels))
+        patterns.append(pattern)
+      }
+      for (index, child) in node.children.enumerated() {
+        guard let pattern = child.pattern, pattern.regex != nil else { continue }
+        alternatives.append(.child(index))
+        patterns.append(pattern)
+      }
+      let key =
+        "\(ObjectIdentifier(node).hashValue)\u{0}" + patterns.map(\.text).joined(separator: "\u{0}")
+        + "\u{0}\(alternatives.count)"
+      plan = cache.plan(key) {
+        SearchPlan(alternatives: alternatives, patterns: patterns, regexes: patterns.compactMap(\.regex))
+      }
+    }
+    return Frame(node: node, plan: plan, end: end, inside: inside)
+  }
+
+  /// `\%{N@start}` and `\%{name@start}` replaced by what the start pattern's group
+  /// matched, escaped so that it matches literally.
+  static func fillStartReferences(
+    _ text: String, regex: Regex, subject: UnsafePointer<UInt8>, scratch: MatchScratch
+  ) -> String {
+    var out = ""
+    var rest = text[...]
+    while let open = rest.range(of: "\\%{") {
+      out += rest[..<open.lowerBound]
+      rest = rest[open.upperBound...]
+      guard let close = rest.firstIndex(of: "}") else { break }
+      var reference = String(rest[..<close])
+      if reference.hasSuffix("@start") { reference.removeLast(6) }
+      rest = rest[rest.index(after: close)...]
+      let group = Int(reference) ?? regex.groupNumber(named: reference)
+      guard let group, let range = scratch.range(group) else { continue }
+      for scalar in String(
+        decoding: UnsafeBufferPointer(start: subject + range.lowerBound, count: range.count), as: UTF8.self
+      )
+      .unicodeScalars {
+        if scalar.isASCII, !(scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) { out += "\\" }
+        out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + rest
+  }
+}

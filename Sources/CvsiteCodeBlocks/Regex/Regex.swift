@@ -1,0 +1,131 @@
+import CPCRE2
+
+/// A PCRE2 pattern compiled (and JIT-compiled where the machine allows) for UTF-8 text.
+/// The C handle never leaves this file.
+final class Regex: @unchecked Sendable {
+  // Immutable after `init`; PCRE2 allows one compiled pattern to be matched from many
+  // threads at once, each with its own match data.
+  private let code: OpaquePointer
+  /// How many capture groups the pattern has.
+  let captureCount: Int
+  /// The pattern as compiled, for error messages and caches.
+  let pattern: String
+
+  /// Why a pattern does not compile: PCRE2's message and the byte offset it points at.
+  struct CompileError: Error, Equatable {
+    var message: String
+    var offset: Int
+  }
+
+  /// Options a pattern is compiled with.
+  struct Options: OptionSet, Hashable {
+    let rawValue: UInt32
+    static let caseless = Options(rawValue: PCRE2_CASELESS)
+    static let extended = Options(rawValue: PCRE2_EXTENDED)
+    static let duplicateNames = Options(rawValue: PCRE2_DUPNAMES)
+  }
+
+  init(_ pattern: String, options: Options = []) throws(CompileError) {
+    var errorCode: Int32 = 0
+    var errorOffset = 0
+    let flags = options.rawValue | PCRE2_UTF | PCRE2_NO_UTF_CHECK | PCRE2_ALLOW_EMPTY_CLASS
+    let compiled = pattern.withCString { text in
+      text.withMemoryRebound(to: UInt8.self, capacity: pattern.utf8.count) {
+        pcre2_compile_8($0, pattern.utf8.count, flags, &errorCode, &errorOffset, nil)
+      }
+    }
+    guard let compiled else {
+      var buffer = [UInt8](repeating: 0, count: 256)
+      let length = pcre2_get_error_message_8(errorCode, &buffer, buffer.count)
+      throw CompileError(
+        message: String(decoding: buffer.prefix(max(0, Int(length))), as: UTF8.self), offset: errorOffset)
+    }
+    // Without JIT (an unsupported machine) the interpreter still matches, only slower.
+    _ = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE))
+    var groups: UInt32 = 0
+    _ = pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_CAPTURECOUNT), &groups)
+    code = compiled
+    captureCount = Int(groups)
+    self.pattern = pattern
+  }
+
+  deinit { pcre2_code_free_8(code) }
+
+  /// The result of one match attempt.
+  enum Outcome {
+    case matched
+    case noMatch
+    /// The match or depth limit was reached: the pattern backtracks too much on this text.
+    case limit
+  }
+
+  /// Matches in `text[..<length]` from byte `start`; `anchored` requires the match to
+  /// begin there. Captures are read from `scratch` afterwards.
+  func match(_ text: UnsafePointer<UInt8>, length: Int, from start: Int, anchored: Bool, scratch: MatchScratch)
+    -> Outcome
+  {
+    let result = pcre2_match_8(
+      code, text, length, start, (anchored ? PCRE2_ANCHORED : 0) | PCRE2_NO_UTF_CHECK, scratch.data,
+      scratch.context)
+    if result >= 0 { return .matched }
+    if result == PCRE2_ERROR_MATCHLIMIT || result == PCRE2_ERROR_DEPTHLIMIT || result == PCRE2_ERROR_HEAPLIMIT
+      || result == PCRE2_ERROR_JIT_STACKLIMIT
+    {
+      return .limit
+    }
+    return .noMatch
+  }
+
+  /// The group number of the named group `name`, if the pattern has one.
+  func groupNumber(named name: String) -> Int? {
+    let number = name.withCString { text in
+      text.withMemoryRebound(to: UInt8.self, capacity: name.utf8.count + 1) {
+        pcre2_substring_number_from_name_8(code, $0)
+      }
+    }
+    return number > 0 ? Int(number) : nil
+  }
+
+  /// The `(*MARK:…)` name of the last match, when it has one.
+  static func mark(_ scratch: MatchScratch) -> Int? {
+    guard let name = pcre2_get_mark_8(scratch.data) else { return nil }
+    var value = 0
+    var pointer = name
+    while pointer.pointee >= 0x30, pointer.pointee <= 0x39 {
+      value = value * 10 + Int(pointer.pointee - 0x30)
+      pointer += 1
+    }
+    return value
+  }
+}
+
+/// Per-highlight state PCRE2 needs for matching: match data and the backtracking limits.
+/// One per thread at a time.
+final class MatchScratch {
+  fileprivate let data: OpaquePointer
+  fileprivate let context: OpaquePointer
+  private let vector: UnsafeMutablePointer<Int>
+
+  /// `matchLimit` bounds the backtracking of one match attempt (PCRE2's match limit).
+  init(matchLimit: UInt32 = 200_000) {
+    data = pcre2_match_data_create_8(64, nil)
+    context = pcre2_match_context_create_8(nil)
+    pcre2_set_match_limit_8(context, matchLimit)
+    pcre2_set_depth_limit_8(context, 2_000)
+    vector = pcre2_get_ovector_pointer_8(data)
+  }
+
+  deinit {
+    pcre2_match_data_free_8(data)
+    pcre2_match_context_free_8(context)
+  }
+
+  /// The byte range of group `group` of the last match, `nil` when it did not take part.
+  func range(_ group: Int) -> Range<Int>? {
+    guard group < 64 else { return nil }
+    let lower = vector[2 * group]
+    let upper = vector[2 * group + 1]
+    guard lower != ~0, upper >= lower else { return nil }
+    return lower..<upper
+  }
+}

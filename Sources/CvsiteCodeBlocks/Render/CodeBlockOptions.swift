@@ -1,0 +1,158 @@
+import CvsiteCore
+
+/// What a fence's info string says about its block: ` ```swift title="Package.swift" {3,5-7} `.
+public struct CodeBlockOptions: Equatable, Sendable {
+  /// The language as written (the info string's first word), `nil` when there is none.
+  public var language: String?
+  public var title: String?
+  /// 1-based line numbers of the block, as written (before `startLine`).
+  public var marked: Set<Int> = []
+  public var inserted: Set<Int> = []
+  public var deleted: Set<Int> = []
+  public var showLineNumbers = false
+  public var startLine = 1
+  public var wrap = false
+
+  /// The values an info string may carry after the language.
+  public static let names = ["title", "mark", "ins", "del", "showLineNumbers", "startLine", "wrap"]
+
+  /// A problem in an info string: its message and the byte offset in the info string.
+  public struct Problem: Equatable, Sendable {
+    public var message: String
+    public var offset: Int
+    public var suggestion: String?
+  }
+
+  /// Reads `info`; `lineCount` is the number of lines of the block (for range checks).
+  public static func parse(_ info: String, lineCount: Int) -> (CodeBlockOptions, [Problem]) {
+    var options = CodeBlockOptions()
+    var problems: [Problem] = []
+    let bytes = Array(info.utf8)
+    var index = 0
+    func skipSpace() { while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 } }
+    func word() -> String {
+      let start = index
+      while index < bytes.count, bytes[index] != 0x20, bytes[index] != 0x09, bytes[index] != UInt8(ascii: "="),
+        bytes[index] != UInt8(ascii: "{")
+      {
+        index += 1
+      }
+      return String(decoding: bytes[start..<index], as: UTF8.self)
+    }
+    skipSpace()
+    if index < bytes.count, bytes[index] != UInt8(ascii: "{") {
+      let language = word()
+      // `swift{3}`: lines right after the language, as VitePress writes them.
+      if !language.isEmpty { options.language = language }
+    }
+    func ranges(_ text: String, at offset: Int, into set: inout Set<Int>) {
+      for part in text.split(separator: ",") {
+        let piece = part.trimmingCharacters(in: " ")
+        let bounds = piece.split(separator: "-", omittingEmptySubsequences: false)
+        guard (1...2).contains(bounds.count), let low = Int(bounds[0]), let high = Int(bounds.last!), low >= 1,
+          low <= high
+        else {
+          problems.append(
+            Problem(message: "`\(piece)` is not a line or a range of lines like `3` or `5-7`", offset: offset))
+          continue
+        }
+        guard high <= lineCount else {
+          problems.append(
+            Problem(
+              message: "line \(high) is outside the block, which has \(lineCount) line\(lineCount == 1 ? "" : "s")",
+              offset: offset))
+          continue
+        }
+        set.formUnion(low...high)
+      }
+    }
+    while true {
+      skipSpace()
+      guard index < bytes.count else { break }
+      let start = index
+      if bytes[index] == UInt8(ascii: "{") {
+        guard let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")) else {
+          problems.append(Problem(message: "`{` is not closed", offset: start))
+          break
+        }
+        ranges(String(decoding: bytes[(index + 1)..<close], as: UTF8.self), at: start, into: &options.marked)
+        index = close + 1
+        continue
+      }
+      let name = word()
+      var value: String?
+      if index < bytes.count, bytes[index] == UInt8(ascii: "=") {
+        index += 1
+        if index < bytes.count, bytes[index] == 0x22 || bytes[index] == 0x27 {
+          let quote = bytes[index]
+          guard let close = bytes[(index + 1)...].firstIndex(of: quote) else {
+            problems.append(Problem(message: "the value of `\(name)` is not closed", offset: index))
+            break
+          }
+          value = String(decoding: bytes[(index + 1)..<close], as: UTF8.self)
+          index = close + 1
+        } else if index < bytes.count, bytes[index] == UInt8(ascii: "{") {
+          let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")) ?? bytes.count - 1
+          value = String(decoding: bytes[(index + 1)..<close], as: UTF8.self)
+          index = close + 1
+        } else {
+          value = word()
+        }
+      }
+      switch name {
+      case "title":
+        if let value, !value.isEmpty {
+          options.title = value
+        } else {
+          problems.append(Problem(message: "`title` needs a value: `title=\"Package.swift\"`", offset: start))
+        }
+      case "mark", "ins", "del":
+        guard let value else {
+          problems.append(Problem(message: "`\(name)` needs lines: `\(name)=3,5-7`", offset: start))
+          continue
+        }
+        switch name {
+        case "mark": ranges(value, at: start, into: &options.marked)
+        case "ins": ranges(value, at: start, into: &options.inserted)
+        default: ranges(value, at: start, into: &options.deleted)
+        }
+      case "showLineNumbers", "wrap":
+        let flag: Bool
+        switch value {
+        case nil, "true": flag = true
+        case "false": flag = false
+        default:
+          problems.append(Problem(message: "`\(name)` is `true` or `false`, not `\(value!)`", offset: start))
+          continue
+        }
+        if name == "wrap" { options.wrap = flag } else { options.showLineNumbers = flag }
+      case "startLine":
+        guard let value, let number = Int(value), number >= 0 else {
+          problems.append(Problem(message: "`startLine` is a whole number, like `startLine=40`", offset: start))
+          continue
+        }
+        options.startLine = number
+        options.showLineNumbers = true
+      default:
+        problems.append(
+          Problem(
+            message:
+              "`\(name)` is not a code block value; a block may carry \(names.map { "`\($0)`" }.joined(separator: ", "))",
+            offset: start, suggestion: closest(name, names)))
+      }
+    }
+    return (options, problems)
+  }
+}
+
+extension String {
+  fileprivate func trimmingCharacters(in character: Character) -> String {
+    String(drop { $0 == character }.reversed().drop { $0 == character }.reversed())
+  }
+}
+
+extension Substring {
+  fileprivate func trimmingCharacters(in character: Character) -> String {
+    String(self).trimmingCharacters(in: character)
+  }
+}

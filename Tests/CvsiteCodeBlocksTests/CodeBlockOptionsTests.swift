@@ -1,0 +1,46 @@
+import Testing
+
+@testable import CvsiteCodeBlocks
+
+@Suite("Info strings: title, marked lines, line numbers")
+struct CodeBlockOptionsTests {
+  @Test("values are read")
+  func values() {
+    let (options, problems) = CodeBlockOptions.parse(
+      "swift title=\"Package.swift\" {1,3-4} ins=5 del=6 startLine=40 wrap", lineCount: 6)
+    #expect(problems.isEmpty)
+    #expect(options.language == "swift")
+    #expect(options.title == "Package.swift")
+    #expect(options.marked == [1, 3, 4])
+    #expect(options.inserted == [5])
+    #expect(options.deleted == [6])
+    #expect(options.startLine == 40)
+    #expect(options.showLineNumbers)
+    #expect(options.wrap)
+  }
+
+  @Test(
+    "bad values are located problems",
+    arguments: [
+      ("swift titel=\"x\"", "`titel` is not a code block value", 6, "title"),
+      ("swift {9}", "line 9 is outside the block, which has 3 lines", 6, nil),
+      ("swift mark=2-1", "`2-1` is not a line or a range of lines like `3` or `5-7`", 6, nil),
+      ("swift wrap=maybe", "`wrap` is `true` or `false`, not `maybe`", 6, nil),
+      ("swift title=\"open", "the value of `title` is not closed", 12, nil),
+    ] as [(String, String, Int, String?)])
+  func problems(info: String, message: String, offset: Int, suggestion: String?) throws {
+    let problem = try #require(CodeBlockOptions.parse(info, lineCount: 3).1.first)
+    #expect(problem.message.hasPrefix(message))
+    #expect(problem.offset == offset)
+    #expect(problem.suggestion == suggestion)
+  }
+
+  @Test("marked, inserted and deleted lines and line numbers reach the HTML")
+  func html() {
+    let html = sharedLanguages.render(code: "a\nb\nc\n", info: "text {1} ins=2 del=3 startLine=10").html
+    #expect(html.contains("<span class=\"line cv-mark\">a</span>"))
+    #expect(html.contains("<span class=\"line cv-ins\">b</span>"))
+    #expect(html.contains("<span class=\"line cv-del\">c</span>"))
+    #expect(html.contains("class=\"language-text cv-numbered\" style=\"counter-reset: cv-line 9\""))
+  }
+}

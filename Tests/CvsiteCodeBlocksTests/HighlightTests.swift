@@ -1,0 +1,89 @@
+import CvsiteTestSupport
+import Foundation
+import Testing
+
+@testable import CvsiteCodeBlocks
+
+/// The system's language definitions plus the default theme's.
+let sharedLanguages: CodeLanguages = {
+  let theme = repositoryRoot.appendingPathComponent("themes/default/languages").path
+  return CodeLanguages.load(directories: [CodeLanguages.systemDirectory, theme]).0
+}()
+
+/// The text of every span of class `tokenClass` in `html`.
+func spans(_ tokenClass: String, in html: String) -> [String] {
+  html.components(separatedBy: "<span class=\"\(tokenClass)\">").dropFirst().map {
+    String($0[..<($0.range(of: "</span>")?.lowerBound ?? $0.endIndex)])
+  }
+}
+
+@Suite("Highlighting with GtkSourceView language definitions")
+struct HighlightTests {
+  @Test("the system's definitions and the theme's load without problems")
+  func loads() {
+    let theme = repositoryRoot.appendingPathComponent("themes/default/languages").path
+    let (languages, problems) = CodeLanguages.load(directories: [CodeLanguages.systemDirectory, theme])
+    #expect(problems.isEmpty, "\(problems)")
+    #expect(languages.count > 150, "is libgtksourceview-5-common installed? (scripts/install-deps.sh)")
+    for name in [
+      "swift", "sh", "bash", "zsh", "console", "shell-session", "yaml", "yml", "json", "toml", "html", "xml", "css",
+      "js", "javascript", "ts", "typescript", "py", "python", "c", "cpp", "objc", "go", "rust", "java", "kotlin",
+      "ruby", "sql", "diff", "markdown", "dockerfile", "makefile", "mustache",
+    ] {
+      #expect(languages.languageID(for: name) != nil, "\(name)")
+    }
+  }
+
+  @Test("Swift: nested comments, interpolation, #if, attributes")
+  func swift() {
+    let code = """
+      /* a /* nested */ still */ let x = "a\\(b + "c")d"
+      @Entry var y = 1
+      #if DEBUG
+      let s = \"\"\"
+        multi
+        \"\"\"
+      #endif
+      """
+    let html = sharedLanguages.render(code: code, info: "swift").html
+    #expect(spans("c", in: html) == ["/* a /* nested */ still */"])
+    #expect(spans("s", in: html).contains("\"a"))
+    #expect(spans("s", in: html).contains("\"c\""), "a string inside an interpolation is a string again")
+    #expect(spans("cp", in: html).contains("#if"))
+    #expect(spans("kc", in: html).contains("@Entry"))
+    // GtkSourceView's swift.lang has no multi-line or raw strings (a cvsite swift.lang
+    // override is left for later); the `"""` delimiters are strings at least.
+    #expect(spans("s", in: html).contains("\"\"\""))
+  }
+
+  @Test("embedded languages: CSS and JavaScript inside HTML; YAML block scalars; shell $(…)")
+  func embedded() {
+    let html = sharedLanguages.render(
+      code: "<style>a { color: red }</style>\n<script>let a = 1;</script>\n", info: "html"
+    ).html
+    #expect(spans("k", in: html).contains("color"))
+    #expect(spans("k", in: html).contains("let"))
+    let yaml = sharedLanguages.render(code: "key: |\n  block\n  text\nother: 3\n", info: "yml").html
+    #expect(spans("s", in: yaml) == ["  block", "  text"])
+    let shell = sharedLanguages.render(code: "echo \"$(date)\" # c\n", info: "bash").html
+    #expect(spans("c", in: shell) == ["# c"])
+  }
+
+  @Test("console: prompts apart from commands, output lines marked for the copy button")
+  func console() {
+    let html = sharedLanguages.render(code: "$ swift build\nBuilding…\n$ ls\n", info: "console").html
+    #expect(spans("gp", in: html) == ["$ ", "$ "])
+    #expect(html.contains("<span class=\"line cv-output\"><span class=\"go\">Building…</span></span>"))
+  }
+
+  @Test("code is escaped; an unknown language is plain, with a warning and a did-you-mean")
+  func escapingAndUnknown() {
+    let output = sharedLanguages.renderCodeBlock(code: "<script>alert(1)</script> & x\n", info: "swfit")
+    #expect(output.html.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; x"))
+    #expect(!output.html.contains("<script>"))
+    #expect(
+      output.problems.map(\.message) == ["no language called `swfit` is known: the block is shown without colour"])
+    #expect(output.problems.first?.suggestion == "swift")
+    #expect(sharedLanguages.renderCodeBlock(code: "x\n", info: "text").problems.isEmpty)
+  }
+}
