@@ -122,6 +122,7 @@ let package = Package(
       name: "CvsiteFuzz", dependencies: ["CvsiteCore", "CvsiteMarkdown", "CvsiteThemes", "ContainerViews"],
       swiftSettings: fuzzed, linkerSettings: fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : []),
     .executableTarget(name: "MarkdownBenchmark", dependencies: ["CvsiteCore", "CvsiteMarkdown"]),
+    .executableTarget(name: "HighlightBenchmark", dependencies: ["CvsiteCodeBlocks"]),
     .executableTarget(name: "PreviewBenchmark", dependencies: ["CvsiteCore", "CvsitePreview", "CvsiteSite"]),
   ]
 )

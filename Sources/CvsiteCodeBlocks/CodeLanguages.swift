@@ -6,7 +6,7 @@ import Synchronization
 /// from the system's copy (Debian's `libgtksourceview-5-common`), then from a theme's and
 /// a site's `languages/` folders, later folders overriding earlier ones by language id.
 public final class CodeLanguages: Sendable {
-  private let definitions: [String: LanguageDefinition]
+  private let library: LanguageLibrary
   private let aliases: [String: String]
   private let grammars = Mutex<[String: GrammarNode?]>([:])
   private let cache = PlanCache()
@@ -35,7 +35,8 @@ public final class CodeLanguages: Sendable {
   /// first. Problems in the folders after the first (a theme's, a site's) are diagnostics;
   /// the system's own files are trusted.
   public static func load(directories: [String]) -> (CodeLanguages, [Diagnostic]) {
-    var definitions: [String: LanguageDefinition] = [:]
+    var entries: [String: LanguageLibrary.Entry] = [:]
+    var preloaded: [String: LanguageDefinition] = [:]
     var diagnostics: [Diagnostic] = []
     var userLanguages: [String] = []
     for (index, directory) in directories.enumerated() {
@@ -48,15 +49,23 @@ public final class CodeLanguages: Sendable {
           diagnostics.append(.ioFailure("cannot read the language definition \(path)"))
           continue
         }
+        let text = String(decoding: data, as: UTF8.self)
+        guard index > 0 else {
+          // The system's files: only their start now, the rest when a block needs them.
+          if let (id, entry) = LanguageLibrary.entry(path: path, text: text) { entries[id] = entry }
+          continue
+        }
         var reader = LanguageFileReader(path: path)
-        let definition = reader.read(String(decoding: data, as: UTF8.self))
-        if index > 0 { diagnostics += reader.diagnostics }
+        let definition = reader.read(text)
+        diagnostics += reader.diagnostics
         guard let definition else { continue }
-        definitions[definition.id] = definition
-        if index > 0 { userLanguages.append(definition.id) }
+        preloaded[definition.id] = definition
+        entries[definition.id] = LanguageLibrary.Entry(
+          path: path, name: definition.name, extensions: definition.extensions)
+        userLanguages.append(definition.id)
       }
     }
-    let languages = CodeLanguages(definitions: definitions)
+    let languages = CodeLanguages(library: LanguageLibrary(entries: entries, preloaded: preloaded))
     // A theme's or a site's definitions are compiled now, so that a broken one is said
     // at once rather than when a page first uses it.
     for id in userLanguages {
@@ -65,22 +74,22 @@ public final class CodeLanguages: Sendable {
     return (languages, diagnostics)
   }
 
-  private init(definitions: [String: LanguageDefinition]) {
-    self.definitions = definitions
+  private init(library: LanguageLibrary) {
+    self.library = library
     var aliases: [String: String] = [:]
-    for definition in definitions.values {
-      for ext in definition.extensions where aliases[ext] == nil { aliases[ext] = definition.id }
+    for (id, entry) in library.entries {
+      for ext in entry.extensions where aliases[ext] == nil { aliases[ext] = id }
     }
-    for definition in definitions.values {
-      aliases[definition.name.lowercased()] = definition.id
+    for (id, entry) in library.entries {
+      aliases[entry.name.lowercased()] = id
     }
-    for (alias, id) in Self.commonAliases where definitions[id] != nil { aliases[alias] = id }
-    for id in definitions.keys { aliases[id] = id }
+    for (alias, id) in Self.commonAliases where library.entries[id] != nil { aliases[alias] = id }
+    for id in library.entries.keys { aliases[id] = id }
     self.aliases = aliases
   }
 
   /// How many languages are loaded.
-  public var count: Int { definitions.count }
+  public var count: Int { library.entries.count }
 
   /// The id of the language `name` (an id, a usual alias or a file extension, any case).
   public func languageID(for name: String) -> String? { aliases[name.lowercased()] }
@@ -89,11 +98,11 @@ public final class CodeLanguages: Sendable {
   public var knownNames: [String] { Array(aliases.keys) }
 
   /// The language's display name (`Swift`, `YAML`).
-  public func displayName(of id: String) -> String? { definitions[id]?.name }
+  public func displayName(of id: String) -> String? { library.entries[id]?.name }
 
   private func compile(_ id: String) -> (GrammarNode?, [Diagnostic]) {
-    guard let definition = definitions[id] else { return (nil, []) }
-    var compiler = GrammarCompiler(languages: definitions)
+    guard let definition = library[id] else { return (nil, []) }
+    var compiler = GrammarCompiler(languages: library)
     let root = compiler.compile(definition)
     return (root, compiler.diagnostics)
   }

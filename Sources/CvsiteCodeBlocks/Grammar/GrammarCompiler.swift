@@ -4,7 +4,7 @@ import CvsiteCore
 /// languages, through `<replace>`), groups spliced, styles resolved to token classes,
 /// patterns expanded and compiled, and every context's search planned.
 struct GrammarCompiler {
-  let languages: [String: LanguageDefinition]
+  let languages: LanguageLibrary
   private let expander: PatternExpander
   /// Qualified context id → the qualified id that replaces it.
   private var replacements: [String: String] = [:]
@@ -12,7 +12,7 @@ struct GrammarCompiler {
   private var splicing: Set<ObjectIdentifier> = []
   private(set) var diagnostics: [Diagnostic] = []
 
-  init(languages: [String: LanguageDefinition]) {
+  init(languages: LanguageLibrary) {
     self.languages = languages
     expander = PatternExpander(languages: languages)
   }

@@ -4,7 +4,7 @@ import CvsiteCore
 /// `\%{lang:id}` (a `<define-regex>`), `\%[` and `\%]` (keyword boundaries). `\%{N@start}`
 /// is left for the evaluator, which fills it with the text the start pattern matched.
 struct PatternExpander {
-  let languages: [String: LanguageDefinition]
+  let languages: LanguageLibrary
 
   struct Failure: Error {
     var message: String
