@@ -66,10 +66,13 @@ public final class CodeLanguages: Sendable {
       }
     }
     let languages = CodeLanguages(library: LanguageLibrary(entries: entries, preloaded: preloaded))
-    // A theme's or a site's definitions are compiled now, so that a broken one is said
-    // at once rather than when a page first uses it.
+    // A theme's or a site's definitions are checked now, so that a broken one is said at
+    // once rather than when a page first uses it.
     for id in userLanguages {
-      diagnostics += languages.compile(id).1
+      guard let definition = preloaded[id] else { continue }
+      var compiler = GrammarCompiler(languages: languages.library)
+      compiler.check(definition)
+      diagnostics += compiler.diagnostics
     }
     return (languages, diagnostics)
   }

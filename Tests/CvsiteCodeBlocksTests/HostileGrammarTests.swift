@@ -40,7 +40,12 @@ struct HostileGrammarTests {
       "bad.lang": "<language id=\"bad\" version=\"2.0\">\n<definitions>\n<context id=\"bad\">\n</language>\n",
       "ref.lang": Self.language("ref", "<context style-ref=\"k\"><match>\\%{nowhere}</match></context>"),
       "regex.lang": Self.language("regex", "<context style-ref=\"k\"><match>(unclosed</match></context>"),
+      "local.lang": Self.language("local", "<context ref=\"locl\"/>"),
     ])
+    #expect(
+      problems.contains {
+        $0.hasPrefix("local.lang:7: ") && $0.contains("`locl` refers to no context (did you mean `local`?)")
+      })
     #expect(problems.contains { $0.hasPrefix("bad.lang:4: ") && $0.contains("</language> closes <context>") })
     #expect(
       problems.contains { $0.hasPrefix("ref.lang:7: ") && $0.contains("`\\%{nowhere}` refers to no <define-regex>") })

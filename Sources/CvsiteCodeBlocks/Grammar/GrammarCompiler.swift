@@ -17,6 +17,38 @@ struct GrammarCompiler {
     expander = PatternExpander(languages: languages)
   }
 
+  /// Checks `language`'s own patterns and references without compiling the languages it
+  /// embeds: what a theme's or a site's definition is checked with when the site loads
+  /// (the whole grammar is compiled when a block first uses it).
+  mutating func check(_ language: LanguageDefinition) {
+    var pending = Array(language.contexts.values)
+    var seen: Set<ObjectIdentifier> = []
+    while let definition = pending.popLast() {
+      guard seen.insert(ObjectIdentifier(definition)).inserted else { continue }
+      pending += definition.includes
+      switch definition.kind {
+      case .simple(let source):
+        _ = compilePattern(source, of: definition)
+      case .container(let start, let end):
+        if let start { _ = compilePattern(start, of: definition) }
+        if let end { _ = compilePattern(end, of: definition, anchoredToStart: true) }
+      case .reference(let ref, _, _):
+        var base = ref
+        if base.hasSuffix(":*") { base.removeLast(2) }
+        let (owner, id) = PatternExpander.split(base, defaultLanguage: definition.language.id)
+        if owner == language.id, language.contexts[id] == nil, base.contains(":") || languages[base] == nil {
+          problem(
+            "`\(ref)` refers to no context"
+              + (closest(id, language.contexts.keys).map { " (did you mean `\($0)`?)" } ?? ""), definition)
+        } else if owner != language.id, languages[owner] == nil, languages[base] == nil {
+          problem("`\(ref)` refers to the language `\(owner)`, which is not loaded", definition)
+        }
+      case .subPattern:
+        break
+      }
+    }
+  }
+
   /// The root node of `language`: a group holding its main context's children.
   mutating func compile(_ language: LanguageDefinition) -> GrammarNode? {
     replacements = [:]
