@@ -13,6 +13,18 @@ struct XMLElement {
   func children(_ name: String) -> [XMLElement] { children.filter { $0.name == name } }
   /// The first child element called `name`.
   func child(_ name: String) -> XMLElement? { children.first { $0.name == name } }
+
+  /// For a `<language>` element: its name (the id when it has none) and the file-name
+  /// extensions of its `globs` (`*.swift` → `swift`).
+  var languageNameAndExtensions: (name: String?, extensions: [String]) {
+    var extensions: [String] = []
+    for property in child("metadata")?.children("property") ?? [] where property.attributes["name"] == "globs" {
+      for glob in property.text.split(separator: ";") where glob.hasPrefix("*.") {
+        extensions.append(String(glob.dropFirst(2)).lowercased())
+      }
+    }
+    return (attributes["name"] ?? attributes["_name"], extensions)
+  }
 }
 
 /// Reads the XML of GtkSourceView language definitions: elements, attributes, character

@@ -38,14 +38,10 @@ struct LanguageFileReader {
         line: root.line, column: root.column)
       return nil
     }
-    let language = LanguageDefinition(
-      id: id, name: root.attributes["name"] ?? root.attributes["_name"] ?? id, path: path)
+    let (name, extensions) = root.languageNameAndExtensions
+    let language = LanguageDefinition(id: id, name: name ?? id, path: path)
     language.hidden = root.attributes["hidden"] == "true"
-    for property in root.child("metadata")?.children("property") ?? [] where property.attributes["name"] == "globs" {
-      for glob in property.text.split(separator: ";") where glob.hasPrefix("*.") {
-        language.extensions.append(String(glob.dropFirst(2)).lowercased())
-      }
-    }
+    language.extensions = extensions
     for style in root.child("styles")?.children("style") ?? [] {
       guard let styleID = style.attributes["id"] else {
         problem("<style> has no `id`", line: style.line, column: style.column)

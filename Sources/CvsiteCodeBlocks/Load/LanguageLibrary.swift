@@ -49,13 +49,7 @@ final class LanguageLibrary: Sendable {
     guard let root = try? LangXMLReader.parse(head), root.name == "language", let id = root.attributes["id"] else {
       return nil
     }
-    var extensions: [String] = []
-    for property in root.child("metadata")?.children("property") ?? [] where property.attributes["name"] == "globs" {
-      for glob in property.text.split(separator: ";") where glob.hasPrefix("*.") {
-        extensions.append(String(glob.dropFirst(2)).lowercased())
-      }
-    }
-    let name = root.attributes["name"] ?? root.attributes["_name"] ?? id
-    return (id, Entry(path: path, name: name, extensions: extensions))
+    let (name, extensions) = root.languageNameAndExtensions
+    return (id, Entry(path: path, name: name ?? id, extensions: extensions))
   }
 }
