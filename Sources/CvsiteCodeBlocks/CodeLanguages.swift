@@ -43,6 +43,15 @@ public final class CodeLanguages: Sendable {
       let files = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter {
         $0.hasSuffix(".lang")
       }.sorted()
+      if index == 0, files.isEmpty {
+        // Without the system's definitions almost no language is known, and a theme's
+        // definitions that build on them (`sh:sh`) cannot be checked: say what is missing.
+        diagnostics.append(
+          .ioFailure(
+            "no language definitions in \(directory): install Debian's `libgtksourceview-5-common` "
+              + "(or set CVSITE_LANGUAGE_SPECS to a folder of GtkSourceView .lang files)"))
+        return (CodeLanguages(library: LanguageLibrary(entries: [:], preloaded: [:])), diagnostics)
+      }
       for file in files {
         let path = (directory as NSString).appendingPathComponent(file)
         guard let data = FileManager.default.contents(atPath: path) else {

@@ -133,7 +133,9 @@ public struct MarkdownParser: Sendable {
       for id in extensions.claimedIDs { _ = builder.ids.claimExplicit(id) }
     }
     if let renderer = options.codeBlocks {
-      diagnostics += CodeBlockPass.apply(renderer, to: prepared.document, source: source)
+      let pass = CodeBlockPass.apply(renderer, to: prepared.document, source: source, checker: builder.checker)
+      builder.codeBlocks = pass.blocks
+      diagnostics += pass.diagnostics
     }
     let items = builder.build()
     var assembler = ViewAssembler(source: source, ids: builder.ids)

@@ -22,7 +22,7 @@ struct CodeBlockOptionsTests {
   @Test(
     "bad values are located problems",
     arguments: [
-      ("swift titel=\"x\"", "`titel` is not a code block value", 6, "title"),
+      ("swift =x", "a value needs a name before `=`", 6, nil),
       ("swift {9}", "line 9 is outside the block, which has 3 lines", 6, nil),
       ("swift mark=2-1", "`2-1` is not a line or a range of lines like `3` or `5-7`", 6, nil),
       ("swift wrap=maybe", "`wrap` is `true` or `false`, not `maybe`", 6, nil),
@@ -33,6 +33,18 @@ struct CodeBlockOptionsTests {
     #expect(problem.message.hasPrefix(message))
     #expect(problem.offset == offset)
     #expect(problem.suggestion == suggestion)
+  }
+
+  @Test("values that are not the block's own are kept, in order, for its subview")
+  func otherValues() {
+    let (options, problems) = CodeBlockOptions.parse("sh title=\"npm\" default label='Node' titel=x", lineCount: 1)
+    #expect(problems.isEmpty)
+    #expect(options.title == "npm")
+    #expect(
+      options.otherValues == [
+        .init(name: "default", value: nil, offset: 15), .init(name: "label", value: "Node", offset: 23),
+        .init(name: "titel", value: "x", offset: 36),
+      ])
   }
 
   @Test("marked, inserted and deleted lines and line numbers reach the HTML")

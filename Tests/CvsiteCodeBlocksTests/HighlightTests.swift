@@ -34,26 +34,67 @@ struct HighlightTests {
     }
   }
 
-  @Test("Swift: nested comments, interpolation, #if, attributes")
+  @Test("without the system's definitions, one I/O error names the package to install")
+  func systemDefinitionsMissing() throws {
+    let theme = repositoryRoot.appendingPathComponent("themes/default/languages").path
+    let (languages, problems) = CodeLanguages.load(directories: ["/nonexistent/language-specs", theme])
+    let problem = try #require(problems.first)
+    #expect(problems.count == 1, "\(problems)")
+    #expect(problem.isIOFailure)
+    #expect(problem.message.contains("`libgtksourceview-5-common`"))
+    #expect(languages.count == 0)
+  }
+
+  @Test("Swift: nested comments, interpolation, #if, attributes and macros")
   func swift() {
-    let code = """
-      /* a /* nested */ still */ let x = "a\\(b + "c")d"
+    let code = ##"""
+      /* a /* nested */ still */ let x = "a\(b + "c")d"
       @Entry var y = 1
       #if DEBUG
-      let s = \"\"\"
-        multi
-        \"\"\"
+      #expect(y == 0x1F)
       #endif
-      """
+      func lookup() {}
+      """##
     let html = sharedLanguages.render(code: code, info: "swift").html
     #expect(spans("c", in: html) == ["/* a /* nested */ still */"])
-    #expect(spans("s", in: html).contains("\"a"))
-    #expect(spans("s", in: html).contains("\"c\""), "a string inside an interpolation is a string again")
-    #expect(spans("cp", in: html).contains("#if"))
-    #expect(spans("kc", in: html).contains("@Entry"))
-    // GtkSourceView's swift.lang has no multi-line or raw strings (a cvsite swift.lang
-    // override is left for later); the `"""` delimiters are strings at least.
-    #expect(spans("s", in: html).contains("\"\"\""))
+    #expect(spans("s", in: html) == [#""a"#, #""c""#, #"d""#], "a string inside an interpolation is a string again")
+    #expect(spans("se", in: html) == [#"\("#, ")"])
+    #expect(spans("cp", in: html) == ["@Entry", "#if", "#expect", "#endif"])
+    #expect(spans("m", in: html) == ["1", "0x1F"])
+    #expect(spans("nf", in: html) == ["lookup"])
+  }
+
+  @Test("Swift: multi-line, raw and interpolated strings, regex literals, division")
+  func swiftLiterals() {
+    let code = ##"""
+      let a = """
+        Hi \(name.map { f($0) }) "q"
+        """
+      let b = #"C:\n "x" \#(n)"# + ##"a "# b"##
+      let r = /(\d+)-\d/
+      let e = #/
+        [a-z]+
+        /#
+      let q = t / c / 2
+      """##
+    let html = sharedLanguages.render(code: code, info: "swift").html
+    let strings = spans("s", in: html)
+    // A multi-line string is a string on every line; the code inside `\(…)` is code
+    // again (nested parentheses and all), not string.
+    #expect(strings.contains("  Hi "))
+    #expect(strings.contains(#" "q""#))
+    #expect(
+      html.contains(
+        #"<span class="se">\(</span>name.map { f(<span class="nb">$0</span>) }<span class="se">)</span>"#))
+    #expect(strings.contains(#"  """"#))
+    // A raw string ends only at a quote followed by as many # as it starts with.
+    #expect(strings.contains(#"#"C:\n "x" "#))
+    #expect(spans("se", in: html).contains(##"\#("##))
+    #expect(strings.contains(###"##"a "# b"##"###))
+    #expect(strings.contains(#"/(\d+)-\d/"#))
+    #expect(strings.contains("#/") && strings.contains("  [a-z]+") && strings.contains("  /#"))
+    // Division is an operator, not the start of a regex literal.
+    #expect(html.contains(#"t <span class="o">/</span> c <span class="o">/</span> <span class="m">2</span>"#))
   }
 
   @Test("embedded languages: CSS and JavaScript inside HTML; YAML block scalars; shell $(…)")

@@ -30,6 +30,74 @@ struct CodeBlockBuildTests {
     #expect(error.location?.column == 12)
   }
 
+  @Test("a code group: each block a tab labelled by its title, its info-string values typed")
+  func codeGroup() throws {
+    let site = try TemporarySite(site: [
+      "content/_index.md": """
+      # Home
+
+      :::code-group
+      ```sh title="npm"
+      npm install cvsite
+      ```
+
+      ```sh title="pnpm" default icon="P"
+      pnpm add cvsite
+      ```
+      :::
+      """
+    ])
+    let built = site.build()
+    #expect(built.result.succeeded, "\(built.result.diagnostics.summaries)")
+    let html = try #require(site.read("index.html"))
+    #expect(html.contains("data-container=\"code-group\" data-sync=\"code\""))
+    #expect(
+      html.contains(
+        "<button type=\"button\" role=\"tab\" class=\"cv-tab\" id=\"npm-tab\" aria-controls=\"npm\" aria-selected=\"false\""
+      ))
+    // `default` selects the second tab; `icon` is read by the tab bar.
+    #expect(html.contains("id=\"pnpm-tab\" aria-controls=\"pnpm\" aria-selected=\"true\""))
+    #expect(html.contains("<span class=\"cv-icon\" aria-hidden=\"true\">P</span> pnpm</button>"))
+    #expect(html.contains("<section class=\"cv-tabpanel\" role=\"tabpanel\" id=\"npm\""))
+    // A summary is prose: no code, no tab bar.
+    let start = try #require(html.range(of: "<div class=\"cv-tabs\""))
+    let end = try #require(html.range(of: "</article>"))
+    #expect(summary(of: "<p>Install it:</p>\n" + html[start.lowerBound..<end.lowerBound]) == "Install it: npm pnpm")
+  }
+
+  @Test(
+    "code-block values: typed against the theme, checked by the container's rules, located",
+    arguments: [
+      (
+        "```sh title=\"a\" defualt\nx\n```", "`defualt` is not a code block value or a value of this theme", 4, 17,
+        "default"
+      ),
+      ("```sh title=\"a\" span=wide\nx\n```", "`span` must be a whole number, not `wide`", 4, 17, nil),
+      (
+        "```sh title=\"a\" value=v\nx\n```\n\n```sh title=\"b\" value=v\ny\n```",
+        "`value=v` is already used by a sibling at line 4", 8, 17, nil
+      ),
+    ] as [(String, String, Int, Int, String?)])
+  func codeGroupErrors(blocks: String, message: String, line: Int, column: Int, suggestion: String?) throws {
+    let site = try TemporarySite(site: ["content/_index.md": "# Home\n\n:::code-group\n\(blocks)\n:::\n"])
+    let diagnostics = site.build().result.diagnostics
+    let error = try #require(diagnostics.errors.first, "\(diagnostics.summaries)")
+    #expect(error.message.hasPrefix(message), "\(error.message)")
+    #expect(error.location?.line == line)
+    #expect(error.location?.column == column)
+    #expect(error.suggestion == suggestion)
+  }
+
+  @Test("a value on a code block that no container reads is a warning")
+  func unreadValue() throws {
+    let site = try TemporarySite(site: ["content/_index.md": "# Home\n\n```sh badge=new\nx\n```\n"])
+    let diagnostics = site.build().result.diagnostics
+    #expect(diagnostics.errors.isEmpty, "\(diagnostics.summaries)")
+    let warning = try #require(diagnostics.first { $0.severity == .warning })
+    #expect(warning.message == "`badge` is not read by any enclosing container")
+    #expect(warning.location?.column == 7)
+  }
+
   @Test("a site's languages/ folder adds a language")
   func siteLanguage() throws {
     let site = try TemporarySite(site: [

@@ -12,6 +12,9 @@ Usage: check.py SITE_DIR [--screenshots DIR]
      and Back move between steps;
    - without JavaScript: every tab panel and every form step visible;
    - printing: every tab panel printed;
+   - code blocks: every token colour at 5.5:1 or more on its background (marked lines
+     included), light and dark; the copy button reachable by keyboard, copying a console
+     block's commands only and a numbered block's code without numbers, announced;
    - axe-core: zero violations on every page, light and dark (and without JavaScript).
 3. Screenshots of each container, light and dark, into the screenshot folder.
 
@@ -290,6 +293,94 @@ def check_stepped_form(driver, base, names):
            "stepped form: Back returns to the previous step")
 
 
+CONTRAST_SCRIPT = """
+    const channel = c => { c /= 255; return c <= 0.04045 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4); };
+    const rgb = text => (text.match(/[0-9.]+/g) || []).map(Number);
+    const luminance = ([r, g, b]) => 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+    const background = element => {
+      for (let e = element; e; e = e.parentElement) {
+        const [r, g, b, a] = rgb(getComputedStyle(e).backgroundColor);
+        if (a === undefined || a > 0) return [r, g, b];
+      }
+      return [255, 255, 255];
+    };
+    let worst = null, count = 0;
+    for (const line of document.querySelectorAll('.cv-code .line')) {
+      for (const e of [line, ...line.querySelectorAll('span')]) {
+        if (!e.textContent.trim()) continue;
+        const a = luminance(rgb(getComputedStyle(e).color)), b = luminance(background(e));
+        const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+        count++;
+        if (!worst || ratio < worst.ratio)
+          worst = {ratio, cls: e.className, text: e.textContent.slice(0, 30), color: getComputedStyle(e).color,
+                   bg: background(e).join(',')};
+      }
+    }
+    return {worst, count};"""
+
+
+def check_code_contrast(driver, base, names):
+    """Every token colour (and the plain code colour) at 5.5:1 or more on its own
+    background, marked lines included, measured in the browser, light and dark."""
+    candidates = find_pages(driver, base, names, ".cv-code .line span")
+    if not expect(candidates, "a page has coloured code"):
+        return
+    for scheme in ("light", "dark"):
+        set_scheme(driver, scheme)
+        measured = 0
+        for name in candidates:
+            driver.get(f"{base}/{name}")
+            result = driver.execute_script(CONTRAST_SCRIPT)
+            measured += result["count"]
+            worst = result["worst"]
+            if worst:
+                expect(worst["ratio"] >= 5.5,
+                       f"code contrast, {scheme}, {name}: lowest {worst['ratio']:.2f}:1 "
+                       f"(.{worst['cls'] or 'line'} `{worst['text']}` {worst['color']} on rgb({worst['bg']}))")
+        expect(measured > 100, f"code contrast, {scheme}: {measured} token spans measured")
+    set_scheme(driver, "light")
+
+
+def check_copy_button(driver, base, names):
+    """Copy buttons: reachable by keyboard, a console block copies its commands only,
+    line numbers never copied, success announced in a live region."""
+    from selenium.webdriver.common.keys import Keys
+    candidates = find_pages(driver, base, names, ".cv-code[data-lang=console] .cv-output")
+    if not expect(candidates, "a page has a console block with output lines"):
+        return
+    driver.get(f"{base}/{candidates[0]}")
+    driver.execute_script(
+        "window.__copied = null; navigator.clipboard.writeText = t => { window.__copied = t; return Promise.resolve(); };")
+    block = driver.find_element("css selector", ".cv-code[data-lang=console]:has(.cv-output)")
+    button = block.find_element("css selector", ".cv-copy")
+    driver.execute_script("arguments[0].focus()", button)
+    expect(driver.switch_to.active_element == button, "copy: the button takes keyboard focus")
+    button.send_keys(Keys.ENTER)
+    time.sleep(0.2)
+    copied = driver.execute_script("return window.__copied")
+    commands = driver.execute_script("""
+        const prompt = /^(?:[$%#❯]|PS>|>>>) /;
+        return [...arguments[0].querySelectorAll('.line')].map(l => l.textContent)
+          .filter(t => prompt.test(t)).map(t => t.replace(prompt, '')).join('\\n');""", block)
+    expect(copied is not None and copied.strip() == commands.strip(),
+           f"copy: a console block copies its commands only ({copied!r} vs {commands!r})")
+    expect(copied is not None and not any(line.startswith("$ ") for line in copied.splitlines()),
+           "copy: no prompt is copied")
+    status = block.find_element("css selector", "[role=status]")
+    expect("copied" in status.get_attribute("textContent").lower(), "copy: success is announced in a live region")
+    numbered = find_pages(driver, base, names, ".cv-code code.cv-numbered")
+    if expect(numbered, "a page has a block with line numbers"):
+        driver.get(f"{base}/{numbered[0]}")
+        driver.execute_script(
+            "window.__copied = null; navigator.clipboard.writeText = t => { window.__copied = t; return Promise.resolve(); };")
+        block = driver.find_element("css selector", ".cv-code:has(code.cv-numbered)")
+        driver.execute_script("arguments[0].querySelector('.cv-copy').click()", block)
+        time.sleep(0.2)
+        copied = driver.execute_script("return window.__copied") or ""
+        code = driver.execute_script("return arguments[0].querySelector('code').textContent", block)
+        expect(copied.rstrip("\n") == code.rstrip("\n"), "copy: a numbered block copies its code without numbers")
+
+
 def check_without_javascript(base, names, out):
     driver = make_driver(javascript=False)
     try:
@@ -404,6 +495,8 @@ def main():
                 ("deep link", lambda: check_deep_link(driver, base, names)),
                 ("stepped form", lambda: check_stepped_form(driver, base, names)),
                 ("print", lambda: check_print(driver, base, names)),
+                ("code contrast", lambda: check_code_contrast(driver, base, names)),
+                ("copy button", lambda: check_copy_button(driver, base, names)),
                 ("axe light", lambda: (set_scheme(driver, "light"), run_axe(driver, base, names, "light"))),
                 ("axe dark", lambda: (set_scheme(driver, "dark"), run_axe(driver, base, names, "dark"))),
                 ("screenshots", lambda: screenshots(driver, base, names, args.screenshots.resolve())),

@@ -7,6 +7,10 @@ enum TokenClass {
     "gd", "gp", "go", "nt", "na",
   ]
 
+  /// `cvsite:plain`: a context whose text has no class even inside a coloured one (the
+  /// code in a string's `\(…)`); a class of its own while tokenizing, 0 in the runs.
+  static let plain = UInt8(names.count)
+
   /// The class of a style, by its qualified id (`def:keyword`, `diff:added-line`).
   static let byStyle: [String: UInt8] = {
     let table: [String: String] = [
@@ -31,6 +35,8 @@ enum TokenClass {
       "xml:element-name": "nt", "xml:attribute-name": "na", "xml:tag": "nt",
       "cvsite:prompt": "gp", "cvsite:output": "go",
     ]
-    return table.mapValues { name in UInt8(names.firstIndex(of: name) ?? 0) }
+    var result = table.mapValues { name in UInt8(names.firstIndex(of: name) ?? 0) }
+    result["cvsite:plain"] = plain
+    return result
   }()
 }

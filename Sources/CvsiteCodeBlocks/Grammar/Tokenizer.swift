@@ -61,8 +61,9 @@ struct Tokenizer {
         let subject = base + line.lowerBound
         let length = line.count
         var runs: [Run] = []
-        func emit(_ end: Int, _ tokenClass: UInt8) {
+        func emit(_ end: Int, _ written: UInt8) {
           guard end > (runs.last?.end ?? 0) else { return }
+          let tokenClass = written == TokenClass.plain ? 0 : written
           if let last = runs.last, last.tokenClass == tokenClass {
             runs[runs.count - 1].end = end
           } else {

@@ -9,6 +9,8 @@ public struct RenderedCodeBlock: Sendable {
   public var problems: [CodeBlockOptions.Problem]
   /// The block's title, for containers that label their children (`:::code-group`).
   public var title: String?
+  /// The info string's values that are not the block's own, for its subview.
+  public var otherValues: [CodeBlockOptions.WrittenValue]
   /// The 0-based line where colouring stopped, when it did.
   public var stoppedAtLine: Int?
   /// The language as written, when cvsite does not know it.
@@ -79,6 +81,7 @@ extension CodeLanguages {
     if let written = options.language, id == nil, !Self.plainNames.contains(written.lowercased()) { unknown = written }
     return RenderedCodeBlock(
       html: String(decoding: out, as: UTF8.self), problems: problems, title: options.title,
+      otherValues: options.otherValues,
       stoppedAtLine: tokens.stoppedAtLine, unknownLanguage: unknown)
   }
 
@@ -118,6 +121,8 @@ extension Tokenizer {
 }
 
 extension CodeLanguages: CodeBlockRendering {
+  public var valueNames: [String] { CodeBlockOptions.names }
+
   /// Renders the block, its info-string problems errors, an unknown language and colouring
   /// that gave up warnings.
   public func renderCodeBlock(code: String, info: String) -> CodeBlockOutput {
@@ -138,6 +143,8 @@ extension CodeLanguages: CodeBlockRendering {
           "colouring stopped at line \(line + 1) of this block: a pattern of its language backtracks too much there; the rest is plain",
           infoOffset: nil))
     }
-    return CodeBlockOutput(html: rendered.html, problems: problems)
+    return CodeBlockOutput(
+      html: rendered.html, problems: problems, title: rendered.title,
+      values: rendered.otherValues.map { CodeBlockOutput.Value(name: $0.name, value: $0.value, infoOffset: $0.offset) })
   }
 }

@@ -12,6 +12,18 @@ public struct CodeBlockOptions: Equatable, Sendable {
   public var showLineNumbers = false
   public var startLine = 1
   public var wrap = false
+  /// Values after the language that are not the block's own (`label=npm`, `default`): the
+  /// container values the block's subview carries, typed by the caller against its theme.
+  public var otherValues: [WrittenValue] = []
+
+  /// A `name[=value]` written in an info string that is not one of ``names``.
+  public struct WrittenValue: Equatable, Sendable {
+    public var name: String
+    /// `nil` for a bare flag.
+    public var value: String?
+    /// The byte offset of the name in the info string.
+    public var offset: Int
+  }
 
   /// The values an info string may carry after the language.
   public static let names = ["title", "mark", "ins", "del", "showLineNumbers", "startLine", "wrap"]
@@ -99,6 +111,11 @@ public struct CodeBlockOptions: Equatable, Sendable {
           value = word()
         }
       }
+      if name.isEmpty {
+        problems.append(
+          Problem(message: "a value needs a name before `=`, like `title=\"Package.swift\"`", offset: start))
+        continue
+      }
       switch name {
       case "title":
         if let value, !value.isEmpty {
@@ -134,11 +151,7 @@ public struct CodeBlockOptions: Equatable, Sendable {
         options.startLine = number
         options.showLineNumbers = true
       default:
-        problems.append(
-          Problem(
-            message:
-              "`\(name)` is not a code block value; a block may carry \(names.map { "`\($0)`" }.joined(separator: ", "))",
-            offset: start, suggestion: closest(name, names)))
+        options.otherValues.append(WrittenValue(name: name, value: value, offset: start))
       }
     }
     return (options, problems)

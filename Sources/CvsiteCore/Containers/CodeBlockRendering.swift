@@ -4,6 +4,9 @@
 public protocol CodeBlockRendering: Sendable {
   /// The block's HTML (a block element) and its problems.
   func renderCodeBlock(code: String, info: String) -> CodeBlockOutput
+  /// The values the renderer reads itself (`title`, `mark`…), for did-you-mean hints when
+  /// an info string's value is neither one of these nor a container value.
+  var valueNames: [String] { get }
 }
 
 /// A rendered code block.
@@ -23,11 +26,33 @@ public struct CodeBlockOutput: Sendable {
     }
   }
 
+  /// A value written in the info string that the renderer does not read (`label=npm`,
+  /// `default`): a container value for the block's subview, typed by the Markdown module.
+  public struct Value: Sendable, Equatable {
+    public var name: String
+    /// `nil` for a bare flag.
+    public var value: String?
+    /// The byte offset of the name in the info string.
+    public var infoOffset: Int
+
+    public init(name: String, value: String?, infoOffset: Int) {
+      self.name = name
+      self.value = value
+      self.infoOffset = infoOffset
+    }
+  }
+
   public var html: String
   public var problems: [Problem]
+  /// The block's title: its subview's title when the block is a container's child, so a
+  /// tab bar labels its tab with it.
+  public var title: String?
+  public var values: [Value]
 
-  public init(html: String, problems: [Problem]) {
+  public init(html: String, problems: [Problem], title: String? = nil, values: [Value] = []) {
     self.html = html
     self.problems = problems
+    self.title = title
+    self.values = values
   }
 }

@@ -10,6 +10,16 @@ indirect enum Item {
   case quote([Item])
   case container(ContainerItem)
   case leaf(LeafItem)
+  /// A rendered code block: plain HTML in content, a subview titled by its `title` (and
+  /// carrying its info string's values) as a container's child.
+  case code(String, CodeItem)
+}
+
+/// What a code block's info string says about the block as a subview.
+struct CodeItem {
+  var title: String?
+  var attributes: WrittenAttributes
+  var line: Int
 }
 
 struct HeadingItem {

@@ -26,6 +26,9 @@ extension PageBuilder {
       let tight = node.parent?.parent.map { $0.kind == .list && $0.isTightList } ?? false
       if !schema.inlines.isEmpty { InlineDirectives(schema: schema).apply(to: node, builder: &self) }
       return .html(document.html(node), tight: tight)
+    case .customBlock:
+      if let code = codeBlocks[node.raw] { return .code(document.html(node), code) }
+      return .html(document.html(node), tight: false)
     default:
       return .html(document.html(node), tight: false)
     }

@@ -42,6 +42,14 @@ extension PageBuilder {
       default: break
       }
     }
+    // No container here: a value written on a code block is read by nobody.
+    for code in codeBlocks.values {
+      for entry in code.attributes.values {
+        diagnostics.append(
+          source.diagnostic(
+            .warning, "`\(entry.name)` is not read by any enclosing container", line: code.line, column: entry.column))
+      }
+    }
     let document = prepared.document
     guard !decorated.isEmpty else { return [.html(document.html(document.root), tight: false)] }
     return [.html(document.withHTML(document.root) { spliceHeadings($0, decorated) }, tight: false)]

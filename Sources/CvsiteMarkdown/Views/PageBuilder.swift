@@ -14,6 +14,8 @@ struct PageBuilder {
   /// Containers open around the block being read, outermost first.
   var openContainers: [ContainerItem] = []
   var lastHeadingLevel = 1
+  /// The code blocks ``CodeBlockPass`` rendered, by the custom block that holds each.
+  var codeBlocks: [OpaquePointer: CodeItem] = [:]
 
   /// Beyond this block nesting (quotes, lists), cmark renders the rest as is.
   static let maxBlockDepth = 40

@@ -71,7 +71,22 @@ extension ViewAssembler {
         var spec = child.titled(leaf.id, leaf.labelHTML, leaf.labelText, leaf.attributes, leaf.line)
         spec.body = [AnyView(LeafDirective(head: head(leaf)))]
         result.append(section(spec, [], &effective))
-      case .html, .quote, .heading:
+      case .code(let html, let code) where code.title != nil || !code.attributes.isEmpty:
+        let title = code.title.map { (html: escapeHTML($0), text: $0) }
+        var spec = child.titled("", title?.html, title?.text, code.attributes, code.line)
+        spec.id = ids.claim(slug(code.title ?? ""), fallback: "\(reader.id)-\(result.count + 1)", prefix: reader.id)
+        if let explicit = code.attributes.id {
+          if ids.claimExplicit(explicit) {
+            spec.id = explicit
+          } else {
+            diagnostics.append(
+              source.diagnostic(
+                .error, "repeated `#\(explicit)`: ids must be unique on the page", line: code.line, column: 1))
+          }
+        }
+        spec.body = [AnyView(RawHTML(html))]
+        result.append(section(spec, [], &effective))
+      case .html, .quote, .heading, .code:
         result.append(section(child.untitled(position: result.count), [item], &effective))
       }
     }

@@ -31,6 +31,10 @@ struct ViewAssembler {
       case .html(let html, let tight):
         if !tight { pieces.cr() }
         pieces.pending += html
+      case .code(let html, let code):
+        warnUnread(entries(code.attributes, line: code.line), reader: nil)
+        pieces.cr()
+        pieces.pending += html
       case .heading(let heading):
         warnUnread(entries(heading.attributes, line: heading.line), reader: nil)
         pieces.cr()

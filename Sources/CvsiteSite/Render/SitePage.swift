@@ -206,7 +206,7 @@ private func characterPlainText(fromHTML html: String, limit: Int) -> String {
 
 /// A summary of at most about 160 characters, cut at a word.
 func summary(of bodyHTML: String) -> String {
-  let html = withoutFootnoteReferences(withoutHeadingAnchors(bodyHTML))
+  let html = withoutNonProse(withoutHeadingAnchors(bodyHTML))
   let ascii = asciiPlainText(fromHTML: html, limit: 400)
   if let ascii, !ascii.contains(0x26) {
     // ASCII text without entities, its whitespace collapsed to single spaces: each
@@ -232,19 +232,29 @@ func withoutHeadingAnchors(_ html: String) -> String {
   return bytes.withUnsafeBufferPointer { withoutHeadingAnchors(html, bytes: $0) }
 }
 
-/// The same for footnote references (`<sup class="footnote-ref">…</sup>`): their numbers
-/// are no words of the summary.
-func withoutFootnoteReferences(_ html: String) -> String {
-  let opening = Array("<sup class=\"footnote-ref\">".utf8)
-  func has(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    firstOffset(of: opening, in: bytes, within: 0..<min(bytes.count, 16 * 1024)) != nil
+/// The spans that are no words of a summary: footnote references (their numbers), code
+/// blocks (a summary is prose; the block's title goes with it) and tab bars (their
+/// labels repeat the panels' titles).
+func withoutNonProse(_ html: String) -> String {
+  var result = html
+  for (opening, closing) in nonProseSpans {
+    func has(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+      firstOffset(of: opening, in: bytes, within: 0..<min(bytes.count, 16 * 1024)) != nil
+    }
+    let found = result.utf8.withContiguousStorageIfAvailable(has) ?? Array(result.utf8).withUnsafeBufferPointer(has)
+    guard found else { continue }
+    result = Array(result.utf8).withUnsafeBufferPointer {
+      cutting(result, bytes: $0, opening: opening, closing: closing)
+    }
   }
-  let found = html.utf8.withContiguousStorageIfAvailable(has) ?? Array(html.utf8).withUnsafeBufferPointer(has)
-  guard found else { return html }
-  return Array(html.utf8).withUnsafeBufferPointer {
-    cutting(html, bytes: $0, opening: opening, closing: Array("</sup>".utf8))
-  }
+  return result
 }
+
+private let nonProseSpans: [([UInt8], [UInt8])] = [
+  (Array("<sup class=\"footnote-ref\">".utf8), Array("</sup>".utf8)),
+  (Array("<div class=\"cv-code".utf8), Array("</pre></div>".utf8)),
+  (Array("<div class=\"cv-tablist\"".utf8), Array("</div>".utf8)),
+]
 
 private func withoutHeadingAnchors(_ html: String, bytes all: UnsafeBufferPointer<UInt8>) -> String {
   cutting(html, bytes: all, opening: Array(headingAnchorOpening.utf8), closing: Array("</a>".utf8))

@@ -7,8 +7,16 @@
   var doc = document;
   var all = function (root, selector) { return Array.prototype.slice.call(root.querySelectorAll(selector)); };
   var storeKey = function (key) { return "cvsite.tabs." + key; };
-  var load = function (key) { try { return localStorage.getItem(storeKey(key)); } catch (e) { return null; } };
-  var save = function (key, value) { try { localStorage.setItem(storeKey(key), value); } catch (e) { /* private mode */ } };
+  /* A sync key remembers the reader's choices most recent first, so one key can serve
+     groups with different tabs ("npm / yarn" and "macOS / Linux" under `code`). */
+  var load = function (key) {
+    try { return (localStorage.getItem(storeKey(key)) || "").split("\n").filter(Boolean); } catch (e) { return []; }
+  };
+  var save = function (key, value) {
+    var list = load(key).filter(function (other) { return other !== value; });
+    list.unshift(value);
+    try { localStorage.setItem(storeKey(key), list.slice(0, 20).join("\n")); } catch (e) { /* private mode */ }
+  };
 
   /* ---- Tabs ---- */
   var groups = all(doc, "[data-cv-tabs]");
@@ -47,8 +55,9 @@
     if (!list) return;
     var tabs = tabsOf(group);
     var selected = tabs.filter(function (tab) { return tab.getAttribute("aria-selected") === "true"; })[0] || tabs[0];
-    var stored = group.dataset.sync && load(group.dataset.sync);
-    if (!(stored && showValue(group, stored)) && selected) show(group, selected, false);
+    var stored = group.dataset.sync ? load(group.dataset.sync) : [];
+    var restored = stored.some(function (value) { return showValue(group, value); });
+    if (!restored && selected) show(group, selected, false);
     tabs.forEach(function (tab) {
       var panel = doc.getElementById(tab.getAttribute("aria-controls"));
       if (panel && !panel.querySelector(focusable)) panel.tabIndex = 0;
