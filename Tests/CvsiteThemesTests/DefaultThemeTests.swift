@@ -65,7 +65,8 @@ import Testing
 
   @Test func tabsFollowTheARIAPattern() throws {
     let html = try Self.tabs(defaultIndex: 1)
-    #expect(html.contains("<div class=\"cv-tabs\" id=\"install\" data-cv-tabs data-container=\"tabs\" data-sync=\"os\">"))
+    #expect(
+      html.contains("<div class=\"cv-tabs\" id=\"install\" data-cv-tabs data-container=\"tabs\" data-sync=\"os\">"))
     #expect(html.contains("<div class=\"cv-tablist\" role=\"tablist\" aria-labelledby=\"install-label\">"))
     #expect(
       html.contains(
