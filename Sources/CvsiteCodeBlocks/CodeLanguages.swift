@@ -9,7 +9,7 @@ public final class CodeLanguages: Sendable {
   private let library: LanguageLibrary
   private let aliases: [String: String]
   private let grammars = Mutex<[String: GrammarNode?]>([:])
-  private let cache = PlanCache()
+  let cache = PlanCache()
 
   /// Where Debian installs GtkSourceView 5's language definitions; `CVSITE_LANGUAGE_SPECS`
   /// names another folder.
@@ -119,7 +119,7 @@ public final class CodeLanguages: Sendable {
     return (root, compiler.diagnostics)
   }
 
-  private func grammar(_ id: String) -> GrammarNode? {
+  func grammar(_ id: String) -> GrammarNode? {
     if let known = grammars.withLock({ $0[id] }) { return known }
     let root = compile(id).0
     grammars.withLock { $0[id] = .some(root) }

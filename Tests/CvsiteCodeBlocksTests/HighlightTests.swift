@@ -10,10 +10,11 @@ let sharedLanguages: CodeLanguages = {
   return CodeLanguages.load(directories: [CodeLanguages.systemDirectory, theme]).0
 }()
 
-/// The text of every span of class `tokenClass` in `html`.
+/// The text of every span of class `tokenClass` in `html`, its `&quot;` read as `"`
+/// (the other escapes stay, so a test can see them).
 func spans(_ tokenClass: String, in html: String) -> [String] {
   html.components(separatedBy: "<span class=\"\(tokenClass)\">").dropFirst().map {
-    String($0[..<($0.range(of: "</span>")?.lowerBound ?? $0.endIndex)])
+    String($0[..<($0.range(of: "</span>")?.lowerBound ?? $0.endIndex)]).replacingOccurrences(of: "&quot;", with: "\"")
   }
 }
 

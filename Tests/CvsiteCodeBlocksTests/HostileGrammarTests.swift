@@ -65,6 +65,22 @@ struct HostileGrammarTests {
     #expect(output.html.components(separatedBy: "<span class=\"line\">").count == 21)
   }
 
+  @Test("many places where an expensive pattern could start: the work per search stays bounded")
+  func manyCandidates() throws {
+    // `\b(?:a|aa)+b` starts at every word and backtracks through each 20-letter word
+    // (short of the match limit) before failing; a line holds thousands of such words.
+    let (languages, problems) = try languages([
+      "words.lang": Self.language("words", "<context style-ref=\"k\"><match>\\b(?:a|aa)+b</match></context>")
+    ])
+    #expect(problems.isEmpty, "\(problems)")
+    let line = Array(repeating: String(repeating: "a", count: 20), count: 4_000).joined(separator: " ")
+    let output = languages.renderCodeBlock(code: line + "\nab\n", info: "words")
+    #expect(
+      output.html.contains("<span class=\"k\">ab</span>")
+        || output.problems.contains { $0.message.hasPrefix("colouring stopped") })
+    #expect(output.html.components(separatedBy: "<span class=\"line").count == 3)
+  }
+
   @Test("a 5 MB block and empty-matching patterns finish")
   func large() throws {
     let (languages, _) = try languages([

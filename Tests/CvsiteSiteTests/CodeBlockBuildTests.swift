@@ -98,6 +98,18 @@ struct CodeBlockBuildTests {
     #expect(warning.location?.column == 7)
   }
 
+  @Test("code that reads like an attribute is text, never a link to check")
+  func attributeLikeCode() throws {
+    let site = try TemporarySite(site: [
+      "content/_index.md":
+        "# Home\n\n```swift\n/// The next ` href=\"` or ` src=\"x\"` value\nlet a = \"<a href=\\\"nowhere\\\">\"\n```\n"
+    ])
+    let built = site.build()
+    #expect(built.result.succeeded, "\(built.result.diagnostics.summaries)")
+    let html = try #require(site.read("index.html"))
+    #expect(html.contains("` href=&quot;` or ` src=&quot;x&quot;`"))
+  }
+
   @Test("a site's languages/ folder adds a language")
   func siteLanguage() throws {
     let site = try TemporarySite(site: [

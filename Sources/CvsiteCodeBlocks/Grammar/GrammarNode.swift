@@ -66,7 +66,8 @@ final class GrammarNode: @unchecked Sendable {
 /// How to find the next thing inside a context: one combined pattern whose `(*MARK)`
 /// names the alternative that matched (ends first, then children in order, as
 /// GtkSourceView orders them), or, when the combination does not compile, each
-/// alternative on its own.
+/// alternative on its own. With a ``StartFilter``, the combined pattern is tried anchored
+/// at each place a match can start instead of searching byte by byte.
 struct SearchPlan: @unchecked Sendable {
   enum Alternative {
     /// The end of the context `levels` frames up (0: the context itself).
@@ -77,7 +78,11 @@ struct SearchPlan: @unchecked Sendable {
   let alternatives: [Alternative]
   /// Each alternative's own pattern, for the slow path and for the groups of a match.
   let regexes: [Regex]
+  /// The marked alternation, searching from a position.
   let combined: Regex?
+  /// Where a match can start, and the marked alternation anchored there.
+  let filter: StartFilter?
+  let anchored: Regex?
 
   init(alternatives: [Alternative], patterns: [CompiledPattern], regexes: [Regex]) {
     self.alternatives = alternatives
@@ -89,20 +94,42 @@ struct SearchPlan: @unchecked Sendable {
     }
     text += ")"
     combined = patterns.isEmpty ? nil : try? Regex(text, options: .duplicateNames)
+    let filter = combined == nil ? nil : StartFilter(patterns: patterns, regexes: regexes)
+    let anchored = filter == nil ? nil : try? Regex(text, options: [.duplicateNames, .anchored])
+    (self.filter, self.anchored) = anchored == nil ? (nil, nil) : (filter, anchored)
   }
+}
+
+/// What a plan built while highlighting depends on: the context, the ancestors whose ends
+/// take part (by how far up they are), and the text of each end filled from its start.
+struct PlanKey: Hashable {
+  var node: ObjectIdentifier
+  var ancestors: [Int] = []
+  var filledEnds: [String] = []
 }
 
 /// Search plans built while highlighting (contexts whose end depends on their start, or
 /// that end with an ancestor), shared by every block of the build.
 final class PlanCache: Sendable {
-  private let plans = Mutex<[String: SearchPlan]>([:])
+  private let plans = Mutex<[PlanKey: SearchPlan]>([:])
   private let regexes = Mutex<[String: Regex?]>([:])
+  private let scratches = Mutex<[MatchScratch]>([])
 
-  func plan(_ key: String, make: () -> SearchPlan) -> SearchPlan {
+  func plan(_ key: PlanKey, make: () -> SearchPlan) -> SearchPlan {
     if let plan = plans.withLock({ $0[key] }) { return plan }
     let plan = make()
     plans.withLock { $0[key] = plan }
     return plan
+  }
+
+  /// Match data for one highlight, reused: creating it costs more than colouring a
+  /// one-line block.
+  func takeScratch() -> MatchScratch {
+    scratches.withLock { $0.popLast() } ?? MatchScratch()
+  }
+
+  func giveBack(_ scratch: MatchScratch) {
+    scratches.withLock { if $0.count < 16 { $0.append(scratch) } }
   }
 
   func regex(_ text: String, options: Regex.Options) -> Regex? {

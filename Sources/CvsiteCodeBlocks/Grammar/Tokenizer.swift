@@ -22,8 +22,13 @@ struct TokenizedCode {
 struct Tokenizer {
   let root: GrammarNode
   let cache: PlanCache
+  /// Whether searches skip to where a match can start (``StartFilter``); off only to
+  /// check that skipping changes nothing.
+  var skipsAhead = true
 
-  private struct Frame {
+  /// An open context. A class: the stack is read at every token, and a reference is
+  /// one retain where a copy of these fields would be a dozen.
+  private final class Frame {
     let node: GrammarNode
     let plan: SearchPlan
     /// The context's own end, `\%{…@start}` filled in.
@@ -31,6 +36,13 @@ struct Tokenizer {
     /// The class of text inside the context.
     let inside: UInt8
     var usedOnce: [Int] = []
+
+    init(node: GrammarNode, plan: SearchPlan, end: CompiledPattern?, inside: UInt8) {
+      self.node = node
+      self.plan = plan
+      self.end = end
+      self.inside = inside
+    }
   }
 
   private struct Found {
@@ -51,7 +63,8 @@ struct Tokenizer {
     var result = Self.plainLines(code)
     guard let rootPlan = root.staticPlan else { return result }
     result.runs = []
-    let scratch = MatchScratch()
+    let scratch = cache.takeScratch()
+    defer { cache.giveBack(scratch) }
     var stack = [Frame(node: root, plan: rootPlan, end: nil, inside: root.style)]
     var budget = 16 * code.count + 4096
     var limits = 0
@@ -170,20 +183,67 @@ struct Tokenizer {
       let child = frame.node.children[index]
       return (child.firstLineOnly && lineIndex != 0) || (child.onceOnly && frame.usedOnce.contains(index))
     }
-    if let combined = plan.combined {
-      switch combined.match(subject, length: length, from: position, anchored: false, scratch: scratch) {
-      case .noMatch: return .none
-      case .limit: return .limit
-      case .matched:
+    if skipsAhead, let filter = plan.filter, let anchored = plan.anchored {
+      var from = position
+      var shadowed = false
+      // Each anchored try has its own backtracking limit, so a line of many candidates
+      // could add up to far more work than one search: after a few, one search goes on.
+      var tries = 0
+      while !shadowed, tries < Self.anchoredTries, let start = filter.next(subject, length, from: from) {
+        tries += 1
+        switch anchored.match(subject, length: length, from: start, anchored: false, scratch: scratch) {
+        case .noMatch:
+          from = start + 1
+          continue
+        case .limit: return .limit
+        case .matched: break
+        }
         if let mark = Regex.mark(scratch), mark < plan.alternatives.count, let range = scratch.range(0),
           !excluded(mark)
         {
           return .found(Found(alternative: mark, range: range))
         }
+        shadowed = true  // one that may not match here came first: each one on its own below
+      }
+      if !shadowed, tries < Self.anchoredTries { return .none }
+      if !shadowed, let combined = plan.combined {
+        return search(combined, plan: plan, from: from, excluded: excluded, subject, length, scratch)
+          ?? eachAlternative(plan, from: position, excluded: excluded, subject, length, scratch)
+      }
+    } else if let combined = plan.combined {
+      if let result = search(combined, plan: plan, from: position, excluded: excluded, subject, length, scratch) {
+        return result
       }
     }
-    // Each alternative on its own: when the combination does not compile, or the
-    // alternative it found may not match here.
+    return eachAlternative(plan, from: position, excluded: excluded, subject, length, scratch)
+  }
+
+  /// Anchored tries per search before the rest of the line is searched in one call.
+  static let anchoredTries = 64
+
+  /// The marked alternation searched from `position`: `nil` when the alternative it finds
+  /// may not match here (then each alternative is searched on its own).
+  private func search(
+    _ combined: Regex, plan: SearchPlan, from position: Int, excluded: (Int) -> Bool,
+    _ subject: UnsafePointer<UInt8>, _ length: Int, _ scratch: MatchScratch
+  ) -> Search? {
+    switch combined.match(subject, length: length, from: position, anchored: false, scratch: scratch) {
+    case .noMatch: return Search.none
+    case .limit: return .limit
+    case .matched:
+      guard let mark = Regex.mark(scratch), mark < plan.alternatives.count, let range = scratch.range(0),
+        !excluded(mark)
+      else { return nil }
+      return .found(Found(alternative: mark, range: range))
+    }
+  }
+
+  /// Each alternative searched on its own, the earliest match winning: when the
+  /// combination does not compile, or the alternative it found may not match here.
+  private func eachAlternative(
+    _ plan: SearchPlan, from position: Int, excluded: (Int) -> Bool, _ subject: UnsafePointer<UInt8>, _ length: Int,
+    _ scratch: MatchScratch
+  ) -> Search {
     var best: Found?
     for alternative in plan.regexes.indices where !excluded(alternative) {
       switch plan.regexes[alternative].match(subject, length: length, from: position, anchored: false, scratch: scratch)
@@ -246,12 +306,20 @@ struct Tokenizer {
     }
     // Ends of the ancestors this context may not outlast (`extend-parent="false"`).
     var ancestors: [(Int, CompiledPattern)] = []
+    var key = PlanKey(node: ObjectIdentifier(node))
+    if let end, end.text != node.end?.text { key.filledEnds.append(end.text) }
     var current = node
     var index = stack.count - 1
     var levels = 1
     while !current.extendParent, index >= 1 {
-      if let parentEnd = stack[index].end { ancestors.append((levels, parentEnd)) }
-      current = stack[index].node
+      let frame = stack[index]
+      if let parentEnd = frame.end {
+        ancestors.append((levels, parentEnd))
+        key.ancestors.append(levels)
+        key.ancestors.append(ObjectIdentifier(frame.node).hashValue)
+        if parentEnd.text != frame.node.end?.text { key.filledEnds.append(parentEnd.text) }
+      }
+      current = frame.node
       index -= 1
       levels += 1
     }
@@ -274,9 +342,6 @@ struct Tokenizer {
         alternatives.append(.child(index))
         patterns.append(pattern)
       }
-      let key =
-        "\(ObjectIdentifier(node).hashValue)\u{0}" + patterns.map(\.text).joined(separator: "\u{0}")
-        + "\u{0}\(alternatives.count)"
       plan = cache.plan(key) {
         SearchPlan(alternatives: alternatives, patterns: patterns, regexes: patterns.compactMap(\.regex))
       }

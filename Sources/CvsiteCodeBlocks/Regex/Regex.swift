@@ -6,6 +6,8 @@ final class Regex: @unchecked Sendable {
   // Immutable after `init`; PCRE2 allows one compiled pattern to be matched from many
   // threads at once, each with its own match data.
   private let code: OpaquePointer
+  /// Whether the JIT compiled it: then matches take PCRE2's direct JIT entry.
+  private let isJITCompiled: Bool
   /// How many capture groups the pattern has.
   let captureCount: Int
   /// The pattern as compiled, for error messages and caches.
@@ -23,6 +25,8 @@ final class Regex: @unchecked Sendable {
     static let caseless = Options(rawValue: PCRE2_CASELESS)
     static let extended = Options(rawValue: PCRE2_EXTENDED)
     static let duplicateNames = Options(rawValue: PCRE2_DUPNAMES)
+    /// Matches only at the start offset (compiled in, so the JIT keeps it).
+    static let anchored = Options(rawValue: PCRE2_ANCHORED)
   }
 
   init(_ pattern: String, options: Options = []) throws(CompileError) {
@@ -41,7 +45,7 @@ final class Regex: @unchecked Sendable {
         message: String(decoding: buffer.prefix(max(0, Int(length))), as: UTF8.self), offset: errorOffset)
     }
     // Without JIT (an unsupported machine) the interpreter still matches, only slower.
-    _ = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE))
+    isJITCompiled = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
     var groups: UInt32 = 0
     _ = pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_CAPTURECOUNT), &groups)
     code = compiled
@@ -50,6 +54,33 @@ final class Regex: @unchecked Sendable {
   }
 
   deinit { pcre2_code_free_8(code) }
+
+  /// What PCRE2 worked out about where a match can start: the bytes it can start with
+  /// (`nil`: any), whether it can be empty, whether it matches only at the subject's start.
+  var startInfo: (bytes: [Bool]?, canBeEmpty: Bool, onlyAtStart: Bool) {
+    var options: UInt32 = 0
+    _ = pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_ALLOPTIONS), &options)
+    var minimum: UInt32 = 0
+    _ = pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_MINLENGTH), &minimum)
+    var type: UInt32 = 0
+    _ = pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_FIRSTCODETYPE), &type)
+    var bytes: [Bool]?
+    if type == 1 {
+      var unit: UInt32 = 0
+      _ = pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_FIRSTCODEUNIT), &unit)
+      var set = [Bool](repeating: false, count: 256)
+      let byte = UInt8(truncatingIfNeeded: unit)
+      set[Int(byte)] = true
+      // Either case of a letter: the pattern may be caseless.
+      if (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) { set[Int(byte ^ 0x20)] = true }
+      bytes = set
+    } else if type == 0 {
+      var map: UnsafePointer<UInt8>?
+      _ = pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_FIRSTBITMAP), &map)
+      if let map { bytes = (0..<256).map { map[$0 >> 3] & (1 << UInt8($0 & 7)) != 0 } }
+    }
+    return (bytes, minimum == 0, options & PCRE2_ANCHORED != 0)
+  }
 
   /// The result of one match attempt.
   enum Outcome {
@@ -64,9 +95,14 @@ final class Regex: @unchecked Sendable {
   func match(_ text: UnsafePointer<UInt8>, length: Int, from start: Int, anchored: Bool, scratch: MatchScratch)
     -> Outcome
   {
-    let result = pcre2_match_8(
-      code, text, length, start, (anchored ? PCRE2_ANCHORED : 0) | PCRE2_NO_UTF_CHECK, scratch.data,
-      scratch.context)
+    // PCRE2's JIT cannot anchor at match time; its direct entry skips the checks
+    // `pcre2_match` repeats on every call.
+    let result =
+      isJITCompiled && !anchored
+      ? pcre2_jit_match_8(code, text, length, start, PCRE2_NO_UTF_CHECK, scratch.data, scratch.context)
+      : pcre2_match_8(
+        code, text, length, start, (anchored ? PCRE2_ANCHORED : 0) | PCRE2_NO_UTF_CHECK, scratch.data,
+        scratch.context)
     if result >= 0 { return .matched }
     if result == PCRE2_ERROR_MATCHLIMIT || result == PCRE2_ERROR_DEPTHLIMIT || result == PCRE2_ERROR_HEAPLIMIT
       || result == PCRE2_ERROR_JIT_STACKLIMIT
@@ -100,8 +136,8 @@ final class Regex: @unchecked Sendable {
 }
 
 /// Per-highlight state PCRE2 needs for matching: match data and the backtracking limits.
-/// One per thread at a time.
-final class MatchScratch {
+/// One thread at a time (``PlanCache`` lends them out one by one).
+final class MatchScratch: @unchecked Sendable {
   fileprivate let data: OpaquePointer
   fileprivate let context: OpaquePointer
   private let vector: UnsafeMutablePointer<Int>

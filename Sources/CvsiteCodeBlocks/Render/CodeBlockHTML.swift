@@ -35,33 +35,40 @@ extension CodeLanguages {
     }
     var out: [UInt8] = []
     out.reserveCapacity(bytes.count * 2 + 200)
-    let language = options.language.map { escapeHTML($0) }
-    let isTerminal = ["console", "sh"].contains(id ?? "")
-    out += Array("<div class=\"cv-code\(isTerminal ? " cv-terminal" : "")\"".utf8)
-    if let id { out += Array(" data-lang=\"\(escapeHTML(id))\"".utf8) }
-    out += Array(">".utf8)
+    // Appended as bytes: a block of one short line is common, and building strings for
+    // its frame would cost more than colouring it.
+    let isTerminal = id == "console" || id == "sh"
+    out.append(contentsOf: isTerminal ? "<div class=\"cv-code cv-terminal\"".utf8 : "<div class=\"cv-code\"".utf8)
+    if let id { appendAttribute(" data-lang", id, to: &out) }
+    out.append(UInt8(ascii: ">"))
     if let title = options.title {
-      out += Array("<div class=\"cv-code-title\">\(escapeHTML(title))</div>".utf8)
+      out.append(contentsOf: "<div class=\"cv-code-title\">".utf8)
+      out.append(contentsOf: escapeHTML(title).utf8)
+      out.append(contentsOf: "</div>".utf8)
     }
-    out += Array("<pre class=\"cv-pre\(options.wrap ? " cv-wrap" : "")\"><code".utf8)
-    var classes: [String] = []
-    if let language { classes.append("language-\(language)") }
-    if options.showLineNumbers { classes.append("cv-numbered") }
-    if !classes.isEmpty { out += Array(" class=\"\(classes.joined(separator: " "))\"".utf8) }
+    out.append(
+      contentsOf: options.wrap ? "<pre class=\"cv-pre cv-wrap\"><code".utf8 : "<pre class=\"cv-pre\"><code".utf8)
+    if let language = options.language {
+      appendAttribute(" class", "language-" + language + (options.showLineNumbers ? " cv-numbered" : ""), to: &out)
+    } else if options.showLineNumbers {
+      out.append(contentsOf: " class=\"cv-numbered\"".utf8)
+    }
     if options.showLineNumbers, options.startLine != 1 {
-      out += Array(" style=\"counter-reset: cv-line \(options.startLine - 1)\"".utf8)
+      out.append(contentsOf: " style=\"counter-reset: cv-line \(options.startLine - 1)\"".utf8)
     }
-    out += Array(">".utf8)
+    out.append(UInt8(ascii: ">"))
     for (index, line) in tokens.lines.enumerated() {
       let number = index + 1
-      var lineClass = "line"
-      if options.marked.contains(number) { lineClass += " cv-mark" }
-      if options.inserted.contains(number) { lineClass += " cv-ins" }
-      if options.deleted.contains(number) { lineClass += " cv-del" }
+      out.append(contentsOf: "<span class=\"line".utf8)
+      if options.marked.contains(number) { out.append(contentsOf: " cv-mark".utf8) }
+      if options.inserted.contains(number) { out.append(contentsOf: " cv-ins".utf8) }
+      if options.deleted.contains(number) { out.append(contentsOf: " cv-del".utf8) }
       let runs = tokens.runs[index]
       // A console line that is all output is marked as such for the copy button.
-      if runs.count == 1, runs[0].tokenClass == Self.outputClass, !line.isEmpty { lineClass += " cv-output" }
-      out += Array("<span class=\"\(lineClass)\">".utf8)
+      if runs.count == 1, runs[0].tokenClass == Self.outputClass, !line.isEmpty {
+        out.append(contentsOf: " cv-output".utf8)
+      }
+      out.append(contentsOf: "\">".utf8)
       var start = 0
       for run in runs where run.end > start {
         let text = bytes[(line.lowerBound + start)..<(line.lowerBound + run.end)]
@@ -74,9 +81,9 @@ extension CodeLanguages {
         }
         start = run.end
       }
-      out += Array("</span>\n".utf8)
+      out.append(contentsOf: "</span>\n".utf8)
     }
-    out += Array("</code></pre></div>\n".utf8)
+    out.append(contentsOf: "</code></pre></div>\n".utf8)
     var unknown: String?
     if let written = options.language, id == nil, !Self.plainNames.contains(written.lowercased()) { unknown = written }
     return RenderedCodeBlock(
@@ -93,12 +100,24 @@ extension CodeLanguages {
   private static let outputClass = UInt8(TokenClass.names.firstIndex(of: "go") ?? 0)
 }
 
+/// ` name="value"`, the value escaped.
+private func appendAttribute(_ name: String, _ value: String, to out: inout [UInt8]) {
+  out.append(contentsOf: name.utf8)
+  out.append(contentsOf: "=\"".utf8)
+  out.append(contentsOf: escapeHTML(value).utf8)
+  out.append(UInt8(ascii: "\""))
+}
+
+/// Escapes `&`, `<`, `>` and `"`, as cmark escapes code.
 private func appendEscaped(_ text: ArraySlice<UInt8>, to out: inout [UInt8]) {
   for byte in text {
     switch byte {
     case UInt8(ascii: "&"): out += [0x26, 0x61, 0x6D, 0x70, 0x3B]
     case UInt8(ascii: "<"): out += [0x26, 0x6C, 0x74, 0x3B]
     case UInt8(ascii: ">"): out += [0x26, 0x67, 0x74, 0x3B]
+    // As cmark does: text never holds a `"`, so no scan of the page's HTML for
+    // ` href="` can mistake code for an attribute.
+    case UInt8(ascii: "\""): out += [0x26, 0x71, 0x75, 0x6F, 0x74, 0x3B]
     default: out.append(byte)
     }
   }
