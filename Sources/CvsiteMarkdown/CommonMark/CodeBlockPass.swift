@@ -5,7 +5,7 @@ import CvsiteCore
 /// makes of it, and places its problems in the page.
 enum CodeBlockPass {
   /// The rendered blocks, keyed by the custom block that replaced each, for the page
-  /// builder to make them ``Item/code(_:)`` items: subviews that carry their title and
+  /// builder to make them ``Item/code(_:_:)`` items: subviews that carry their title and
   /// the container values written in their info strings.
   static func apply(
     _ renderer: any CodeBlockRendering, to document: CMarkDocument, source: SourceText, checker: AttributeChecker
@@ -45,7 +45,7 @@ enum CodeBlockPass {
   ) -> WrittenAttributes {
     var attributes: [RawAttribute] = []
     for value in values {
-      guard checker.schema.values[value.name] != nil || value.name == "id" || value.name == "class" else {
+      guard checker.schema.values[value.name] != nil else {
         let names = renderer.valueNames + checker.schema.values.keys.sorted()
         diagnostics.append(
           checker.source.diagnostic(

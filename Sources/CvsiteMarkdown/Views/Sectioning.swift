@@ -75,15 +75,6 @@ extension ViewAssembler {
         let title = code.title.map { (html: escapeHTML($0), text: $0) }
         var spec = child.titled("", title?.html, title?.text, code.attributes, code.line)
         spec.id = ids.claim(slug(code.title ?? ""), fallback: "\(reader.id)-\(result.count + 1)", prefix: reader.id)
-        if let explicit = code.attributes.id {
-          if ids.claimExplicit(explicit) {
-            spec.id = explicit
-          } else {
-            diagnostics.append(
-              source.diagnostic(
-                .error, "repeated `#\(explicit)`: ids must be unique on the page", line: code.line, column: 1))
-          }
-        }
         spec.body = [AnyView(RawHTML(html))]
         result.append(section(spec, [], &effective))
       case .html, .quote, .heading, .code:
