@@ -46,7 +46,9 @@ struct PayloadTests {
     "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
   }
 
-  /// A site with `payload` in every place text reaches a page.
+  /// A site with `payload` in every place text reaches a page. The page comes first in
+  /// the navigation whatever its title, so its previous and next links match the
+  /// baseline's.
   static func textSite(_ payload: String) -> (files: [String: String], config: String) {
     let quoted = yaml(payload)
     let attribute = attribute(payload)
@@ -56,6 +58,7 @@ struct PayloadTests {
       title: \(quoted)
       description: \(quoted)
       icon: \(quoted)
+      weight: -1
       ---
       # \(inline)
 

@@ -220,10 +220,12 @@ import Testing
         "<h1 class=\"cv-title\">x</h1>"))
   }
 
+  /// The budget grew with code colours and frames, code groups, menus, the theme switch
+  /// and page links (40 KB to 45 KB).
   @Test func cssAndJavaScriptStaySmall() throws {
     let theme = try #require(defaultThemeLoad.0)
     let bytes = try theme.assets.filter { $0.outputPath.hasSuffix(".css") || $0.outputPath.hasSuffix(".js") }
       .map { try Data(contentsOf: $0.source).count }.reduce(0, +)
-    #expect(bytes > 0 && bytes < 40_000)
+    #expect(bytes > 0 && bytes < 45_000)
   }
 }

@@ -12,6 +12,9 @@ Usage: check.py SITE_DIR [--screenshots DIR]
      and Back move between steps;
    - without JavaScript: every tab panel and every form step visible;
    - printing: every tab panel printed;
+   - reading: menu buttons for the navigation and the table of contents on a phone
+     (keyboard), open on a wide screen; the theme switch (remembered, applied before
+     paint); previous/next links and breadcrumbs;
    - code blocks: every token colour at 5.5:1 or more on its background (marked lines
      included), light and dark; the copy button reachable by keyboard, copying a console
      block's commands only and a numbered block's code without numbers, announced;
@@ -105,6 +108,7 @@ def visible(driver, element):
     return driver.execute_script(
         "const e = arguments[0]; const r = e.getBoundingClientRect();"
         "for (let a = e; a; a = a.parentElement) if (getComputedStyle(a).display === 'none') return false;"
+        "if (e.checkVisibility && !e.checkVisibility()) return false;"  # content of a closed <details>
         "return getComputedStyle(e).visibility !== 'hidden' && r.width > 0 && r.height > 0;",
         element)
 
@@ -381,6 +385,88 @@ def check_copy_button(driver, base, names):
         expect(copied.rstrip("\n") == code.rstrip("\n"), "copy: a numbered block copies its code without numbers")
 
 
+def check_menus(driver, base, names):
+    """On a phone the navigation and the table of contents sit behind buttons (closed,
+    opened from the keyboard); on a wide screen they are open and the buttons hidden."""
+    from selenium.webdriver.common.keys import Keys
+    candidates = find_pages(driver, base, names, "details.cv-toc-menu")
+    if not expect(candidates, "a page has a navigation and a table of contents"):
+        return
+    page = candidates[0]
+    try:
+        driver.set_window_size(390, 900)
+        driver.get(f"{base}/{page}")
+        menus = driver.find_elements("css selector", "details.cv-menu")
+        expect(menus and not any(m.get_attribute("open") for m in menus), f"phone, {page}: menus start closed")
+        summary = driver.find_element("css selector", "details.cv-menu:not(.cv-toc-menu) > summary")
+        expect(visible(driver, summary), f"phone, {page}: the Menu button shows")
+        driver.execute_script("arguments[0].focus()", summary)
+        driver.switch_to.active_element.send_keys(Keys.ENTER)
+        time.sleep(0.2)
+        nav = driver.find_element("css selector", ".cv-nav")
+        expect(visible(driver, nav), f"phone, {page}: Enter on the Menu button opens the navigation")
+        driver.switch_to.active_element.send_keys(Keys.ENTER)
+        time.sleep(0.2)
+        expect(not visible(driver, nav), f"phone, {page}: Enter again closes it")
+        toc = driver.find_element("css selector", ".cv-toc-menu > summary")
+        order = driver.execute_script(
+            "return arguments[0].getBoundingClientRect().top < document.querySelector('.cv-main').getBoundingClientRect().top", toc)
+        expect(order, f"phone, {page}: 'On this page' comes before the content")
+    finally:
+        driver.set_window_size(1280, 1000)
+    driver.get(f"{base}/{page}")
+    menus = driver.find_elements("css selector", "details.cv-menu")
+    expect(all(m.get_attribute("open") for m in menus), f"wide, {page}: menus are open")
+    expect(not any(visible(driver, s) for s in driver.find_elements("css selector", ".cv-menu-button")),
+           f"wide, {page}: no menu buttons")
+
+
+def check_theme_switch(driver, base, names):
+    """The theme switch: Dark and Light override the system, are remembered, and apply
+    before the page is painted (the head's inline script); System follows the system."""
+    from selenium.webdriver.support.ui import Select
+    page = names[0]
+    driver.get(f"{base}/{page}")
+    driver.execute_script("localStorage.clear()")
+    set_scheme(driver, "light")
+    driver.get(f"{base}/{page}")
+    select = driver.find_element("css selector", "[data-cv-theme]")
+    expect(visible(driver, select), "theme switch: shown with JavaScript")
+    background = "return getComputedStyle(document.documentElement).backgroundColor"
+    light = driver.execute_script(background)
+    Select(select).select_by_value("dark")
+    expect(driver.execute_script("return document.documentElement.dataset.theme") == "dark"
+           and driver.execute_script(background) != light, "theme switch: Dark turns the page dark")
+    driver.get(f"{base}/{names[-1]}")
+    expect(driver.execute_script("return document.documentElement.dataset.theme") == "dark"
+           and driver.execute_script(background) != light, "theme switch: Dark is remembered on the next page")
+    expect(Select(driver.find_element("css selector", "[data-cv-theme]")).first_selected_option.get_attribute("value") == "dark",
+           "theme switch: the control shows the remembered choice")
+    Select(driver.find_element("css selector", "[data-cv-theme]")).select_by_value("auto")
+    expect(driver.execute_script("return document.documentElement.dataset.theme") is None
+           and driver.execute_script(background) == light, "theme switch: System follows the (light) system again")
+    driver.execute_script("localStorage.clear()")
+
+
+def check_page_links(driver, base, names):
+    """Previous and next links, breadcrumbs with the current page marked."""
+    candidates = find_pages(driver, base, names, ".cv-breadcrumbs [aria-current=page]")
+    if not expect(candidates, "a page below the top level has breadcrumbs"):
+        return
+    driver.get(f"{base}/{candidates[0]}")
+    crumbs = driver.find_elements("css selector", ".cv-breadcrumbs a")
+    expect(len(crumbs) >= 2 and crumbs[-1].get_attribute("aria-current") == "page",
+           f"breadcrumbs, {candidates[0]}: ancestors, then the current page marked")
+    prev = driver.find_elements("css selector", ".cv-pagination a[rel=prev]")
+    nxt = driver.find_elements("css selector", ".cv-pagination a[rel=next]")
+    expect(prev and nxt, f"{candidates[0]}: previous and next links")
+    if nxt:
+        target = nxt[0].get_attribute("href")
+        nxt[0].click()
+        back = driver.find_elements("css selector", ".cv-pagination a[rel=prev]")
+        expect(driver.current_url == target and back, "next, then previous: the pages link both ways")
+
+
 def check_without_javascript(base, names, out):
     driver = make_driver(javascript=False)
     try:
@@ -497,6 +583,9 @@ def main():
                 ("print", lambda: check_print(driver, base, names)),
                 ("code contrast", lambda: check_code_contrast(driver, base, names)),
                 ("copy button", lambda: check_copy_button(driver, base, names)),
+                ("menus", lambda: check_menus(driver, base, names)),
+                ("theme switch", lambda: check_theme_switch(driver, base, names)),
+                ("page links", lambda: check_page_links(driver, base, names)),
                 ("axe light", lambda: (set_scheme(driver, "light"), run_axe(driver, base, names, "light"))),
                 ("axe dark", lambda: (set_scheme(driver, "dark"), run_axe(driver, base, names, "dark"))),
                 ("screenshots", lambda: screenshots(driver, base, names, args.screenshots.resolve())),

@@ -16,6 +16,22 @@ struct PageMetadata: Sendable, Hashable {
   /// On a section page: the container that lists the section's pages (`cards`).
   var list: String?
   var tags: [String] = []
+  /// `prev: false` / `next: false`: no link to the previous or next page.
+  var showsPrevious = true
+  var showsNext = true
+  /// `editURL: false` leaves the edit link out; a URL replaces the site's.
+  var editURL: EditLink = .site
+  /// The picture for link previews: a URL, or a path (relative to the page or the site).
+  var image: String?
+  /// `lastmod`: when the page last changed, over any date from git.
+  var lastmod: String?
+
+  /// Where a page's edit link goes.
+  enum EditLink: Sendable, Hashable {
+    case site
+    case none
+    case url(String)
+  }
   /// The lines of `slug:` and `aliases:` when the page has them: where a URL that two
   /// outputs claim is pointed at.
   var slugLine: Int?
@@ -23,7 +39,10 @@ struct PageMetadata: Sendable, Hashable {
 
   /// The front-matter keys cvsite reads itself; any other key must be a value the theme
   /// declares, or it is probably misspelt.
-  static let keys = ["title", "date", "draft", "slug", "aliases", "weight", "description", "layout", "list", "tags"]
+  static let keys = [
+    "title", "date", "draft", "slug", "aliases", "weight", "description", "layout", "list", "tags", "prev", "next",
+    "editURL", "image", "lastmod",
+  ]
 
   /// Reads and checks the page settings of `matter`; a wrong type is an error at the
   /// key's line. `list` must name one of `containers` and `layout` one of `layouts`
@@ -90,6 +109,39 @@ struct PageMetadata: Sendable, Hashable {
         metadata.weight = weight
       } else {
         problem("weight", "`weight` must be a whole number")
+      }
+    }
+    for (key, target) in [("prev", \PageMetadata.showsPrevious), ("next", \PageMetadata.showsNext)] {
+      guard let value = matter.fields[key] else { continue }
+      if case .bool(let flag) = value {
+        metadata[keyPath: target] = flag
+      } else {
+        problem(key, "`\(key)` must be true or false")
+      }
+    }
+    switch matter.fields["editURL"] {
+    case nil, .null?: break
+    case .bool(false)?: metadata.editURL = .none
+    case .string(let url)?:
+      if let message = SiteConfig.absoluteURLProblem(url) {
+        problem("editURL", "`editURL` \(message), or false")
+      } else {
+        metadata.editURL = .url(url)
+      }
+    default: problem("editURL", "`editURL` must be a URL, or false for no edit link")
+    }
+    if let image = text("image") {
+      if image.contains(where: \.isWhitespace) || !URLSafety.isSafe(image) {
+        problem("image", "`image` must be a URL or a path without spaces or script schemes")
+      } else {
+        metadata.image = image
+      }
+    }
+    if let lastmod = text("lastmod") {
+      if isDate(lastmod) {
+        metadata.lastmod = lastmod
+      } else {
+        problem("lastmod", "`lastmod` must be a date such as 2024-05-01")
       }
     }
     metadata.description = text("description")

@@ -27,6 +27,16 @@ struct SiteConfig: Sendable {
   /// What a broken internal link is: an error (the default), a warning, or not reported
   /// by `build` (`cvsite check` still lists it, as a warning).
   var links: LinkPolicy = .error
+  /// Where a page's source can be edited: this prefix and the page's path under
+  /// `content/` (`https://github.com/o/r/edit/main/content/`). Empty: no link.
+  var editURL: String = ""
+  /// Links to the previous and next page at the end of every page.
+  var prevNext: Bool = true
+  /// The picture link previews show for pages without an `image` of their own: an
+  /// absolute URL, or a path in the site (`/images/card.png`).
+  var image: String = ""
+  /// `lastUpdated: git`: each page's last change is its source file's last commit.
+  var lastUpdatedFromGit = false
 
   /// What a broken internal link is.
   enum LinkPolicy: String, Sendable, CaseIterable {
@@ -46,7 +56,7 @@ struct SiteConfig: Sendable {
 
   static let keys = [
     "title", "baseURL", "theme", "language", "description", "author", "rawHTML", "headingAnchors", "navigation",
-    "links",
+    "links", "editURL", "prevNext", "image", "lastUpdated",
   ]
 
   /// The path part of the base URL: `/` or `/docs/`. Kept with ``baseURL`` rather than
@@ -60,6 +70,18 @@ struct SiteConfig: Sendable {
     let path = CvsiteCore.basePath(ofBaseURL: baseURL)
     guard baseURL.contains("://") else { return (path, path) }
     return (path, baseURL.hasSuffix("/") ? baseURL : baseURL + "/")
+  }
+
+  /// Why `text` is not an absolute `http(s)` URL a link may point at, if it is not.
+  static func absoluteURLProblem(_ text: String) -> String? {
+    let lowered = text.lowercased()
+    guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://") else {
+      return "must be an absolute http(s) URL such as https://github.com/owner/repo/edit/main/content/"
+    }
+    guard !text.contains(where: \.isWhitespace), URLSafety.isSafe(text) else {
+      return "must be a URL without spaces or control characters"
+    }
+    return nil
   }
 
   /// Absolute URL for a site path such as `/docs/install/`.
@@ -136,6 +158,34 @@ struct SiteConfig: Sendable {
             document.diagnostic(
               .error, "'links' must be `error`, `warn` or `off`, not `\(text)`", at: value,
               suggestion: closest(text, LinkPolicy.allCases.map(\.rawValue))))
+        }
+      case "editURL":
+        guard let text = string() else { break }
+        if let problem = Self.absoluteURLProblem(text) {
+          diagnostics.append(document.diagnostic(.error, "'editURL': \(problem)", at: value))
+        } else {
+          config.editURL = text.hasSuffix("/") ? text : text + "/"
+        }
+      case "prevNext": config.prevNext = bool() ?? config.prevNext
+      case "lastUpdated":
+        if value.bool == false {
+          config.lastUpdatedFromGit = false
+        } else if value.scalar?.string == "git" {
+          config.lastUpdatedFromGit = true
+        } else {
+          diagnostics.append(
+            document.diagnostic(
+              .error, "'lastUpdated' must be `git` (each page's last commit) or false", at: value,
+              suggestion: value.scalar.map { closest($0.string, ["git"]) } ?? nil))
+        }
+      case "image":
+        guard let text = string() else { break }
+        if text.contains(where: \.isWhitespace) || !URLSafety.isSafe(text) {
+          diagnostics.append(
+            document.diagnostic(
+              .error, "'image' must be a URL or a site path without spaces or script schemes", at: value))
+        } else {
+          config.image = text
         }
       default:
         diagnostics.append(

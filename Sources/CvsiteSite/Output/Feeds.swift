@@ -1,13 +1,16 @@
 import ContainerViews
 
-/// `sitemap.xml`: every published page, with its date when it has one.
-func sitemapXML(_ pages: [SitePage], config: SiteConfig) -> String {
+/// `sitemap.xml`: every published page, with the date it last changed when known
+/// (`lastmod`, else its last commit with `lastUpdated: git`, else its `date`).
+func sitemapXML(_ pages: [SitePage], config: SiteConfig, gitDates: [String: String] = [:]) -> String {
   var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
   xml += #"<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">"# + "\n"
   // Sorted by URL, pages with one URL in their given order (as a stable sort of the
   // pages leaves them); only the fields written are moved around.
-  let entries = pages.enumerated().map { (url: $0.element.url, date: $0.element.metadata.date, index: $0.offset) }
-    .sorted { ($0.url, $0.index) < ($1.url, $1.index) }
+  let entries = pages.enumerated().map {
+    (url: $0.element.url, date: $0.element.lastUpdated(gitDates) ?? $0.element.metadata.date, index: $0.offset)
+  }
+  .sorted { ($0.url, $0.index) < ($1.url, $1.index) }
   for entry in entries {
     xml += "  <url><loc>\(escapeHTML(config.absoluteURL(entry.url)))</loc>"
     if let date = entry.date { xml += "<lastmod>\(escapeHTML(date))</lastmod>" }
@@ -17,7 +20,7 @@ func sitemapXML(_ pages: [SitePage], config: SiteConfig) -> String {
 }
 
 /// `atom.xml`: the 20 newest dated pages, newest first.
-func atomFeed(_ pages: [SitePage], config: SiteConfig) -> String? {
+func atomFeed(_ pages: [SitePage], config: SiteConfig, gitDates: [String: String] = [:]) -> String? {
   let dated = newestDatedPages(pages, count: 20)
   guard let newest = dated.first?.metadata.date else { return nil }
   var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
@@ -34,7 +37,7 @@ func atomFeed(_ pages: [SitePage], config: SiteConfig) -> String? {
     xml += "    <title>\(escapeHTML(page.metadata.title))</title>\n"
     xml += "    <id>\(url)</id>\n"
     xml += #"    <link href="\#(url)"/>"# + "\n"
-    xml += "    <updated>\(atomDate(page.metadata.date ?? newest))</updated>\n"
+    xml += "    <updated>\(atomDate(page.lastUpdated(gitDates) ?? page.metadata.date ?? newest))</updated>\n"
     xml += "    <summary>\(escapeHTML(page.summary))</summary>\n"
     xml += "  </entry>\n"
   }
@@ -83,4 +86,11 @@ func redirectPage(to target: String, config: SiteConfig) -> String {
     </html>
 
     """
+}
+
+extension SitePage {
+  /// When the page last changed: its `lastmod`, else its source file's last commit.
+  func lastUpdated(_ gitDates: [String: String]) -> String? {
+    metadata.lastmod ?? (gitDates.isEmpty ? nil : gitDates[contentPath])
+  }
 }

@@ -46,9 +46,32 @@ enum Navigation {
         }
       }
       self.entries = entries
+      var order: [Int] = []
+      order.reserveCapacity(entries.count)
+      let children = self.children
+      if let home = children[[]]?.first(where: { entries[$0].isSectionIndex && entries[$0].sectionPath.isEmpty }) {
+        order.append(home)
+      }
+      func visit(_ section: [String], depth: Int) {
+        for position in children[section] ?? [] {
+          let entry = entries[position]
+          if entry.isSectionIndex, entry.sectionPath == section || entry.sectionPath.isEmpty { continue }
+          order.append(position)
+          if entry.isSectionIndex, depth < 64 { visit(entry.sectionPath, depth: depth + 1) }
+        }
+      }
+      visit([], depth: 0)
+      readingOrder = order
+      orderOf = Dictionary(order.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first })
       byURL = Dictionary(
         entries.enumerated().map { ($0.element.url, $0.offset) }, uniquingKeysWith: { first, _ in first })
     }
+
+    /// Positions in `entries` in reading order: the home page, then the tree depth
+    /// first (a section's page before its pages), each level as the navigation sorts it.
+    fileprivate let readingOrder: [Int]
+    /// Where each entry sits in `readingOrder`.
+    fileprivate let orderOf: [Int: Int]
 
     /// How many pages the index was made from.
     var count: Int { entries.count }
@@ -57,6 +80,32 @@ enum Navigation {
     /// its pages and its subsections' own pages, in navigation order.
     func listed(in section: [String]) -> [Int] {
       (children[section] ?? []).filter { !(entries[$0].isSectionIndex && entries[$0].sectionPath == section) }
+    }
+
+    /// The pages before and after the one at `url` in reading order.
+    func neighbours(of url: String) -> (previous: PageLink?, next: PageLink?) {
+      guard let position = byURL[url], let place = orderOf[position] else { return (nil, nil) }
+      func link(_ place: Int) -> PageLink? {
+        guard readingOrder.indices.contains(place) else { return nil }
+        let entry = entries[readingOrder[place]]
+        return PageLink(title: entry.title, url: entry.href)
+      }
+      return (link(place - 1), link(place + 1))
+    }
+
+    /// The pages that hold the one at `url`, the home page first; empty for the home
+    /// page and the pages at the top level.
+    func breadcrumbs(of url: String) -> [PageLink] {
+      let segments = url.splitOmittingEmpty(atByte: UInt8(ascii: "/"))
+      guard segments.count >= 2 else { return [] }
+      var result: [PageLink] = []
+      var prefix = "/"
+      for segment in [""] + segments.dropLast().map(String.init) {
+        if !segment.isEmpty { prefix += segment + "/" }
+        guard let position = byURL[prefix] else { continue }
+        result.append(PageLink(title: entries[position].title, url: entries[position].href))
+      }
+      return result
     }
 
     /// The entries of `section` that are the page at `current` or hold it: at most one.

@@ -19,3 +19,44 @@ extension PageContext {
       isHome: page.url == "/", metadata: metadata, basePath: config.basePath)
   }
 }
+
+extension PageContext {
+  /// What a reader finds around the body: the previous and next pages, the sections
+  /// above, the edit link, the date of the last change, and the page's canonical URL,
+  /// feed and picture for link previews.
+  mutating func addFurniture(
+    of page: SitePage, index: Navigation.Index, config: SiteConfig, feedURL: String?, gitDates: [String: String]
+  ) {
+    if config.prevNext {
+      let (previous, next) = index.neighbours(of: page.url)
+      self.previous = page.metadata.showsPrevious ? previous : nil
+      self.next = page.metadata.showsNext ? next : nil
+    }
+    breadcrumbs = index.breadcrumbs(of: page.url)
+    switch page.metadata.editURL {
+    case .site: editURL = config.editURL.isEmpty ? nil : config.editURL + page.contentPath
+    case .none: editURL = nil
+    case .url(let url): editURL = url
+    }
+    lastUpdated = page.lastUpdated(gitDates)
+    summary = page.summary.isEmpty ? nil : page.summary
+    if config.baseURL.contains("://") { canonicalURL = config.absoluteURL(page.url) }
+    self.feedURL = feedURL
+    if let image = page.metadata.image ?? (config.image.isEmpty ? nil : config.image) {
+      if image.contains("://") {
+        imageURL = image
+      } else if image.hasPrefix("/") {
+        imageURL = config.absoluteURL(image)
+      } else {
+        // Beside the page's source, as a relative `src` in its body is; the site's own
+        // is relative to the root.
+        let folder = page.metadata.image == nil ? [] : page.contentPath.split(separator: "/").dropLast()
+        var parts: [Substring] = Array(folder)
+        for part in image.split(separator: "/") {
+          if part == ".." { _ = parts.popLast() } else if part != "." { parts.append(part) }
+        }
+        imageURL = config.absoluteURL("/" + parts.joined(separator: "/"))
+      }
+    }
+  }
+}

@@ -26,9 +26,13 @@ extension SiteSession {
       wide = cached
     } else {
       published = publishedPages
+      let gitDates =
+        config.lastUpdatedFromGit
+        ? GitDates.lastCommitDates(contentFolder: options.siteRoot.appendingPathComponent("content")) : [:]
       wide = SiteWide(
         publishedPaths: published.map(\.sitePath), navigation: Navigation.Index(published, basePath: config.basePath),
-        collisions: urlCollisions(published), sitemap: sitemapXML(published, config: config), targets: nil)
+        collisions: urlCollisions(published), sitemap: sitemapXML(published, config: config, gitDates: gitDates),
+        targets: nil, gitDates: gitDates)
     }
     let targets =
       wide.targets
@@ -53,13 +57,16 @@ extension SiteSession {
         + (page.isSectionIndex && page.metadata.list != nil
           ? navigation.listed(in: page.sectionPath).count * 2_048 : 0)
     }
+    let feedURL = newestDatedPages(published, count: 1).isEmpty ? nil : config.absoluteURL("/atom.xml")
+    let gitDates = wide.gitDates
     let linkPolicy: SiteConfig.LinkPolicy = options.isCheckOnly && config.links == .off ? .warn : config.links
     let rendered = parallelMap(selected, jobs: options.jobs, weight: weight) { written -> (String?, [Diagnostic]) in
       var page = written
       let (body, linkProblems) = checker.rewritingLinks(page.bodyHTML, page: page)
       if body != page.bodyHTML { page.bodyHTML = body }
       let (context, layout, listingProblems) = Self.layoutContext(
-        for: page, in: site, navigation: navigation, config: config, theme: theme)
+        for: page, in: site, navigation: navigation, config: config, theme: theme, feedURL: feedURL,
+        gitDates: gitDates)
       let (document, layoutProblem) = theme.renderDocumentReporting(context, layout: layout)
       // URLs that run script are errors whatever `links:` says; links that lead nowhere
       // follow it.
@@ -107,7 +114,7 @@ extension SiteSession {
       }
     }
     emit(wide.sitemap, "sitemap.xml")
-    if let feed = atomFeed(published, config: config) { emit(feed, "atom.xml") }
+    if let feed = atomFeed(published, config: config, gitDates: wide.gitDates) { emit(feed, "atom.xml") }
     if !published.contains(where: { $0.url == "/404/" }) {
       let (html, problem) = theme.renderPageReporting(
         Self.notFoundContext(navigation: navigation, config: config), layout: "404")
@@ -146,6 +153,8 @@ extension SiteSession {
     var collisions: [Diagnostic]
     var sitemap: String
     var targets: Targets?
+    /// With `lastUpdated: git`: each content file's last commit date.
+    var gitDates: [String: String] = [:]
   }
 
   /// What depends on the site's files as well as its pages: where links may lead, and
@@ -223,7 +232,7 @@ extension SiteSession {
   /// its child pages after its body, as the subviews of container NAME.
   static func layoutContext(
     for page: SitePage, in site: [SitePage], navigation index: Navigation.Index, config: SiteConfig,
-    theme: SiteThemeAdapter
+    theme: SiteThemeAdapter, feedURL: String? = nil, gitDates: [String: String] = [:]
   ) -> (PageContext, String, problems: [String]) {
     var body = page.bodyHTML
     var problems: [String] = []
@@ -245,7 +254,9 @@ extension SiteSession {
     }
     let navigation = Navigation.tree(index, current: page.url, expandAll: config.navigation == .full)
     let layout = page.metadata.layout ?? (page.isSectionIndex ? "section" : "page")
-    return (PageContext(page: page, bodyHTML: body, navigation: navigation, config: config), layout, problems)
+    var context = PageContext(page: page, bodyHTML: body, navigation: navigation, config: config)
+    context.addFurniture(of: page, index: index, config: config, feedURL: feedURL, gitDates: gitDates)
+    return (context, layout, problems)
   }
 
   static func notFoundContext(navigation index: Navigation.Index, config: SiteConfig) -> PageContext {

@@ -28,6 +28,24 @@ public struct PageContext: Sendable {
   public var isHome: Bool
   /// Further metadata shown by layouts (`date`, `author`…), escaped when printed.
   public var metadata: [String: String]
+  /// The pages before and after this one in reading order (navigation order, across
+  /// sections), when shown.
+  public var previous: PageLink?
+  public var next: PageLink?
+  /// The pages that hold this one, the home page first (empty at the top level).
+  public var breadcrumbs: [PageLink] = []
+  /// Where to edit the page's source (`editURL` in `cvsite.yml` and the page's path).
+  public var editURL: String?
+  /// When the page last changed: `YYYY-MM-DD` or an RFC 3339 timestamp.
+  public var lastUpdated: String?
+  /// The page's absolute URL, for `<link rel="canonical">` and `og:url`.
+  public var canonicalURL: String?
+  /// The site's feed, when it has one.
+  public var feedURL: String?
+  /// The picture link previews show (`image` of the page, else of the site), absolute.
+  public var imageURL: String?
+  /// The start of the page's text, for a description when it has none of its own.
+  public var summary: String?
 
   /// A page context; everything but the title and body has a default.
   public init(
@@ -82,6 +100,20 @@ public struct NavigationLink: Sendable, Hashable {
   }
 }
 
+/// A link to another page of the site.
+public struct PageLink: Sendable, Hashable {
+  /// The page's title.
+  public var title: String
+  /// Where the link goes, base path included.
+  public var url: String
+
+  /// A link to a page.
+  public init(title: String, url: String) {
+    self.title = title
+    self.url = url
+  }
+}
+
 /// One table-of-contents entry.
 public struct TOCLink: Sendable, Hashable {
   /// The heading level (2 to 6).
@@ -105,8 +137,10 @@ public struct TOCLink: Sendable, Hashable {
 extension PageContext {
   /// The template context of a layout:
   ///
-  /// - `site`: `title`, `description`, `baseURL`, `basePath`, `language`;
-  /// - `page`: `title`, `description`, `url`, `isHome`, `meta` (the ``metadata`` map);
+  /// - `site`: `title`, `description`, `baseURL`, `basePath`, `language`, `feed`;
+  /// - `page`: `title`, `description`, `url`, `isHome`, `meta` (the ``metadata`` map),
+  ///   `previous` and `next` (`title`, `url`), `breadcrumbs` (a list of `title`, `url`)
+  ///   and `hasBreadcrumbs`, `editURL`, `lastUpdated`, `canonical`, `image`, `summary`;
   /// - `content`: the body HTML (print it with `{{{content}}}`);
   /// - `nav`: entries with `title`, `url`, `isCurrent`, `isAncestor`, `hasChildren`,
   ///   `children` (same shape; recurse with a partial); `hasNav`;
@@ -126,6 +160,17 @@ extension PageContext {
       "meta": .object(TemplateObject(uniqueNamesWithValues: metadata.map { ($0.key, .string($0.value)) })),
     ]
     if let description, !description.isEmpty { page["description"] = .string(description) }
+    if let previous { page["previous"] = Self.pageLink(previous) }
+    if let next { page["next"] = Self.pageLink(next) }
+    page["breadcrumbs"] = .list(breadcrumbs.map(Self.pageLink))
+    page["hasBreadcrumbs"] = .bool(!breadcrumbs.isEmpty)
+    for (key, value) in [
+      ("editURL", editURL), ("lastUpdated", lastUpdated), ("canonical", canonicalURL), ("summary", summary),
+    ] {
+      if let value, !value.isEmpty { page[key] = .string(value) }
+    }
+    if let imageURL, !imageURL.isEmpty { page["image"] = .string(imageURL) }
+    if let feedURL, !feedURL.isEmpty { site["feed"] = .string(feedURL) }
     let minLevel = tableOfContents.map(\.level).min() ?? 2
     let toc: [TemplateValue] = tableOfContents.map { entry in
       var item: TemplateObject = [
@@ -141,6 +186,10 @@ extension PageContext {
       "hasToc": .bool(!toc.isEmpty), "assets": .string(base + "assets/"),
       "generator": .string("cvsite \(cvsiteVersion)"),
     ]
+  }
+
+  static func pageLink(_ link: PageLink) -> TemplateValue {
+    ["title": .string(link.title), "url": .string(link.url)]
   }
 
   /// Every key is always present, so a recursive partial never falls back to a parent's.

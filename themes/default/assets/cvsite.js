@@ -198,6 +198,29 @@
     checkScrollers();
   }
 
+  /* ---- Theme switch: System, Light or Dark, remembered (the head's inline script applies
+     it before the page is painted). ---- */
+  all(doc, "[data-cv-theme]").forEach(function (select) {
+    var stored = null;
+    try { stored = localStorage.getItem("cvsite.theme"); } catch (e) { /* private mode */ }
+    select.value = stored === "light" || stored === "dark" ? stored : "auto";
+    select.addEventListener("change", function () {
+      var value = select.value;
+      if (value === "light" || value === "dark") doc.documentElement.dataset.theme = value;
+      else delete doc.documentElement.dataset.theme;
+      try {
+        if (value === "auto") localStorage.removeItem("cvsite.theme"); else localStorage.setItem("cvsite.theme", value);
+      } catch (e) { /* private mode */ }
+    });
+  });
+
+  /* ---- Menus: the navigation and the table of contents open on wide screens, closed on
+     narrow ones (an inline script closes them before the first paint). ---- */
+  var wide = window.matchMedia("(min-width: 56rem)");
+  var menus = all(doc, "details.cv-menu");
+  function fitMenus() { menus.forEach(function (menu) { menu.open = wide.matches; }); }
+  if (wide.addEventListener) wide.addEventListener("change", fitMenus);
+
   /* ---- Copy buttons: one per code block, added by script (no button without JS). A
      console block copies its commands only: no prompts, no output. Line numbers and
      diff markers are drawn by CSS and never copied. ---- */

@@ -1,0 +1,42 @@
+import Foundation
+
+/// When each content file last changed, from one `git log` over the whole `content/`
+/// folder (not one process per page): for `lastUpdated: git`.
+enum GitDates {
+  /// Each file's path under `content/` and the date (`YYYY-MM-DD`) of the newest commit
+  /// that touched it. Empty when git is missing or the site is not in a repository; a
+  /// file not yet committed has no entry.
+  static func lastCommitDates(contentFolder: URL) -> [String: String] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    // Newest first; a line of \u{1} and the committer date starts each commit, then the
+    // paths it touched, relative to `content/`.
+    process.arguments = [
+      "git", "-c", "core.quotepath=off", "log", "--format=format:%x01%cs", "--name-only", "--relative",
+      "--no-renames", "--", ".",
+    ]
+    process.currentDirectoryURL = contentFolder
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    do { try process.run() } catch { return [:] }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return [:] }
+    return parse(data)
+  }
+
+  /// The dates in `git log` output of the format above: the first (newest) date per path.
+  static func parse(_ data: Data) -> [String: String] {
+    var dates: [String: String] = [:]
+    var current: String?
+    for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
+      if line.first == 0x01 {
+        current = String(decoding: line.dropFirst(), as: UTF8.self)
+      } else if let current, dates[String(decoding: line, as: UTF8.self)] == nil {
+        dates[String(decoding: line, as: UTF8.self)] = current
+      }
+    }
+    return dates
+  }
+}
