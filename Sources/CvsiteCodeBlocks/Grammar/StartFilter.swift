@@ -133,64 +133,63 @@ extension CompiledPattern {
   }
 
   /// The byte ranges of the pattern's top-level branches (split at each `|` outside every
-  /// group; escapes, classes and comments read as PCRE2 reads them), `nil` when unclear.
+  /// group), `nil` when unclear.
   private func topLevelBranches(_ bytes: [UInt8]) -> [Range<Int>]? {
     var branches: [Range<Int>] = []
     var branchStart = 0
-    var depth = 0
-    var index = 0
-    while index < bytes.count {
-      let byte = bytes[index]
-      switch byte {
-      case UInt8(ascii: "\\"):
-        if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "Q") { return nil }
-        index += 2
-        continue
-      case UInt8(ascii: "["):
-        guard let end = classEnd(bytes, from: index) else { return nil }
-        index = end + 1
-        continue
-      case UInt8(ascii: "#") where extended:
-        while index < bytes.count, bytes[index] != 0x0A { index += 1 }
-        continue
-      case UInt8(ascii: "("): depth += 1
-      case UInt8(ascii: ")"):
-        depth -= 1
-        if depth < 0 { return nil }
-      case UInt8(ascii: "|") where depth == 0:
+    var balanced = true
+    let clear = walkStructure(bytes, from: 0) { index, byte, depth in
+      if byte == UInt8(ascii: "|"), depth == 0 {
         branches.append(branchStart..<index)
         branchStart = index + 1
-      default: break
       }
-      index += 1
+      if depth < 0 { balanced = false }
+      return balanced
     }
-    guard depth == 0 else { return nil }
+    guard clear, balanced else { return nil }
     branches.append(branchStart..<bytes.count)
     return branches
   }
 
   /// The index of the `)` that closes the group opening at `start`.
   private func groupEnd(_ bytes: [UInt8], from start: Int) -> Int? {
+    var end: Int?
+    _ = walkStructure(bytes, from: start) { index, byte, depth in
+      if byte == UInt8(ascii: ")"), depth == 0 { end = index }
+      return end == nil
+    }
+    return end
+  }
+
+  /// Walks the pattern from `start` as PCRE2 reads it (escapes, classes and, in extended
+  /// mode, comments skipped), calling `visit` with each `(`, `)` and `|`, its index and
+  /// the group depth after it, until `visit` says stop. False when the walk reaches
+  /// something unclear (`\Q…\E`, an unclosed class) or the end with groups open.
+  private func walkStructure(_ bytes: [UInt8], from start: Int, _ visit: (Int, UInt8, Int) -> Bool) -> Bool {
     var depth = 0
     var index = start
     while index < bytes.count {
-      switch bytes[index] {
+      let byte = bytes[index]
+      switch byte {
       case UInt8(ascii: "\\"):
+        if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "Q") { return false }
         index += 2
         continue
       case UInt8(ascii: "["):
-        guard let end = classEnd(bytes, from: index) else { return nil }
+        guard let end = classEnd(bytes, from: index) else { return false }
         index = end + 1
         continue
-      case UInt8(ascii: "("): depth += 1
-      case UInt8(ascii: ")"):
-        depth -= 1
-        if depth == 0 { return index }
+      case UInt8(ascii: "#") where extended:
+        while index < bytes.count, bytes[index] != 0x0A { index += 1 }
+        continue
+      case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "|"):
+        if byte == UInt8(ascii: "(") { depth += 1 } else if byte == UInt8(ascii: ")") { depth -= 1 }
+        if !visit(index, byte, depth) { return true }
       default: break
       }
       index += 1
     }
-    return nil
+    return depth == 0
   }
 
   /// The index of the `]` that closes the class opening at `start` (a `]` first in the
