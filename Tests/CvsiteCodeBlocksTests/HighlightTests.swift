@@ -98,6 +98,15 @@ struct HighlightTests {
     #expect(html.contains(#"t <span class="o">/</span> c <span class="o">/</span> <span class="m">2</span>"#))
   }
 
+  @Test("shell heredocs: the bounds marked, variables inside coloured, the end found")
+  func heredoc() {
+    let html = sharedLanguages.render(code: "cat <<EOF > out.txt\nhello $USER\nEOF\necho done\n", info: "sh").html
+    #expect(spans("k", in: html).contains("&lt;&lt;EOF"))
+    #expect(spans("t", in: html).contains("$USER"))
+    #expect(html.contains("<span class=\"line\"><span class=\"k\">EOF</span></span>"), "\(html)")
+    #expect(spans("k", in: html).contains("echo"), "the heredoc ends: what follows is code again")
+  }
+
   @Test("embedded languages: CSS and JavaScript inside HTML; YAML block scalars; shell $(…)")
   func embedded() {
     let html = sharedLanguages.render(

@@ -157,8 +157,11 @@ struct Tokenizer {
         emit(length, stack[stack.count - 1].inside)
         if runs.isEmpty { runs.append(Run(end: 0, tokenClass: 0)) }
         result.runs.append(runs)
-        // Contexts that end at the end of a line end, with everything open inside them.
-        if let first = stack.indices.dropFirst().first(where: { stack[$0].node.endAtLineEnd }) {
+        // Contexts that end at the end of a line end, with everything open inside them;
+        // but, as in GtkSourceView, a context open inside one that does not end there
+        // and extends its parent (the default: a heredoc opened in a one-line command)
+        // keeps its ancestors open.
+        if let first = Self.endingAtLineEnd(stack) {
           let endsParent = stack[first].node.endParent
           stack.removeLast(stack.count - first)
           if endsParent, stack.count > 1 { stack.removeLast() }
@@ -166,6 +169,22 @@ struct Tokenizer {
       }
     }
     return result
+  }
+
+  /// The outermost open context that the end of the line ends (with all inside it):
+  /// walking out from the innermost, each `end-at-line-end` context ends; a context
+  /// that does not end there and extends its parent stops the walk.
+  private static func endingAtLineEnd(_ stack: [Frame]) -> Int? {
+    var ending: Int?
+    for index in stack.indices.dropFirst().reversed() {
+      let node = stack[index].node
+      if node.endAtLineEnd {
+        ending = index
+      } else if node.extendParent {
+        break
+      }
+    }
+    return ending
   }
 
   private static func characterLength(_ lead: UInt8) -> Int {
