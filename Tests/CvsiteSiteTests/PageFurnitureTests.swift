@@ -131,6 +131,25 @@ struct PageFurnitureTests {
     #expect(home.contains(#"<meta name="twitter:card" content="summary">"#))
   }
 
+  @Test("a form without action is a warning at its opener; one with an action, or a missing page, is checked")
+  func formsThatGoSomewhere() throws {
+    let form = { (opener: String) in "# Home\n\n\(opener)\n## Step\n::field{name=n}\n:::\n" }
+    let bare = try TemporarySite(site: ["content/_index.md": form(":::form")])
+    let diagnostics = bare.build().result.diagnostics
+    let warning = try #require(diagnostics.first { $0.severity == .warning }, "\(diagnostics.summaries)")
+    #expect(warning.message.hasPrefix("`:::form` has no `action`: the browser would send the form back to this page"))
+    #expect(warning.location?.line == 3 && warning.location?.column == 1)
+
+    let mail = try TemporarySite(site: ["content/_index.md": form(":::form{action=mailto:a@example.org method=post}")])
+    let sent = mail.build()
+    #expect(sent.result.succeeded && sent.result.diagnostics.isEmpty, "\(sent.result.diagnostics.summaries)")
+    #expect(try #require(mail.read("index.html")).contains(#"action="mailto:a@example.org""#))
+
+    let nowhere = try TemporarySite(site: ["content/_index.md": form(":::form{action=/thanks/}")])
+    let error = try #require(nowhere.build().result.diagnostics.errors.first)
+    #expect(error.message.contains("/thanks/"), "\(error.message)")
+  }
+
   @Test("git log output: the newest date of each path")
   func gitLogParsing() {
     let log = "\u{1}2024-06-02\ndocs/a.md\n\n\u{1}2024-05-01\ndocs/a.md\ndocs/b.md\n"

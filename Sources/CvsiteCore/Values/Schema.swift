@@ -23,15 +23,21 @@ public struct ValueDeclaration: Sendable, Hashable {
   public var isLayout: Bool
   /// One line for documentation and `cvsite check` output.
   public var summary: String?
+  /// For a directive's own attribute: why leaving it out is probably a mistake. When it
+  /// is not written (and has no default), the directive gets a warning saying so.
+  public var whenMissing: String?
 
   /// A declaration; `isLayout` marks a layout value (see ``isLayout``).
-  public init(name: String, type: ValueType, defaultValue: TypedValue?, isLayout: Bool = false, summary: String? = nil)
-  {
+  public init(
+    name: String, type: ValueType, defaultValue: TypedValue?, isLayout: Bool = false, summary: String? = nil,
+    whenMissing: String? = nil
+  ) {
     self.name = name
     self.type = type
     self.defaultValue = defaultValue
     self.isLayout = isLayout
     self.summary = summary
+    self.whenMissing = whenMissing
   }
 }
 

@@ -135,6 +135,13 @@ struct PageBuilder {
     }
     var attributes = checker.check(
       directive.attributes, own: declaration?.attributes ?? [], line: line, into: &diagnostics)
+    for attribute in declaration?.attributes ?? []
+    where attribute.defaultValue == nil && attributes.own[attribute.name] == nil {
+      guard let reason = attribute.whenMissing else { continue }
+      diagnostics.append(
+        source.diagnostic(
+          .warning, "`:::\(directive.name)` has no `\(attribute.name)`: \(reason)", line: line, column: column))
+    }
     if let shorthand {
       if attributes.own[shorthand.attribute] != nil {
         diagnostics.append(

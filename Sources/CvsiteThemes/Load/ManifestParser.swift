@@ -4,7 +4,7 @@ import Yams
 /// Parses and checks `theme.yml`. Every problem is a diagnostic at the node it concerns.
 struct ManifestParser {
   static let topKeys = ["name", "summary", "cvsite", "values", "containers", "leaves", "inlines", "layouts"]
-  static let valueKeys = ["type", "cases", "default", "layout", "summary"]
+  static let valueKeys = ["type", "cases", "default", "layout", "summary", "missing"]
   static let componentKeys = [
     "template", "reads", "attributes", "rules", "derive", "tag", "toc", "selects", "summary", "shorthand", "content",
   ]
@@ -105,6 +105,7 @@ struct ManifestParser {
     var defaultNode: Node?
     var isLayout = false
     var summary: String?
+    var whenMissing: String?
     for (key, _, value) in reader.mapping(spec, "value `\(name)`", allowed: Self.valueKeys) {
       switch key {
       case "type":
@@ -120,6 +121,7 @@ struct ManifestParser {
           continue
         }
         isLayout = flag
+      case "missing": whenMissing = reader.string(value, "`missing`")
       default: summary = reader.string(value, "`summary`")
       }
     }
@@ -134,7 +136,9 @@ struct ManifestParser {
       guard let typed = typedDefault(defaultNode, type: type, name: name) else { return nil }
       defaultValue = typed
     }
-    return ValueDeclaration(name: name, type: type, defaultValue: defaultValue, isLayout: isLayout, summary: summary)
+    return ValueDeclaration(
+      name: name, type: type, defaultValue: defaultValue, isLayout: isLayout, summary: summary,
+      whenMissing: whenMissing)
   }
 
   mutating func valueType(_ name: String, cases: [String]?, at node: Node, casesNode: Node?) -> ValueType? {
