@@ -15,6 +15,10 @@ struct PageMetadata: Sendable, Hashable {
   var layout: String?
   /// On a section page: the container that lists the section's pages (`cards`).
   var list: String?
+  /// `list: false`: the section page lists nothing (a section lists its pages by default).
+  var listsNothing = false
+  /// `paginate: N`: the listing shows N pages at a time, the rest on `page/2/` and on.
+  var paginate: Int?
   var tags: [String] = []
   /// `prev: false` / `next: false`: no link to the previous or next page.
   var showsPrevious = true
@@ -41,7 +45,7 @@ struct PageMetadata: Sendable, Hashable {
   /// declares, or it is probably misspelt.
   static let keys = [
     "title", "date", "draft", "slug", "aliases", "weight", "description", "layout", "list", "tags", "prev", "next",
-    "editURL", "image", "lastmod",
+    "editURL", "image", "lastmod", "paginate",
   ]
 
   /// Reads and checks the page settings of `matter`; a wrong type is an error at the
@@ -151,7 +155,18 @@ struct PageMetadata: Sendable, Hashable {
         "layout", "the theme has no layout `\(layout)` (it has \(layouts.map { "`\($0)`" }.joined(separator: ", ")))",
         suggestion: closest(layout, layouts))
     }
-    metadata.list = text("list")
+    if case .bool(false)? = matter.fields["list"] {
+      metadata.listsNothing = true
+    } else {
+      metadata.list = text("list")
+    }
+    if let value = matter.fields["paginate"] {
+      if case .int(let count) = value, count >= 1 {
+        metadata.paginate = count
+      } else {
+        problem("paginate", "`paginate` must be a whole number of pages per listing page, 1 or more")
+      }
+    }
     if let list = metadata.list, let containers, !containers.contains(list) {
       problem(
         "list", "`list` names `\(list)`, which is not a container of the theme",

@@ -58,11 +58,18 @@ struct PageParser: Sendable {
       renderHTML(parsed.body.environment(\.containerRenderer, recorder)), basePath: basePath)
     let fallbackTitle = parsed.frontMatter.title ?? parsed.titleHeading ?? Self.titleFromFileName(file)
     // Only the front matter's lines are ever looked at (to locate a key's problem).
-    let (metadata, metadataProblems) = PageMetadata.read(
+    let (readMetadata, metadataProblems) = PageMetadata.read(
       parsed.frontMatter, fallbackTitle: fallbackTitle, path: file.sitePath,
       lines: String(decoding: bytes.prefix(16 * 1024), as: UTF8.self)
         .split(separator: "\n", maxSplits: max(0, parsed.frontMatter.lineCount), omittingEmptySubsequences: false),
       containers: containers, layouts: layouts, declared: declared)
+    var metadata = readMetadata
+    // A section lists its pages unless it says otherwise; the home page only when asked.
+    if file.kind == .sectionIndex, metadata.list == nil, !metadata.listsNothing, file.relativePath != "_index.md",
+      containers.contains(Self.implicitListing)
+    {
+      metadata.list = Self.implicitListing
+    }
     let page = SitePage(
       sitePath: file.sitePath, contentPath: file.relativePath, isSectionIndex: file.kind == .sectionIndex,
       metadata: metadata, url: PageURL.url(for: file.relativePath, kind: file.kind, slug: metadata.slug),

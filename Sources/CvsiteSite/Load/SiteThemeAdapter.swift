@@ -48,7 +48,9 @@ struct SiteThemeAdapter: Sendable {
         id: "page-" + (page.url.splitOmittingEmpty(atByte: UInt8(ascii: "/")).last.map(String.init) ?? "home"),
         title: page.metadata.title,
         url: basePath + page.url.dropFirst(),
-        summaryHTML: page.summary.isEmpty ? "" : "<p>\(escapeHTML(page.summary))</p>\n",
+        summaryHTML: (page.metadata.date.map {
+          "<p class=\"cv-meta\"><time datetime=\"\(escapeHTML($0))\">\(escapeHTML(String($0.prefix(10))))</time></p>\n"
+        } ?? "") + (page.summary.isEmpty ? "" : "<p>\(escapeHTML(page.summary))</p>\n"),
         values: page.values)
     }
     // A URL value the container reads (the cards' `href`) carries the link, so the

@@ -60,11 +60,11 @@ extension SiteSession {
     let feedURL = newestDatedPages(published, count: 1).isEmpty ? nil : config.absoluteURL("/atom.xml")
     let gitDates = wide.gitDates
     let linkPolicy: SiteConfig.LinkPolicy = options.isCheckOnly && config.links == .off ? .warn : config.links
-    let rendered = parallelMap(selected, jobs: options.jobs, weight: weight) { written -> (String?, [Diagnostic]) in
+    let rendered = parallelMap(selected, jobs: options.jobs, weight: weight) { written -> ([String], [Diagnostic]) in
       var page = written
       let (body, linkProblems) = checker.rewritingLinks(page.bodyHTML, page: page)
       if body != page.bodyHTML { page.bodyHTML = body }
-      let (context, layout, listingProblems) = Self.layoutContext(
+      let (context, layout, listingProblems, more) = Self.layoutContext(
         for: page, in: site, navigation: navigation, config: config, theme: theme, feedURL: feedURL,
         gitDates: gitDates)
       let (document, layoutProblem) = theme.renderDocumentReporting(context, layout: layout)
@@ -84,18 +84,24 @@ extension SiteSession {
       for problem in listingProblems + [layoutProblem].compactMap({ $0 }) {
         problems.append(Diagnostic(.error, problem))
       }
-      do {
-        try sink.write(Data(document), to: page.outputPath)
-      } catch {
-        problems.append(.ioFailure("cannot write \(page.outputPath)", error))
-        return (nil, problems)
+      var documents = [(document, page.outputPath)]
+      for (part, path) in more { documents.append((theme.renderDocumentReporting(part, layout: layout).0, path)) }
+      var written: [String] = []
+      for (document, path) in documents {
+        do {
+          try sink.write(Data(document), to: path)
+          written.append(path)
+        } catch {
+          problems.append(.ioFailure("cannot write \(path)", error))
+          return ([], problems)
+        }
       }
       if let progress { progress(counter.increment(), total) }
-      return (page.outputPath, problems)
+      return (written, problems)
     }
     var unlocated = Set<String>()
-    for (path, problems) in rendered {
-      if let path { outcome.files.insert(path) }
+    for (paths, problems) in rendered {
+      outcome.files.formUnion(paths)
       outcome.diagnostics += problems.filter { $0.location != nil || unlocated.insert($0.message).inserted }
     }
     outcome.pageCount = outcome.files.count
@@ -229,34 +235,64 @@ extension SiteSession {
 
   /// The layout context of `page` and the layout to use: the page's `layout`, else
   /// `section` for a section page, else `page`. A section page with `list: NAME` gets
-  /// its child pages after its body, as the subviews of container NAME.
+  /// its child pages after its body, as the subviews of container NAME: newest first
+  /// when every one has a date, else by weight and title. With `paginate: N`, the first
+  /// N are listed there and the rest on `page/2/` and on, whose contexts and output
+  /// paths come back as `more`.
   static func layoutContext(
     for page: SitePage, in site: [SitePage], navigation index: Navigation.Index, config: SiteConfig,
     theme: SiteThemeAdapter, feedURL: String? = nil, gitDates: [String: String] = [:]
-  ) -> (PageContext, String, problems: [String]) {
-    var body = page.bodyHTML
-    var problems: [String] = []
-    if page.isSectionIndex, let container = page.metadata.list {
-      // By weight and title, ties in site order. The index is made from `site`, so its
-      // positions are positions in `site`.
-      let positions =
-        index.count == site.count
-        ? index.listed(in: page.sectionPath)
-        : site.indices.filter { site[$0].parentSection == page.sectionPath && site[$0].sitePath != page.sitePath }
-      let children = positions.sorted {
-        (site[$0].metadata.weight, site[$0].metadata.title, $0) < (
-          site[$1].metadata.weight, site[$1].metadata.title, $1
-        )
-      }.map { site[$0] }
-      let listing = theme.renderListing(container: container, pages: children, basePath: config.basePath)
-      body += listing.html
-      problems = listing.problems
-    }
+  ) -> (PageContext, String, problems: [String], more: [(PageContext, String)]) {
     let navigation = Navigation.tree(index, current: page.url, expandAll: config.navigation == .full)
     let layout = page.metadata.layout ?? (page.isSectionIndex ? "section" : "page")
-    var context = PageContext(page: page, bodyHTML: body, navigation: navigation, config: config)
-    context.addFurniture(of: page, index: index, config: config, feedURL: feedURL, gitDates: gitDates)
-    return (context, layout, problems)
+    func context(_ body: String) -> PageContext {
+      var context = PageContext(page: page, bodyHTML: body, navigation: navigation, config: config)
+      context.addFurniture(of: page, index: index, config: config, feedURL: feedURL, gitDates: gitDates)
+      return context
+    }
+    guard page.isSectionIndex, let container = page.metadata.list else {
+      return (context(page.bodyHTML), layout, [], [])
+    }
+    // The index is made from `site`, so its positions are positions in `site`.
+    let positions =
+      index.count == site.count
+      ? index.listed(in: page.sectionPath)
+      : site.indices.filter { site[$0].parentSection == page.sectionPath && site[$0].sitePath != page.sitePath }
+    let newestFirst = !positions.isEmpty && positions.allSatisfy { site[$0].metadata.date != nil }
+    let children = positions.sorted {
+      let (a, b) = (site[$0].metadata, site[$1].metadata)
+      if newestFirst, a.date != b.date { return (a.date ?? "") > (b.date ?? "") }
+      return (a.weight, a.title, $0) < (b.weight, b.title, $1)
+    }.map { site[$0] }
+    let perPage = page.metadata.paginate ?? max(children.count, 1)
+    let parts = stride(from: 0, to: max(children.count, 1), by: perPage).map {
+      Array(children[$0..<min($0 + perPage, children.count)])
+    }
+    let urls = parts.indices.map { config.basePath + page.url.dropFirst() + ($0 == 0 ? "" : "page/\($0 + 1)/") }
+    var problems: [String] = []
+    var contexts: [(PageContext, String)] = []
+    for (number, part) in parts.enumerated() {
+      let listing = theme.renderListing(container: container, pages: part, basePath: config.basePath)
+      if number == 0 { problems = listing.problems }
+      var made = context(number == 0 ? page.bodyHTML + listing.html : listing.html)
+      if parts.count > 1 {
+        made.pager = Pager(current: number + 1, urls: urls)
+        if number > 0 {
+          // A later part is a listing only: no introduction, description or page links.
+          made.title += " · page \(number + 1)"
+          made.url = urls[number]
+          made.description = nil
+          made.previous = nil
+          made.next = nil
+          made.editURL = nil
+          if config.baseURL.contains("://") {
+            made.canonicalURL = config.absoluteURL(String(page.url) + "page/\(number + 1)/")
+          }
+        }
+      }
+      contexts.append((made, PageURL.outputPath(for: page.url + (number == 0 ? "" : "page/\(number + 1)/"))))
+    }
+    return (contexts[0].0, layout, problems, Array(contexts.dropFirst()))
   }
 
   static func notFoundContext(navigation index: Navigation.Index, config: SiteConfig) -> PageContext {

@@ -46,6 +46,8 @@ public struct PageContext: Sendable {
   public var imageURL: String?
   /// The start of the page's text, for a description when it has none of its own.
   public var summary: String?
+  /// On a section page whose listing is split (`paginate`): where this part stands.
+  public var pager: Pager?
 
   /// A page context; everything but the title and body has a default.
   public init(
@@ -114,6 +116,20 @@ public struct PageLink: Sendable, Hashable {
   }
 }
 
+/// The parts of a listing split over several pages (`/blog/`, `/blog/page/2/`…).
+public struct Pager: Sendable, Hashable {
+  /// This part's number, from 1.
+  public var current: Int
+  /// Each part's URL (base path included), the first being the section's own.
+  public var urls: [String]
+
+  /// A pager; `urls` holds at least one URL.
+  public init(current: Int, urls: [String]) {
+    self.current = current
+    self.urls = urls
+  }
+}
+
 /// One table-of-contents entry.
 public struct TOCLink: Sendable, Hashable {
   /// The heading level (2 to 6).
@@ -141,6 +157,9 @@ extension PageContext {
   /// - `page`: `title`, `description`, `url`, `isHome`, `meta` (the ``metadata`` map),
   ///   `previous` and `next` (`title`, `url`), `breadcrumbs` (a list of `title`, `url`)
   ///   and `hasBreadcrumbs`, `editURL`, `lastUpdated`, `canonical`, `image`, `summary`;
+  /// - `page.pager`, on a section page whose listing is split: `current`, `total`, `previous`
+  ///   and `next` (URLs, when there are such parts), `pages` (`number`, `url`,
+  ///   `isCurrent`);
   /// - `content`: the body HTML (print it with `{{{content}}}`);
   /// - `nav`: entries with `title`, `url`, `isCurrent`, `isAncestor`, `hasChildren`,
   ///   `children` (same shape; recurse with a partial); `hasNav`;
@@ -171,6 +190,19 @@ extension PageContext {
     }
     if let imageURL, !imageURL.isEmpty { page["image"] = .string(imageURL) }
     if let feedURL, !feedURL.isEmpty { site["feed"] = .string(feedURL) }
+    var pagerValue: TemplateValue?
+    if let pager, pager.urls.count > 1 {
+      var object: TemplateObject = [
+        "current": .int(pager.current), "total": .int(pager.urls.count),
+        "pages": .list(
+          pager.urls.enumerated().map { index, url in
+            ["number": .int(index + 1), "url": .string(url), "isCurrent": .bool(index + 1 == pager.current)]
+          }),
+      ]
+      if pager.current > 1 { object["previous"] = .string(pager.urls[pager.current - 2]) }
+      if pager.current < pager.urls.count { object["next"] = .string(pager.urls[pager.current]) }
+      pagerValue = .object(object)
+    }
     let minLevel = tableOfContents.map(\.level).min() ?? 2
     let toc: [TemplateValue] = tableOfContents.map { entry in
       var item: TemplateObject = [
@@ -180,6 +212,7 @@ extension PageContext {
       if let tab = entry.tab, !tab.isEmpty { item["tab"] = .string(tab) }
       return .object(item)
     }
+    if let pagerValue { page["pager"] = pagerValue }
     return [
       "site": .object(site), "page": .object(page), "content": .string(bodyHTML),
       "nav": .list(navigation.map(Self.navItem)), "hasNav": .bool(!navigation.isEmpty), "toc": .list(toc),
