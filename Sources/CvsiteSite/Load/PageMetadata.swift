@@ -20,6 +20,8 @@ struct PageMetadata: Sendable, Hashable {
   /// `paginate: N`: the listing shows N pages at a time, the rest on `page/2/` and on.
   var paginate: Int?
   var tags: [String] = []
+  /// The page's terms in each of the site's taxonomies (`tags`, and any `cvsite.yml` adds).
+  var terms: [String: [String]] = [:]
   /// `prev: false` / `next: false`: no link to the previous or next page.
   var showsPrevious = true
   var showsNext = true
@@ -55,7 +57,8 @@ struct PageMetadata: Sendable, Hashable {
   /// values), any other key is a warning with the closest known key.
   static func read(
     _ matter: FrontMatter, fallbackTitle: String, path: String, lines makeLines: @autoclosure () -> [Substring],
-    containers: [String]? = nil, layouts: [String]? = nil, declared: Set<String>? = nil
+    containers: [String]? = nil, layouts: [String]? = nil, declared: Set<String>? = nil,
+    taxonomies: [String] = ["tags"]
   ) -> (PageMetadata, [Diagnostic]) {
     var metadata = PageMetadata(title: fallbackTitle)
     var diagnostics: [Diagnostic] = []
@@ -76,7 +79,9 @@ struct PageMetadata: Sendable, Hashable {
       diagnostics.append(Diagnostic(severity, message, at: location, sourceLine: line, suggestion: suggestion))
     }
     if let declared {
-      for key in matter.fields.keys.filter({ !Self.keys.contains($0) && !declared.contains($0) }).sorted() {
+      for key in matter.fields.keys.filter({
+        !Self.keys.contains($0) && !declared.contains($0) && !taxonomies.contains($0)
+      }).sorted() {
         problem(
           key, "unknown front-matter key `\(key)`: cvsite and the theme do not read it",
           suggestion: closest(key, Self.keys + declared.sorted()), severity: .warning)
@@ -172,16 +177,26 @@ struct PageMetadata: Sendable, Hashable {
         "list", "`list` names `\(list)`, which is not a container of the theme",
         suggestion: closest(list, containers))
     }
-    for (key, target) in [("aliases", \PageMetadata.aliases), ("tags", \PageMetadata.tags)] {
+    func texts(_ key: String) -> [String] {
       switch matter.fields[key] {
-      case nil, .null?: break
+      case nil, .null?: return []
       case .list(let items)?:
         let texts = items.compactMap(\.text)
         if texts.count != items.count { problem(key, "`\(key)` must be a list of texts") }
-        metadata[keyPath: target] = texts
-      case .string(let single)?: metadata[keyPath: target] = [single]
-      default: problem(key, "`\(key)` must be a list of texts")
+        return texts
+      case .string(let single)?: return [single]
+      default:
+        problem(key, "`\(key)` must be a list of texts")
+        return []
       }
+    }
+    metadata.aliases = texts("aliases")
+    metadata.tags = texts("tags")
+    for taxonomy in taxonomies {
+      let terms = taxonomy == "tags" ? metadata.tags : texts(taxonomy)
+      let kept = terms.map { String($0.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()) }
+        .filter { !$0.isEmpty }
+      if !kept.isEmpty { metadata.terms[taxonomy] = kept }
     }
     if metadata.slug != nil || !metadata.aliases.isEmpty {
       func line(_ key: String) -> Int? {

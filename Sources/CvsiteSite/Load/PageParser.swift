@@ -22,6 +22,8 @@ struct PageParser: Sendable {
   let renderer: ThemeRenderer
   let containers: [String]
   let layouts: [String]
+  /// The front-matter keys that hold taxonomy terms (`tags`).
+  let taxonomies: [String]
   /// The front-matter keys the theme declares: its values, and the group of each
   /// grouped value (`pin` for `pin.x`).
   let declared: Set<String>
@@ -30,6 +32,7 @@ struct PageParser: Sendable {
   init(theme: SiteThemeAdapter, config: SiteConfig) {
     basePath = config.basePath
     containers = theme.schema.containers.keys.sorted()
+    taxonomies = config.taxonomies
     layouts = theme.theme.pageLayouts
     declared = Set(theme.schema.values.keys.flatMap { [$0, String($0.prefix { $0 != "." })] })
     var options = MarkdownOptions(
@@ -62,7 +65,7 @@ struct PageParser: Sendable {
       parsed.frontMatter, fallbackTitle: fallbackTitle, path: file.sitePath,
       lines: String(decoding: bytes.prefix(16 * 1024), as: UTF8.self)
         .split(separator: "\n", maxSplits: max(0, parsed.frontMatter.lineCount), omittingEmptySubsequences: false),
-      containers: containers, layouts: layouts, declared: declared)
+      containers: containers, layouts: layouts, declared: declared, taxonomies: taxonomies)
     var metadata = readMetadata
     // A section lists its pages unless it says otherwise; the home page only when asked.
     if file.kind == .sectionIndex, metadata.list == nil, !metadata.listsNothing, file.relativePath != "_index.md",

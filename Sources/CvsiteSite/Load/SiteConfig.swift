@@ -37,6 +37,8 @@ struct SiteConfig: Sendable {
   var image: String = ""
   /// `lastUpdated: git`: each page's last change is its source file's last commit.
   var lastUpdatedFromGit = false
+  /// The front-matter keys whose terms get pages of their own (`/tags/swift/`).
+  var taxonomies: [String] = ["tags"]
 
   /// What a broken internal link is.
   enum LinkPolicy: String, Sendable, CaseIterable {
@@ -56,7 +58,7 @@ struct SiteConfig: Sendable {
 
   static let keys = [
     "title", "baseURL", "theme", "language", "description", "author", "rawHTML", "headingAnchors", "navigation",
-    "links", "editURL", "prevNext", "image", "lastUpdated",
+    "links", "editURL", "prevNext", "image", "lastUpdated", "taxonomies",
   ]
 
   /// The path part of the base URL: `/` or `/docs/`. Kept with ``baseURL`` rather than
@@ -167,6 +169,17 @@ struct SiteConfig: Sendable {
           config.editURL = text.hasSuffix("/") ? text : text + "/"
         }
       case "prevNext": config.prevNext = bool() ?? config.prevNext
+      case "taxonomies":
+        let items = value.sequence.map(Array.init) ?? []
+        let names = items.compactMap { $0.scalar?.string }
+        let valid = names.allSatisfy { !$0.isEmpty && $0.utf8.allSatisfy { (0x61...0x7A).contains($0) || $0 == 0x2D } }
+        if value.sequence == nil || names.count != items.count || !valid || Set(names).count != names.count {
+          diagnostics.append(
+            document.diagnostic(
+              .error, "'taxonomies' must be a list of distinct lowercase names, such as [tags, categories]", at: value))
+        } else {
+          config.taxonomies = names
+        }
       case "lastUpdated":
         if value.bool == false {
           config.lastUpdatedFromGit = false

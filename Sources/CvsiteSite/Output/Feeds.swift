@@ -2,15 +2,19 @@ import ContainerViews
 
 /// `sitemap.xml`: every published page, with the date it last changed when known
 /// (`lastmod`, else its last commit with `lastUpdated: git`, else its `date`).
-func sitemapXML(_ pages: [SitePage], config: SiteConfig, gitDates: [String: String] = [:]) -> String {
+func sitemapXML(
+  _ pages: [SitePage], config: SiteConfig, gitDates: [String: String] = [:], extraURLs: [String] = []
+) -> String {
   var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
   xml += #"<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">"# + "\n"
   // Sorted by URL, pages with one URL in their given order (as a stable sort of the
   // pages leaves them); only the fields written are moved around.
-  let entries = pages.enumerated().map {
-    (url: $0.element.url, date: $0.element.lastUpdated(gitDates) ?? $0.element.metadata.date, index: $0.offset)
-  }
-  .sorted { ($0.url, $0.index) < ($1.url, $1.index) }
+  // The pages a build adds (a taxonomy's) come after any page at the same URL.
+  let entries =
+    (pages.enumerated().map {
+      (url: $0.element.url, date: $0.element.lastUpdated(gitDates) ?? $0.element.metadata.date, index: $0.offset)
+    } + extraURLs.map { (url: $0, date: nil as String?, index: Int.max) })
+    .sorted { ($0.url, $0.index) < ($1.url, $1.index) }
   for entry in entries {
     xml += "  <url><loc>\(escapeHTML(config.absoluteURL(entry.url)))</loc>"
     if let date = entry.date { xml += "<lastmod>\(escapeHTML(date))</lastmod>" }

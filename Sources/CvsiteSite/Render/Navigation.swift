@@ -93,6 +93,11 @@ enum Navigation {
       return (link(place - 1), link(place + 1))
     }
 
+    /// A link to the page at `url`, if the site has one.
+    func link(to url: String) -> PageLink? {
+      byURL[url].map { PageLink(title: entries[$0].title, url: entries[$0].href) }
+    }
+
     /// The pages that hold the one at `url`, the home page first; empty for the home
     /// page and the pages at the top level.
     func breadcrumbs(of url: String) -> [PageLink] {

@@ -29,15 +29,17 @@ extension SiteSession {
       let gitDates =
         config.lastUpdatedFromGit
         ? GitDates.lastCommitDates(contentFolder: options.siteRoot.appendingPathComponent("content")) : [:]
+      let taxonomies = TaxonomyIndex(published, names: config.taxonomies)
       wide = SiteWide(
         publishedPaths: published.map(\.sitePath), navigation: Navigation.Index(published, basePath: config.basePath),
-        collisions: urlCollisions(published), sitemap: sitemapXML(published, config: config, gitDates: gitDates),
-        targets: nil, gitDates: gitDates)
+        collisions: urlCollisions(published) + taxonomies.diagnostics + taxonomyCollisions(published, taxonomies),
+        sitemap: sitemapXML(published, config: config, gitDates: gitDates, extraURLs: taxonomies.urls),
+        targets: nil, gitDates: gitDates, taxonomies: taxonomies)
     }
     let targets =
       wide.targets
       ?? Targets(
-        links: linkTargets(published, theme: theme),
+        links: linkTargets(published, theme: theme, extraPages: wide.taxonomies.urls),
         outputCollisions: outputCollisions(outputOwners(published, theme: theme)))
     outcome.diagnostics += wide.collisions + targets.outputCollisions
     let checker = targets.links
@@ -59,6 +61,7 @@ extension SiteSession {
     }
     let feedURL = newestDatedPages(published, count: 1).isEmpty ? nil : config.absoluteURL("/atom.xml")
     let gitDates = wide.gitDates
+    let taxonomies = wide.taxonomies
     let linkPolicy: SiteConfig.LinkPolicy = options.isCheckOnly && config.links == .off ? .warn : config.links
     let rendered = parallelMap(selected, jobs: options.jobs, weight: weight) { written -> ([String], [Diagnostic]) in
       var page = written
@@ -66,7 +69,7 @@ extension SiteSession {
       if body != page.bodyHTML { page.bodyHTML = body }
       let (context, layout, listingProblems, more) = Self.layoutContext(
         for: page, in: site, navigation: navigation, config: config, theme: theme, feedURL: feedURL,
-        gitDates: gitDates)
+        gitDates: gitDates, taxonomies: taxonomies)
       let (document, layoutProblem) = theme.renderDocumentReporting(context, layout: layout)
       // URLs that run script are errors whatever `links:` says; links that lead nowhere
       // follow it.
@@ -103,6 +106,22 @@ extension SiteSession {
     for (paths, problems) in rendered {
       outcome.files.formUnion(paths)
       outcome.diagnostics += problems.filter { $0.location != nil || unlocated.insert($0.message).inserted }
+    }
+    // The taxonomies' own pages: their terms, and each term's pages.
+    let listing = theme.schema.containers[PageParser.implicitListing] != nil ? PageParser.implicitListing : nil
+    let made = taxonomies.pages(site, navigation: navigation, config: config, theme: theme, container: listing)
+    for problem in made.problems where unlocated.insert(problem).inserted {
+      outcome.diagnostics.append(Diagnostic(.error, problem))
+    }
+    for (context, path) in made.pages {
+      let (document, problem) = theme.renderDocumentReporting(context, layout: "page")
+      if let problem, unlocated.insert(problem).inserted { outcome.diagnostics.append(Diagnostic(.error, problem)) }
+      do {
+        try sink.write(Data(document), to: path)
+        outcome.files.insert(path)
+      } catch {
+        outcome.diagnostics.append(.ioFailure("cannot write \(path)", error))
+      }
     }
     outcome.pageCount = outcome.files.count
 
@@ -161,6 +180,7 @@ extension SiteSession {
     var targets: Targets?
     /// With `lastUpdated: git`: each content file's last commit date.
     var gitDates: [String: String] = [:]
+    var taxonomies = TaxonomyIndex([], names: [])
   }
 
   /// What depends on the site's files as well as its pages: where links may lead, and
@@ -168,6 +188,17 @@ extension SiteSession {
   struct Targets {
     var links: LinkChecker
     var outputCollisions: [Diagnostic]
+  }
+
+  /// A page of the site at the address of a taxonomy's page, which would overwrite it.
+  func taxonomyCollisions(_ published: [SitePage], _ taxonomies: TaxonomyIndex) -> [Diagnostic] {
+    let made = Set(taxonomies.urls)
+    return published.filter { made.contains($0.url) }.map { page in
+      Diagnostic(
+        .error,
+        "\(page.url) is also a page cvsite makes for a taxonomy (`taxonomies` in cvsite.yml); move the page or leave the taxonomy out",
+        at: SourceLocation(path: page.sitePath, line: 1, column: 1))
+    }
   }
 
   /// Two pages (or a page and an alias) at one URL are errors at each page.
@@ -216,8 +247,9 @@ extension SiteSession {
   }
 
   /// Every path a link may lead to, with the ids of each page.
-  func linkTargets(_ published: [SitePage], theme: SiteThemeAdapter) -> LinkChecker {
+  func linkTargets(_ published: [SitePage], theme: SiteThemeAdapter, extraPages: [String] = []) -> LinkChecker {
     var checker = LinkChecker(basePath: config.basePath)
+    for url in extraPages { checker.addPage(url: url, html: "") }
     for page in published {
       if let ids = pages[page.sitePath]?.ids {
         checker.addPage(url: page.url, ids: ids, merging: true)
@@ -241,13 +273,15 @@ extension SiteSession {
   /// paths come back as `more`.
   static func layoutContext(
     for page: SitePage, in site: [SitePage], navigation index: Navigation.Index, config: SiteConfig,
-    theme: SiteThemeAdapter, feedURL: String? = nil, gitDates: [String: String] = [:]
+    theme: SiteThemeAdapter, feedURL: String? = nil, gitDates: [String: String] = [:],
+    taxonomies: TaxonomyIndex? = nil
   ) -> (PageContext, String, problems: [String], more: [(PageContext, String)]) {
     let navigation = Navigation.tree(index, current: page.url, expandAll: config.navigation == .full)
     let layout = page.metadata.layout ?? (page.isSectionIndex ? "section" : "page")
     func context(_ body: String) -> PageContext {
       var context = PageContext(page: page, bodyHTML: body, navigation: navigation, config: config)
       context.addFurniture(of: page, index: index, config: config, feedURL: feedURL, gitDates: gitDates)
+      if let taxonomies { context.taxonomies = taxonomies.links(of: page, basePath: config.basePath) }
       return context
     }
     guard page.isSectionIndex, let container = page.metadata.list else {

@@ -48,6 +48,8 @@ public struct PageContext: Sendable {
   public var summary: String?
   /// On a section page whose listing is split (`paginate`): where this part stands.
   public var pager: Pager?
+  /// The page's terms, per taxonomy (`tags`), each a link to the term's page.
+  public var taxonomies: [TermLinks] = []
 
   /// A page context; everything but the title and body has a default.
   public init(
@@ -116,6 +118,20 @@ public struct PageLink: Sendable, Hashable {
   }
 }
 
+/// A page's terms in one taxonomy.
+public struct TermLinks: Sendable, Hashable {
+  /// The taxonomy (`tags`).
+  public var taxonomy: String
+  /// Each term's name and the URL of its page.
+  public var terms: [PageLink]
+
+  /// The terms of one taxonomy.
+  public init(taxonomy: String, terms: [PageLink]) {
+    self.taxonomy = taxonomy
+    self.terms = terms
+  }
+}
+
 /// The parts of a listing split over several pages (`/blog/`, `/blog/page/2/`…).
 public struct Pager: Sendable, Hashable {
   /// This part's number, from 1.
@@ -160,6 +176,8 @@ extension PageContext {
   /// - `page.pager`, on a section page whose listing is split: `current`, `total`, `previous`
   ///   and `next` (URLs, when there are such parts), `pages` (`number`, `url`,
   ///   `isCurrent`);
+  /// - `page.taxonomies`: the page's terms, per taxonomy: `name` (`Tags`), `taxonomy`
+  ///   (`tags`), `terms` (`title`, `url`);
   /// - `content`: the body HTML (print it with `{{{content}}}`);
   /// - `nav`: entries with `title`, `url`, `isCurrent`, `isAncestor`, `hasChildren`,
   ///   `children` (same shape; recurse with a partial); `hasNav`;
@@ -213,6 +231,13 @@ extension PageContext {
       return .object(item)
     }
     if let pagerValue { page["pager"] = pagerValue }
+    page["taxonomies"] = .list(
+      taxonomies.map { group in
+        [
+          "name": .string(group.taxonomy.prefix(1).uppercased() + group.taxonomy.dropFirst()),
+          "taxonomy": .string(group.taxonomy), "terms": .list(group.terms.map(Self.pageLink)),
+        ]
+      })
     return [
       "site": .object(site), "page": .object(page), "content": .string(bodyHTML),
       "nav": .list(navigation.map(Self.navItem)), "hasNav": .bool(!navigation.isEmpty), "toc": .list(toc),

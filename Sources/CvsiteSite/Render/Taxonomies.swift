@@ -1,0 +1,158 @@
+import ContainerViews
+import CvsiteCore
+import CvsiteThemes
+
+/// The terms of the site's taxonomies (`tags` unless `cvsite.yml` names others) and the
+/// pages of each: every term gets a page at `/TAXONOMY/SLUG/`, every taxonomy a page of
+/// its terms at `/TAXONOMY/`.
+struct TaxonomyIndex: Sendable {
+  struct Term: Sendable {
+    /// The first spelling met (terms that differ only in case are one term).
+    var name: String
+    var slug: String
+    /// Positions of the term's pages in the pages the index was made from.
+    var pages: [Int]
+  }
+
+  struct Taxonomy: Sendable {
+    var name: String
+    /// Sorted by name, case ignored.
+    var terms: [Term]
+  }
+
+  private(set) var taxonomies: [Taxonomy] = []
+  /// Two spellings that give one address, a term with nothing to give an address.
+  private(set) var diagnostics: [Diagnostic] = []
+
+  init(_ pages: [SitePage], names: [String]) {
+    for name in names {
+      var terms: [Term] = []
+      var bySlug: [String: Int] = [:]
+      for (position, page) in pages.enumerated() {
+        for written in page.metadata.terms[name] ?? [] {
+          let termSlug = slug(written)
+          let location = SourceLocation(path: page.sitePath, line: 1, column: 1)
+          guard !termSlug.isEmpty else {
+            diagnostics.append(
+              Diagnostic(
+                .error, "the \(name) term `\(written)` has no letters or digits to make its address", at: location))
+            continue
+          }
+          if let existing = bySlug[termSlug] {
+            if terms[existing].name.lowercased() != written.lowercased() {
+              diagnostics.append(
+                Diagnostic(
+                  .error,
+                  "the \(name) terms `\(terms[existing].name)` and `\(written)` both give the address /\(name)/\(termSlug)/; spell one differently",
+                  at: location))
+              continue
+            }
+            if terms[existing].pages.last != position { terms[existing].pages.append(position) }
+          } else {
+            bySlug[termSlug] = terms.count
+            terms.append(Term(name: written, slug: termSlug, pages: [position]))
+          }
+        }
+      }
+      guard !terms.isEmpty else { continue }
+      terms.sort { ($0.name.lowercased(), $0.slug) < ($1.name.lowercased(), $1.slug) }
+      taxonomies.append(Taxonomy(name: name, terms: terms))
+    }
+  }
+
+  /// The site path of a taxonomy's page, or of one of its terms.
+  static func url(_ taxonomy: String, _ termSlug: String? = nil) -> String {
+    "/\(taxonomy)/" + (termSlug.map { $0 + "/" } ?? "")
+  }
+
+  /// Every page the taxonomies add, as site paths.
+  var urls: [String] {
+    taxonomies.flatMap { taxonomy in [Self.url(taxonomy.name)] + taxonomy.terms.map { Self.url(taxonomy.name, $0.slug) }
+    }
+  }
+
+  /// A page's terms, per taxonomy, as links (base path included).
+  func links(of page: SitePage, basePath: String) -> [TermLinks] {
+    taxonomies.compactMap { taxonomy in
+      let written = page.metadata.terms[taxonomy.name] ?? []
+      guard !written.isEmpty else { return nil }
+      var seen = Set<String>()
+      let links = written.compactMap { name -> PageLink? in
+        let termSlug = slug(name)
+        guard !termSlug.isEmpty, seen.insert(termSlug).inserted,
+          let term = taxonomy.terms.first(where: { $0.slug == termSlug })
+        else { return nil }
+        return PageLink(title: term.name, url: basePath + Self.url(taxonomy.name, termSlug).dropFirst())
+      }
+      return links.isEmpty ? nil : TermLinks(taxonomy: taxonomy.name, terms: links)
+    }
+  }
+
+  /// The pages the taxonomies add: each taxonomy's list of terms with their counts, and
+  /// each term's pages listed by `container` (newest first when all are dated). Their
+  /// contexts and output paths.
+  func pages(
+    _ site: [SitePage], navigation index: Navigation.Index, config: SiteConfig, theme: SiteThemeAdapter,
+    container: String?
+  ) -> (pages: [(PageContext, String)], problems: [String]) {
+    var result: [(PageContext, String)] = []
+    var problems: [String] = []
+    let base = config.basePath
+    let home = index.link(to: "/") ?? PageLink(title: "Home", url: base)
+    for taxonomy in taxonomies {
+      let title = taxonomy.name.prefix(1).uppercased() + taxonomy.name.dropFirst()
+      let taxonomyURL = Self.url(taxonomy.name)
+      var list = "<ul class=\"cv-terms\">\n"
+      for term in taxonomy.terms {
+        let href = base + Self.url(taxonomy.name, term.slug).dropFirst()
+        list +=
+          "<li><a href=\"\(escapeHTML(href))\" rel=\"tag\">\(escapeHTML(term.name))</a> "
+          + "<span class=\"cv-term-count\">\(term.pages.count) page\(term.pages.count == 1 ? "" : "s")</span></li>\n"
+      }
+      list += "</ul>\n"
+      result.append(
+        (context(title: title, body: list, url: taxonomyURL, crumbs: [home], index: index, config: config), taxonomyURL)
+      )
+      for term in taxonomy.terms {
+        var pages = term.pages.map { site[$0] }
+        if pages.allSatisfy({ $0.metadata.date != nil }) {
+          pages.sort { ($0.metadata.date ?? "", $1.metadata.title) > ($1.metadata.date ?? "", $0.metadata.title) }
+        } else {
+          pages.sort { ($0.metadata.title.lowercased(), $0.url) < ($1.metadata.title.lowercased(), $1.url) }
+        }
+        var body = ""
+        if let container {
+          let listing = theme.renderListing(container: container, pages: pages, basePath: base)
+          body = listing.html
+          problems += listing.problems
+        } else {
+          body =
+            "<ul>\n"
+            + pages.map {
+              "<li><a href=\"\(escapeHTML(base + $0.url.dropFirst()))\">\(escapeHTML($0.metadata.title))</a></li>\n"
+            }
+            .joined() + "</ul>\n"
+        }
+        let url = Self.url(taxonomy.name, term.slug)
+        let crumbs = [home, PageLink(title: title, url: base + taxonomyURL.dropFirst())]
+        result.append(
+          (context(title: term.name, body: body, url: url, crumbs: crumbs, index: index, config: config), url))
+      }
+    }
+    return (result.map { ($0.0, PageURL.outputPath(for: $0.1)) }, problems)
+  }
+
+  private func context(
+    title: String, body: String, url: String, crumbs: [PageLink], index: Navigation.Index, config: SiteConfig
+  ) -> PageContext {
+    var context = PageContext(
+      title: title, bodyHTML: body, url: config.basePath + url.dropFirst(), siteTitle: config.title,
+      siteDescription: config.description.isEmpty ? nil : config.description, baseURL: config.baseURL,
+      language: config.language,
+      navigation: Navigation.tree(index, current: url, expandAll: config.navigation == .full),
+      basePath: config.basePath)
+    context.breadcrumbs = crumbs
+    if config.baseURL.contains("://") { context.canonicalURL = config.absoluteURL(url) }
+    return context
+  }
+}
