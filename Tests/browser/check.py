@@ -18,7 +18,8 @@ Usage: check.py SITE_DIR [--screenshots DIR]
    - code blocks: every token colour at 5.5:1 or more on its background (marked lines
      included), light and dark; the copy button reachable by keyboard, copying a console
      block's commands only and a numbered block's code without numbers, announced;
-   - axe-core: zero violations on every page, light and dark (and without JavaScript).
+   - axe-core: zero violations on every page, light and dark, at desktop and phone widths
+     (and without JavaScript).
 3. Screenshots of each container, light and dark, into the screenshot folder.
 
 Exits non-zero on any failure. A missing tool is a failure, never a skip.
@@ -403,7 +404,7 @@ def check_menus(driver, base, names):
         driver.execute_script("arguments[0].focus()", summary)
         driver.switch_to.active_element.send_keys(Keys.ENTER)
         time.sleep(0.2)
-        nav = driver.find_element("css selector", ".cv-nav")
+        nav = driver.find_element("css selector", ".cv-nav > details > ul")
         expect(visible(driver, nav), f"phone, {page}: Enter on the Menu button opens the navigation")
         driver.switch_to.active_element.send_keys(Keys.ENTER)
         time.sleep(0.2)
@@ -483,6 +484,9 @@ def check_without_javascript(base, names, out):
                 tablists = driver.find_elements("css selector", "[role=tablist]")
                 expect(not any(visible(driver, t) for t in tablists),
                        f"no JavaScript, {name}: no inert tab bar is shown")
+            for menu in driver.find_elements("css selector", "details.cv-menu"):
+                expect(menu.get_attribute("open") is not None,
+                       f"no JavaScript, {name}: the navigation and contents are open (a <details> still toggles)")
             steps = driver.find_elements("css selector", "[data-cv-form] > .cv-form-step")
             if steps:
                 expect(all(visible(driver, s) for s in steps), f"no JavaScript, {name}: every form step is visible")
@@ -531,6 +535,18 @@ def run_axe(driver, base, names, label, prepare=None):
             f"{v['id']} ({v['impact']}): {v['help']} at " + ", ".join(str(n['target']) for n in v['nodes'][:3])
             for v in violations)
         expect(not violations, f"axe, {label}, {name}: no violations" + (f" — {detail}" if detail else ""))
+
+
+def axe_at_width(driver, base, names, width):
+    """axe at a phone's width, light and dark: the menu buttons and the stacked layout."""
+    try:
+        driver.set_window_size(width, 900)
+        for scheme in ("light", "dark"):
+            set_scheme(driver, scheme)
+            run_axe(driver, base, names, f"{scheme}, {width} px")
+    finally:
+        set_scheme(driver, "light")
+        driver.set_window_size(1280, 900)
 
 
 def screenshots(driver, base, names, out):
@@ -588,6 +604,7 @@ def main():
                 ("page links", lambda: check_page_links(driver, base, names)),
                 ("axe light", lambda: (set_scheme(driver, "light"), run_axe(driver, base, names, "light"))),
                 ("axe dark", lambda: (set_scheme(driver, "dark"), run_axe(driver, base, names, "dark"))),
+                ("axe phone", lambda: axe_at_width(driver, base, names, 390)),
                 ("screenshots", lambda: screenshots(driver, base, names, args.screenshots.resolve())),
             ]
             for title, step in steps:
