@@ -194,8 +194,12 @@ struct PageMetadata: Sendable, Hashable {
     metadata.tags = texts("tags")
     for taxonomy in taxonomies {
       let terms = taxonomy == "tags" ? metadata.tags : texts(taxonomy)
-      let kept = terms.map { String($0.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()) }
-        .filter { !$0.isEmpty }
+      let kept = terms.map { term -> String in
+        guard term.first?.isWhitespace == true || term.last?.isWhitespace == true else { return term }
+        let start = term.firstIndex { !$0.isWhitespace } ?? term.endIndex
+        let end = term.lastIndex { !$0.isWhitespace }.map(term.index(after:)) ?? start
+        return start < end ? String(term[start..<end]) : ""
+      }.filter { !$0.isEmpty }
       if !kept.isEmpty { metadata.terms[taxonomy] = kept }
     }
     if metadata.slug != nil || !metadata.aliases.isEmpty {

@@ -107,21 +107,27 @@ extension SiteSession {
       outcome.files.formUnion(paths)
       outcome.diagnostics += problems.filter { $0.location != nil || unlocated.insert($0.message).inserted }
     }
-    // The taxonomies' own pages: their terms, and each term's pages.
+    // The taxonomies' own pages: their terms, and each term's pages, on every core.
     let listing = theme.schema.containers[PageParser.implicitListing] != nil ? PageParser.implicitListing : nil
-    let made = taxonomies.pages(site, navigation: navigation, config: config, theme: theme, container: listing)
-    for problem in made.problems where unlocated.insert(problem).inserted {
-      outcome.diagnostics.append(Diagnostic(.error, problem))
-    }
-    for (context, path) in made.pages {
+    let taxonomyPages = taxonomies.pages(site, navigation: navigation, basePath: config.basePath)
+    let madePages = parallelMap(taxonomyPages, jobs: options.jobs, weight: { $0.listed.count }) {
+      made -> (String?, [Diagnostic]) in
+      let (context, listingProblems) = TaxonomyIndex.context(
+        of: made, navigation: navigation, config: config, theme: theme, container: listing)
       let (document, problem) = theme.renderDocumentReporting(context, layout: "page")
-      if let problem, unlocated.insert(problem).inserted { outcome.diagnostics.append(Diagnostic(.error, problem)) }
+      // Theme problems are said once for the whole site, below.
+      let problems = (listingProblems + [problem].compactMap { $0 }).map { Diagnostic(.error, $0) }
+      let path = PageURL.outputPath(for: made.url)
       do {
         try sink.write(Data(document), to: path)
-        outcome.files.insert(path)
       } catch {
-        outcome.diagnostics.append(.ioFailure("cannot write \(path)", error))
+        return (nil, problems + [.ioFailure("cannot write \(path)", error)])
       }
+      return (path, problems)
+    }
+    for (path, problems) in madePages {
+      if let path { outcome.files.insert(path) }
+      outcome.diagnostics += problems.filter { $0.location != nil || unlocated.insert($0.message).inserted }
     }
     outcome.pageCount = outcome.files.count
 

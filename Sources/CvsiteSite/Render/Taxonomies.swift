@@ -88,16 +88,21 @@ struct TaxonomyIndex: Sendable {
     }
   }
 
+  /// A page the taxonomies add: a taxonomy's terms (HTML made here), or one term's
+  /// pages (listed by the theme when rendered).
+  struct Page: Sendable {
+    var title: String
+    /// The site path.
+    var url: String
+    var breadcrumbs: [PageLink]
+    var bodyHTML: String
+    var listed: [SitePage]
+  }
+
   /// The pages the taxonomies add: each taxonomy's list of terms with their counts, and
-  /// each term's pages listed by `container` (newest first when all are dated). Their
-  /// contexts and output paths.
-  func pages(
-    _ site: [SitePage], navigation index: Navigation.Index, config: SiteConfig, theme: SiteThemeAdapter,
-    container: String?
-  ) -> (pages: [(PageContext, String)], problems: [String]) {
-    var result: [(PageContext, String)] = []
-    var problems: [String] = []
-    let base = config.basePath
+  /// each term's pages (newest first when all are dated, else by title).
+  func pages(_ site: [SitePage], navigation index: Navigation.Index, basePath base: String) -> [Page] {
+    var result: [Page] = []
     let home = index.link(to: "/") ?? PageLink(title: "Home", url: base)
     for taxonomy in taxonomies {
       let title = taxonomy.name.prefix(1).uppercased() + taxonomy.name.dropFirst()
@@ -110,9 +115,8 @@ struct TaxonomyIndex: Sendable {
           + "<span class=\"cv-term-count\">\(term.pages.count) page\(term.pages.count == 1 ? "" : "s")</span></li>\n"
       }
       list += "</ul>\n"
-      result.append(
-        (context(title: title, body: list, url: taxonomyURL, crumbs: [home], index: index, config: config), taxonomyURL)
-      )
+      result.append(Page(title: title, url: taxonomyURL, breadcrumbs: [home], bodyHTML: list, listed: []))
+      let crumbs = [home, PageLink(title: title, url: base + taxonomyURL.dropFirst())]
       for term in taxonomy.terms {
         var pages = term.pages.map { site[$0] }
         if pages.allSatisfy({ $0.metadata.date != nil }) {
@@ -120,39 +124,44 @@ struct TaxonomyIndex: Sendable {
         } else {
           pages.sort { ($0.metadata.title.lowercased(), $0.url) < ($1.metadata.title.lowercased(), $1.url) }
         }
-        var body = ""
-        if let container {
-          let listing = theme.renderListing(container: container, pages: pages, basePath: base)
-          body = listing.html
-          problems += listing.problems
-        } else {
-          body =
-            "<ul>\n"
-            + pages.map {
-              "<li><a href=\"\(escapeHTML(base + $0.url.dropFirst()))\">\(escapeHTML($0.metadata.title))</a></li>\n"
-            }
-            .joined() + "</ul>\n"
-        }
-        let url = Self.url(taxonomy.name, term.slug)
-        let crumbs = [home, PageLink(title: title, url: base + taxonomyURL.dropFirst())]
         result.append(
-          (context(title: term.name, body: body, url: url, crumbs: crumbs, index: index, config: config), url))
+          Page(
+            title: term.name, url: Self.url(taxonomy.name, term.slug), breadcrumbs: crumbs, bodyHTML: "",
+            listed: pages))
       }
     }
-    return (result.map { ($0.0, PageURL.outputPath(for: $0.1)) }, problems)
+    return result
   }
 
-  private func context(
-    title: String, body: String, url: String, crumbs: [PageLink], index: Navigation.Index, config: SiteConfig
-  ) -> PageContext {
+  /// The layout context of a page the taxonomies add; its listing rendered by
+  /// `container` (a plain list without one), and the problems that gave.
+  static func context(
+    of page: Page, navigation index: Navigation.Index, config: SiteConfig, theme: SiteThemeAdapter,
+    container: String?
+  ) -> (PageContext, problems: [String]) {
+    var body = page.bodyHTML
+    var problems: [String] = []
+    if !page.listed.isEmpty {
+      if let container {
+        let listing = theme.renderListing(container: container, pages: page.listed, basePath: config.basePath)
+        body += listing.html
+        problems = listing.problems
+      } else {
+        body +=
+          "<ul>\n"
+          + page.listed.map {
+            "<li><a href=\"\(escapeHTML(config.basePath + $0.url.dropFirst()))\">\(escapeHTML($0.metadata.title))</a></li>\n"
+          }.joined() + "</ul>\n"
+      }
+    }
     var context = PageContext(
-      title: title, bodyHTML: body, url: config.basePath + url.dropFirst(), siteTitle: config.title,
+      title: page.title, bodyHTML: body, url: config.basePath + page.url.dropFirst(), siteTitle: config.title,
       siteDescription: config.description.isEmpty ? nil : config.description, baseURL: config.baseURL,
       language: config.language,
-      navigation: Navigation.tree(index, current: url, expandAll: config.navigation == .full),
+      navigation: Navigation.tree(index, current: page.url, expandAll: config.navigation == .full),
       basePath: config.basePath)
-    context.breadcrumbs = crumbs
-    if config.baseURL.contains("://") { context.canonicalURL = config.absoluteURL(url) }
-    return context
+    context.breadcrumbs = page.breadcrumbs
+    if config.baseURL.contains("://") { context.canonicalURL = config.absoluteURL(page.url) }
+    return (context, problems)
   }
 }
