@@ -110,7 +110,8 @@ extension SiteSession {
     // The taxonomies' own pages: their terms, and each term's pages, on every core.
     let listing = theme.schema.containers[PageParser.implicitListing] != nil ? PageParser.implicitListing : nil
     let taxonomyPages = taxonomies.pages(site, navigation: navigation, basePath: config.basePath)
-    let madePages = parallelMap(taxonomyPages, jobs: options.jobs, weight: { $0.listed.count }) {
+    let listedCount = { (page: TaxonomyIndex.Page) in page.listed.count }
+    let madePages = parallelMap(taxonomyPages, jobs: options.jobs, weight: listedCount) {
       made -> (String?, [Diagnostic]) in
       let (context, listingProblems) = TaxonomyIndex.context(
         of: made, navigation: navigation, config: config, theme: theme, container: listing)
