@@ -449,6 +449,26 @@ def check_theme_switch(driver, base, names):
     driver.execute_script("localStorage.clear()")
 
 
+def check_pager(driver, base, names):
+    """A listing split over pages: the pager's links, the current part marked, rel links."""
+    candidates = find_pages(driver, base, names, ".cv-pager")
+    if not expect(candidates, "a section splits its listing (paginate)"):
+        return
+    driver.get(f"{base}/{candidates[0]}")
+    current = driver.find_elements("css selector", ".cv-pager [aria-current=page]")
+    expect(len(current) == 1 and current[0].text == "1", "pager: the first part is marked current")
+    head_next = driver.find_elements("css selector", "link[rel=next]")
+    step = driver.find_elements("css selector", ".cv-pager a[rel=next]")
+    if not expect(head_next and step, "pager: a next part, linked from the head and the pager"):
+        return
+    step[0].click()
+    time.sleep(0.2)
+    expect(driver.current_url.rstrip("/").endswith("/page/2"), f"pager: Next leads to page 2 ({driver.current_url})")
+    current = driver.find_elements("css selector", ".cv-pager [aria-current=page]")
+    expect(current and current[0].text == "2", "pager: the second part is marked current")
+    expect(driver.find_elements("css selector", "link[rel=prev]"), "pager: the second part links back from its head")
+
+
 def check_page_links(driver, base, names):
     """Previous and next links, breadcrumbs with the current page marked."""
     candidates = find_pages(driver, base, names, ".cv-breadcrumbs [aria-current=page]")
@@ -602,6 +622,7 @@ def main():
                 ("menus", lambda: check_menus(driver, base, names)),
                 ("theme switch", lambda: check_theme_switch(driver, base, names)),
                 ("page links", lambda: check_page_links(driver, base, names)),
+                ("pager", lambda: check_pager(driver, base, names)),
                 ("axe light", lambda: (set_scheme(driver, "light"), run_axe(driver, base, names, "light"))),
                 ("axe dark", lambda: (set_scheme(driver, "dark"), run_axe(driver, base, names, "dark"))),
                 ("axe phone", lambda: axe_at_width(driver, base, names, 390)),
