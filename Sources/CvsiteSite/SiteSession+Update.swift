@@ -182,6 +182,9 @@ extension SiteSession {
       page.metadata.title, String(page.metadata.weight), page.metadata.date ?? "", page.url,
       String(page.metadata.draft),
       page.metadata.aliases.joined(separator: ","),
+      // Terms make the taxonomies' pages and every page's term links.
+      page.metadata.terms.sorted { $0.key < $1.key }.map { $0.key + ":" + $0.value.joined(separator: ",") }
+        .joined(separator: ";"),
     ]
   }
 }

@@ -86,6 +86,12 @@ struct PageFurnitureTests {
     #expect(try #require(site.read("blog/post/index.html")).contains(#"href="https://elsewhere.example/post""#))
   }
 
+  @Test("edit links encode what a URL path cannot hold")
+  func editLinkEncoding() {
+    #expect(percentEncodedPath("docs/My page é.md") == "docs/My%20page%20%C3%A9.md")
+    #expect(percentEncodedPath("a/b-c_d.e~f.md") == "a/b-c_d.e~f.md")
+  }
+
   @Test(
     "bad furniture settings are located errors",
     arguments: [

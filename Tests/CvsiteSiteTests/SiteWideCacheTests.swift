@@ -95,4 +95,19 @@ struct SiteWideCacheTests {
     #expect(fresh["sitemap.xml"]?.contains("2024-02-03") == true)
     #expect(fresh["docs/p2/index.html"]?.contains("Renamed page") == true)
   }
+
+  @Test("tag edits reach the tag pages, the sitemap and the edited page's term links")
+  func tagEdits() throws {
+    let (site, session) = try session()
+    try site.write("content/docs/p1.md", "---\ntitle: P1\ndate: 2024-01-01\ntags: [swift]\n---\nPage 1.\n")
+    let sink = CapturingSink()
+    #expect(session.update(changed: ["content/docs/p1.md"], into: sink).succeeded)
+    let fresh = CapturingSink()
+    #expect(SiteSession(options: site.options).build(into: fresh).succeeded)
+    for path in ["sitemap.xml", "tags/index.html", "tags/swift/index.html", "docs/p1/index.html"] {
+      #expect(sink[path] != nil, "\(path) not written")
+      #expect(sink[path] == fresh[path], "\(path) differs from a full build")
+    }
+    #expect(fresh["docs/p1/index.html"]?.contains(#"href="/tags/swift/" rel="tag""#) == true)
+  }
 }

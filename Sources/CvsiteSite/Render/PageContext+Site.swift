@@ -34,7 +34,7 @@ extension PageContext {
     }
     breadcrumbs = index.breadcrumbs(of: page.url)
     switch page.metadata.editURL {
-    case .site: editURL = config.editURL.isEmpty ? nil : config.editURL + page.contentPath
+    case .site: editURL = config.editURL.isEmpty ? nil : config.editURL + percentEncodedPath(page.contentPath)
     case .none: editURL = nil
     case .url(let url): editURL = url
     }
@@ -58,5 +58,26 @@ extension PageContext {
         imageURL = config.absoluteURL("/" + parts.joined(separator: "/"))
       }
     }
+  }
+}
+
+/// `path` with every byte but letters, digits, `-._~` and `/` percent-encoded (a file
+/// name with a space or an accent, in an edit link).
+func percentEncodedPath(_ path: String) -> String {
+  let kept = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/".utf8)
+  var result = ""
+  for byte in path.utf8 {
+    if kept.contains(byte) {
+      result.unicodeScalars.append(Unicode.Scalar(byte))
+    } else {
+      result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+    }
+  }
+  return result
+}
+
+extension String {
+  fileprivate func leftPadded(to length: Int) -> String {
+    count >= length ? self : String(repeating: "0", count: length - count) + self
   }
 }
