@@ -346,6 +346,11 @@ def check_code_contrast(driver, base, names):
     set_scheme(driver, "light")
 
 
+# The page's clipboard writes, kept in `window.__copied` instead.
+RECORD_CLIPBOARD = (
+    "window.__copied = null; navigator.clipboard.writeText = t => { window.__copied = t; return Promise.resolve(); };")
+
+
 def check_copy_button(driver, base, names):
     """Copy buttons: reachable by keyboard, a console block copies its commands only,
     line numbers never copied, success announced in a live region."""
@@ -354,8 +359,7 @@ def check_copy_button(driver, base, names):
     if not expect(candidates, "a page has a console block with output lines"):
         return
     driver.get(f"{base}/{candidates[0]}")
-    driver.execute_script(
-        "window.__copied = null; navigator.clipboard.writeText = t => { window.__copied = t; return Promise.resolve(); };")
+    driver.execute_script(RECORD_CLIPBOARD)
     block = driver.find_element("css selector", ".cv-code[data-lang=console]:has(.cv-output)")
     button = block.find_element("css selector", ".cv-copy")
     driver.execute_script("arguments[0].focus()", button)
@@ -376,8 +380,7 @@ def check_copy_button(driver, base, names):
     numbered = find_pages(driver, base, names, ".cv-code code.cv-numbered")
     if expect(numbered, "a page has a block with line numbers"):
         driver.get(f"{base}/{numbered[0]}")
-        driver.execute_script(
-            "window.__copied = null; navigator.clipboard.writeText = t => { window.__copied = t; return Promise.resolve(); };")
+        driver.execute_script(RECORD_CLIPBOARD)
         block = driver.find_element("css selector", ".cv-code:has(code.cv-numbered)")
         driver.execute_script("arguments[0].querySelector('.cv-copy').click()", block)
         time.sleep(0.2)

@@ -86,6 +86,12 @@ struct SiteConfig: Sendable {
     return nil
   }
 
+  /// The canonical URL of a site path: absolute when `baseURL` names a scheme and host,
+  /// else none (a relative canonical link would say nothing).
+  func canonicalURL(_ sitePath: String) -> String? {
+    baseURL.contains("://") ? absoluteURL(sitePath) : nil
+  }
+
   /// Absolute URL for a site path such as `/docs/install/`.
   func absoluteURL(_ sitePath: String) -> String {
     absoluteRoot + (sitePath.hasPrefix("/") ? sitePath.dropFirst() : Substring(sitePath))

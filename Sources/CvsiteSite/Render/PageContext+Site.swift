@@ -40,7 +40,7 @@ extension PageContext {
     }
     lastUpdated = page.lastUpdated(gitDates)
     summary = page.summary.isEmpty ? nil : page.summary
-    if config.baseURL.contains("://") { canonicalURL = config.absoluteURL(page.url) }
+    canonicalURL = config.canonicalURL(page.url)
     self.feedURL = feedURL
     if let image = page.metadata.image ?? (config.image.isEmpty ? nil : config.image) {
       if image.contains("://") {

@@ -326,9 +326,7 @@ extension SiteSession {
           made.previous = nil
           made.next = nil
           made.editURL = nil
-          if config.baseURL.contains("://") {
-            made.canonicalURL = config.absoluteURL(String(page.url) + "page/\(number + 1)/")
-          }
+          made.canonicalURL = config.canonicalURL(page.url + "page/\(number + 1)/")
         }
       }
       contexts.append((made, PageURL.outputPath(for: page.url + (number == 0 ? "" : "page/\(number + 1)/"))))

@@ -15,9 +15,17 @@ struct TaxonomyIndex: Sendable {
   }
 
   struct Taxonomy: Sendable {
-    var name: String
+    let name: String
     /// Sorted by name, case ignored.
-    var terms: [Term]
+    let terms: [Term]
+    /// Where each slug's term is in `terms`.
+    let positions: [String: Int]
+
+    init(name: String, terms: [Term]) {
+      self.name = name
+      self.terms = terms
+      positions = Dictionary(uniqueKeysWithValues: terms.enumerated().map { ($0.element.slug, $0.offset) })
+    }
   }
 
   private(set) var taxonomies: [Taxonomy] = []
@@ -80,7 +88,7 @@ struct TaxonomyIndex: Sendable {
       let links = written.compactMap { name -> PageLink? in
         let termSlug = slug(name)
         guard !termSlug.isEmpty, seen.insert(termSlug).inserted,
-          let term = taxonomy.terms.first(where: { $0.slug == termSlug })
+          let term = taxonomy.positions[termSlug].map({ taxonomy.terms[$0] })
         else { return nil }
         return PageLink(title: term.name, url: basePath + Self.url(taxonomy.name, termSlug).dropFirst())
       }
@@ -161,7 +169,7 @@ struct TaxonomyIndex: Sendable {
       navigation: Navigation.tree(index, current: page.url, expandAll: config.navigation == .full),
       basePath: config.basePath)
     context.breadcrumbs = page.breadcrumbs
-    if config.baseURL.contains("://") { context.canonicalURL = config.absoluteURL(page.url) }
+    context.canonicalURL = config.canonicalURL(page.url)
     return (context, problems)
   }
 }
