@@ -25,6 +25,8 @@ struct PageMetadata: Sendable, Hashable {
   /// `prev: false` / `next: false`: no link to the previous or next page.
   var showsPrevious = true
   var showsNext = true
+  /// `search: false` keeps the page out of the site's search index.
+  var searchable = true
   /// `editURL: false` leaves the edit link out; a URL replaces the site's.
   var editURL: EditLink = .site
   /// The picture for link previews: a URL, or a path (relative to the page or the site).
@@ -47,7 +49,7 @@ struct PageMetadata: Sendable, Hashable {
   /// declares, or it is probably misspelt.
   static let keys = [
     "title", "date", "draft", "slug", "aliases", "weight", "description", "layout", "list", "tags", "prev", "next",
-    "editURL", "image", "lastmod", "paginate",
+    "editURL", "image", "lastmod", "paginate", "search",
   ]
 
   /// Reads and checks the page settings of `matter`; a wrong type is an error at the
@@ -120,7 +122,9 @@ struct PageMetadata: Sendable, Hashable {
         problem("weight", "`weight` must be a whole number")
       }
     }
-    for (key, target) in [("prev", \PageMetadata.showsPrevious), ("next", \PageMetadata.showsNext)] {
+    for (key, target) in [
+      ("prev", \PageMetadata.showsPrevious), ("next", \PageMetadata.showsNext), ("search", \PageMetadata.searchable),
+    ] {
       guard let value = matter.fields[key] else { continue }
       if case .bool(let flag) = value {
         metadata[keyPath: target] = flag

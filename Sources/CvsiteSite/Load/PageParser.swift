@@ -13,6 +13,9 @@ struct ParsedSitePage: Sendable {
   var ids: Set<String>
   /// A section made for a folder without `_index.md` (see ``SiteSession/reconcileImplicitSections(parser:)``).
   var isImplicit = false
+  /// What the search index keeps of the page; `nil` when the site has no search or the
+  /// page is left out of it.
+  var search: SearchRecord?
 }
 
 /// Reads one content file into a ``SitePage``: Markdown to a view tree, the body
@@ -28,9 +31,12 @@ struct PageParser: Sendable {
   /// grouped value (`pin` for `pin.x`).
   let declared: Set<String>
   let basePath: String
+  /// How page text is cut into search terms; `nil` when the site has no search.
+  let searchTokenizer: SearchTokenizer?
 
   init(theme: SiteThemeAdapter, config: SiteConfig) {
     basePath = config.basePath
+    searchTokenizer = config.search ? SearchTokenizer(english: config.language.lowercased().hasPrefix("en")) : nil
     containers = theme.schema.containers.keys.sorted()
     taxonomies = config.taxonomies
     layouts = theme.theme.pageLayouts
@@ -57,8 +63,18 @@ struct PageParser: Sendable {
   func parse(bytes: [UInt8], file: ContentFile) -> ParsedSitePage {
     let parsed = parser.parse(bytes: bytes, path: file.sitePath)
     let recorder = PageContainerRenderer(theme: renderer)
-    let bodyHTML = prefixingSiteLinks(
-      renderHTML(parsed.body.environment(\.containerRenderer, recorder)), basePath: basePath)
+    recorder.marksChildren = searchTokenizer != nil && !SearchMarkers.occur(in: bytes)
+    var rendered = renderHTML(parsed.body.environment(\.containerRenderer, recorder))
+    var searchRecord: SearchRecord?
+    if let searchTokenizer {
+      let title = parsed.frontMatter.title ?? parsed.titleHeading ?? Self.titleFromFileName(file)
+      let extractor = SearchExtractor(
+        tokenizer: searchTokenizer, marks: recorder.marksChildren ? recorder.marks : nil)
+      let (clean, record) = extractor.extract(bodyHTML: rendered, title: title)
+      if let clean { rendered = clean }
+      searchRecord = record
+    }
+    let bodyHTML = prefixingSiteLinks(rendered, basePath: basePath)
     let fallbackTitle = parsed.frontMatter.title ?? parsed.titleHeading ?? Self.titleFromFileName(file)
     // Only the front matter's lines are ever looked at (to locate a key's problem).
     let (readMetadata, metadataProblems) = PageMetadata.read(
@@ -80,7 +96,7 @@ struct PageParser: Sendable {
       values: parsed.frontMatter.values, headingTabs: recorder.headingLabels)
     return ParsedSitePage(
       page: page, diagnostics: parsed.diagnostics + metadataProblems + recorder.problems,
-      ids: LinkChecker.ids(in: bodyHTML))
+      ids: LinkChecker.ids(in: bodyHTML), search: metadata.searchable && !metadata.draft ? searchRecord : nil)
   }
 
   /// The section page of a folder that has pages but no `_index.md`: titled after the
@@ -131,11 +147,28 @@ final class PageContainerRenderer: ContainerRenderer, @unchecked Sendable {
 
   /// Containers whose template gave up, as errors at the container.
   private(set) var problems: [Diagnostic] = []
+  /// Put ``SearchMarkers`` around each container and each child's body, for the search
+  /// extractor (which removes them).
+  var marksChildren = false
+  /// The children the markers refer to.
+  private(set) var marks: [SearchChildMark] = []
 
   func render(_ container: ContainerInstance) -> String {
     for (id, label) in theme.tableOfContentsLabels(for: container) where headingLabels[id] == nil {
       headingLabels[id] = label
     }
+    guard marksChildren else { return renderReporting(container) }
+    var marked = container
+    for (offset, label) in theme.childLabels(for: container).enumerated() {
+      let child = container.children[offset]
+      marked.children[offset].bodyHTML =
+        SearchMarkers.childOpen(marks.count) + child.bodyHTML + SearchMarkers.childClose
+      marks.append(SearchChildMark(container: container.name, label: label, id: child.id))
+    }
+    return SearchMarkers.containerOpen + renderReporting(marked) + SearchMarkers.containerClose
+  }
+
+  private func renderReporting(_ container: ContainerInstance) -> String {
     let (html, problem) = theme.renderReporting(container)
     if let problem { problems.append(Diagnostic(.error, problem, at: container.location)) }
     return html

@@ -39,6 +39,12 @@ struct SiteConfig: Sendable {
   var lastUpdatedFromGit = false
   /// The front-matter keys whose terms get pages of their own (`/tags/swift/`).
   var taxonomies: [String] = ["tags"]
+  /// Write a search index and let the theme offer search (`search: false` turns it off).
+  var search = true
+  /// Where the search index is written, in the output folder.
+  static let searchFolder = "search"
+  /// The search index's folder as pages link to it (`/docs/search/`), when there is one.
+  var searchURL: String? { search ? basePath + Self.searchFolder + "/" : nil }
 
   /// What a broken internal link is.
   enum LinkPolicy: String, Sendable, CaseIterable {
@@ -58,7 +64,7 @@ struct SiteConfig: Sendable {
 
   static let keys = [
     "title", "baseURL", "theme", "language", "description", "author", "rawHTML", "headingAnchors", "navigation",
-    "links", "editURL", "prevNext", "image", "lastUpdated", "taxonomies",
+    "links", "editURL", "prevNext", "image", "lastUpdated", "taxonomies", "search",
   ]
 
   /// The path part of the base URL: `/` or `/docs/`. Kept with ``baseURL`` rather than
@@ -175,6 +181,7 @@ struct SiteConfig: Sendable {
           config.editURL = text.hasSuffix("/") ? text : text + "/"
         }
       case "prevNext": config.prevNext = bool() ?? config.prevNext
+      case "search": config.search = bool() ?? config.search
       case "taxonomies":
         let items = value.sequence.map(Array.init) ?? []
         let names = items.compactMap { $0.scalar?.string }

@@ -17,6 +17,7 @@ extension PageContext {
         TOCLink(level: $0.level, id: $0.id, text: $0.text, tab: page.headingTabs[$0.id])
       },
       isHome: page.url == "/", metadata: metadata, basePath: config.basePath)
+    searchURL = config.searchURL
   }
 }
 

@@ -131,6 +131,7 @@ extension SiteSession {
       outcome.diagnostics += problems.filter { $0.location != nil || unlocated.insert($0.message).inserted }
     }
     outcome.pageCount = outcome.files.count
+    if config.search { writeSearchIndex(published, only: only, into: sink, outcome: &outcome) }
 
     func emit(_ text: String, _ path: String) {
       do {
@@ -162,6 +163,34 @@ extension SiteSession {
       }
     }
     return outcome
+  }
+
+  /// The search index of the published pages that have a search record: every file, or
+  /// the shared ones and those holding the pages in `only`.
+  func writeSearchIndex(
+    _ published: [SitePage], only: Set<String>?, into sink: any OutputSink, outcome: inout RenderOutcome
+  ) {
+    var indexed: [SearchIndex.Page] = []
+    var onlyIDs: Set<Int>? = only == nil ? nil : []
+    for page in published {
+      guard let record = pages[page.sitePath]?.search else { continue }
+      if only?.contains(page.sitePath) == true { onlyIDs?.insert(indexed.count) }
+      indexed.append(
+        SearchIndex.Page(url: config.basePath + page.url.dropFirst(), title: page.metadata.title, record: record))
+    }
+    let index = SearchIndex(pages: indexed, english: config.language.lowercased().hasPrefix("en"))
+    let files = index.files(onlyPages: onlyIDs, jobs: options.jobs)
+    let folder = SiteConfig.searchFolder + "/"
+    let failures = parallelMap(files, jobs: options.jobs) { file -> Diagnostic? in
+      do {
+        try sink.write(Data(file.bytes), to: folder + file.path)
+        return nil
+      } catch {
+        return .ioFailure("cannot write \(folder + file.path)", error)
+      }
+    }
+    outcome.diagnostics += failures.compactMap { $0 }
+    outcome.files.formUnion(files.map { folder + $0.path })
   }
 
   func copy(_ url: URL, to path: String, sink: any OutputSink, outcome: inout RenderOutcome) {

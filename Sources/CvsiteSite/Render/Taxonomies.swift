@@ -170,6 +170,7 @@ struct TaxonomyIndex: Sendable {
       basePath: config.basePath)
     context.breadcrumbs = page.breadcrumbs
     context.canonicalURL = config.canonicalURL(page.url)
+    context.searchURL = config.searchURL
     return (context, problems)
   }
 }

@@ -42,6 +42,9 @@ public struct PageContext: Sendable {
   public var canonicalURL: String?
   /// The site's feed, when it has one.
   public var feedURL: String?
+  /// The folder of the site's search index (`/search/`), when the site has one: the
+  /// theme's search dialog reads its files.
+  public var searchURL: String?
   /// The picture link previews show (`image` of the page, else of the site), absolute.
   public var imageURL: String?
   /// The start of the page's text, for a description when it has none of its own.
@@ -208,6 +211,7 @@ extension PageContext {
     }
     if let imageURL, !imageURL.isEmpty { page["image"] = .string(imageURL) }
     if let feedURL, !feedURL.isEmpty { site["feed"] = .string(feedURL) }
+    if let searchURL, !searchURL.isEmpty { site["search"] = .string(searchURL) }
     var pagerValue: TemplateValue?
     if let pager, pager.urls.count > 1 {
       var object: TemplateObject = [

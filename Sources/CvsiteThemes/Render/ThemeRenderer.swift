@@ -74,6 +74,21 @@ public struct ThemeRenderer: ContainerRenderer {
     return labels
   }
 
+  /// What names each child of `container` for a reader: the value its spec's `toc`
+  /// names (a tab's label), else its title, else `nil`. Search results say which of
+  /// these a passage sits in.
+  public func childLabels(for container: ContainerInstance) -> [String?] {
+    let context = contexts[container.name]
+    return container.children.map { child in
+      if let context, let name = context.spec.tocLabel,
+        let label = context.resolve(child).first(where: { $0.0 == name })?.1.description, !label.isEmpty
+      {
+        return label
+      }
+      return child.titleText.flatMap { $0.isEmpty ? nil : $0 }
+    }
+  }
+
   /// The context a container template can receive (for tests and tools): every member,
   /// including those the component's own template never reads.
   func context(for container: ContainerInstance) -> TemplateValue? {

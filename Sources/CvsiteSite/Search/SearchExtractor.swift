@@ -1,0 +1,518 @@
+/// Reads a page's rendered body for the search index: its passages (text under each
+/// heading and inside each container child, with where it sits), its terms counted per
+/// field; and removes the ``SearchMarkers`` the container renderer left.
+///
+/// The body is HTML this build just rendered from the page's view tree, in memory: a
+/// light scan of tags and text, not a re-parse of files. Script and style content,
+/// heading anchor links (`#`) and a container's own text outside its children (tab
+/// buttons) are not indexed.
+struct SearchExtractor {
+  var tokenizer: SearchTokenizer
+  /// The children the markers in the body refer to, by index; `nil` when the body was
+  /// rendered without markers (its source held such characters: they are text).
+  var marks: [SearchChildMark]?
+
+  /// A passage's text beyond this many bytes is indexed but not kept for excerpts.
+  static let passageLimit = 4_096
+  /// The page's kept text stops here.
+  static let keptLimit = 96 * 1_024
+  /// Text beyond this many bytes of a page is not indexed at all.
+  static let indexedLimit = 1_024 * 1_024
+
+  /// The body without markers (`nil` when it had none), and the page's record.
+  func extract(bodyHTML: String, title: String) -> (html: String?, record: SearchRecord) {
+    var scan = Scan(marks: marks ?? [], readsMarkers: marks != nil, tokenizer: tokenizer)
+    var title = title
+    title.withUTF8 { scan.countTerms($0, field: .title) }
+    var copy = bodyHTML
+    copy.withUTF8 { scan.run($0) }
+    var record = SearchRecord(
+      passages: scan.passages, terms: scan.counter.terms(), counts: scan.counter.counts, length: scan.length)
+    record.passages.removeAll { $0.text.isEmpty && $0.crumbs.isEmpty }
+    return (scan.sawMarker ? String(decoding: scan.output, as: UTF8.self) : nil, record)
+  }
+}
+
+/// Counts of each term per field, in first-seen order, keyed by the term's bytes: a
+/// term becomes a string once per page, not once per occurrence.
+struct TermCounter {
+  enum Field { case title, heading, body }
+  private var arena: [UInt8] = []
+  private var spans: [(start: Int32, count: Int32)] = []
+  private(set) var counts: [SearchRecord.Counts] = []
+  private var hashes: [UInt64] = []
+  /// Open addressing: an index into `spans`, or -1.
+  private var slots = [Int32](repeating: -1, count: 256)
+
+  mutating func add(_ term: UnsafeBufferPointer<UInt8>, field: Field) {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in term { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    var mask = slots.count - 1
+    var slot = Int(truncatingIfNeeded: hash) & mask
+    var found = -1
+    while slots[slot] >= 0 {
+      let candidate = Int(slots[slot])
+      if hashes[candidate] == hash, equal(candidate, term) {
+        found = candidate
+        break
+      }
+      slot = (slot + 1) & mask
+    }
+    if found < 0 {
+      found = spans.count
+      spans.append((Int32(arena.count), Int32(term.count)))
+      arena.append(contentsOf: term)
+      hashes.append(hash)
+      counts.append(SearchRecord.Counts())
+      slots[slot] = Int32(found)
+      if spans.count * 2 > slots.count {
+        slots = [Int32](repeating: -1, count: slots.count * 2)
+        mask = slots.count - 1
+        for (index, hash) in hashes.enumerated() {
+          var free = Int(truncatingIfNeeded: hash) & mask
+          while slots[free] >= 0 { free = (free + 1) & mask }
+          slots[free] = Int32(index)
+        }
+      }
+    }
+    switch field {
+    case .title: counts[found].title = true
+    case .heading: counts[found].heading = true
+    case .body: counts[found].body += 1
+    }
+  }
+
+  private func equal(_ index: Int, _ term: UnsafeBufferPointer<UInt8>) -> Bool {
+    let span = spans[index]
+    guard Int(span.count) == term.count else { return false }
+    let start = Int(span.start)
+    for offset in 0..<term.count where arena[start + offset] != term[offset] { return false }
+    return true
+  }
+
+  /// The terms, in first-seen order.
+  func terms() -> [String] {
+    spans.map { String(decoding: arena[Int($0.start)..<Int($0.start + $0.count)], as: UTF8.self) }
+  }
+}
+
+/// One pass over the body's bytes.
+private struct Scan {
+  let marks: [SearchChildMark]
+  let readsMarkers: Bool
+  let tokenizer: SearchTokenizer
+  var output: [UInt8] = []
+  var sawMarker = false
+  var passages: [SearchRecord.Passage] = []
+  var counter = TermCounter()
+  /// Terms in the body.
+  var length = 0
+
+  /// What the passage being read has so far.
+  private var text: [UInt8] = []
+  private var pendingSpace = false
+  /// Bytes of text seen on the page, against ``SearchExtractor/indexedLimit``.
+  private var seen = 0
+  private var kept = 0
+  /// The places passages were made for (anchor and crumbs).
+  private var places: Set<String> = []
+
+  private enum Frame { case container, child }
+  private var frames: [Frame] = []
+  private struct Crumb {
+    var container: String
+    var text: String?
+    var anchor: String
+    var level: Int
+  }
+  private var crumbs: [Crumb] = []
+
+  /// Inside `<script>`, `<style>` or a heading's anchor link: the closing tag's packed
+  /// name; 0 otherwise.
+  private var skippingUntil: UInt64 = 0
+  /// The heading being read: its level and id, and its text so far.
+  private var heading: (level: Int, id: String)?
+  private var headingText: [UInt8] = []
+
+  init(marks: [SearchChildMark], readsMarkers: Bool, tokenizer: SearchTokenizer) {
+    self.marks = marks
+    self.readsMarkers = readsMarkers
+    self.tokenizer = tokenizer
+  }
+
+  /// Counts the terms of `text` in `field`.
+  mutating func countTerms(_ text: UnsafeBufferPointer<UInt8>, field: TermCounter.Field) {
+    var added = 0
+    tokenizer.forEachTerm(inUTF8: text) {
+      counter.add($0, field: field)
+      added += 1
+    }
+    if field == .body { length += added }
+  }
+
+  private var inContainerChrome: Bool { frames.last == .container }
+
+  mutating func run(_ bytes: UnsafeBufferPointer<UInt8>) {
+    output.reserveCapacity(bytes.count)
+    var index = 0
+    var copiedFrom = 0
+    let count = bytes.count
+    // Read once: a static in the loop costs a check on every byte.
+    let (lead, second) = SearchMarkers.lead
+    let third = SearchMarkers.third
+    while index < count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "<") {
+        index = tag(bytes, at: index)
+        continue
+      }
+      if readsMarkers, byte == lead, index + 2 < count, bytes[index + 1] == second, third.contains(bytes[index + 2]) {
+        if !sawMarker {
+          sawMarker = true
+          output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<index]))
+        } else {
+          output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copiedFrom..<index]))
+        }
+        index = marker(bytes, at: index)
+        copiedFrom = index
+        continue
+      }
+      if byte == UInt8(ascii: "&") {
+        index = entity(bytes, at: index)
+        continue
+      }
+      // A run of plain text, up to the next tag, entity or mark.
+      var end = index + 1
+      while end < count {
+        let next = bytes[end]
+        if next == UInt8(ascii: "<") || next == UInt8(ascii: "&") || (next == lead && readsMarkers) {
+          break
+        }
+        end += 1
+      }
+      addText(UnsafeBufferPointer(rebasing: bytes[index..<end]))
+      index = end
+    }
+    if sawMarker { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copiedFrom..<count])) }
+    finishPassage()
+  }
+
+  // MARK: Text
+
+  private mutating func addText(_ byte: UInt8) {
+    guard skippingUntil == 0, !inContainerChrome else { return }
+    if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D {
+      pendingSpace = true
+      return
+    }
+    if heading != nil {
+      if pendingSpace, !headingText.isEmpty { headingText.append(0x20) }
+      pendingSpace = false
+      if headingText.count < SearchExtractor.passageLimit { headingText.append(byte) }
+      return
+    }
+    guard seen < SearchExtractor.indexedLimit else { return }
+    seen += 1
+    if pendingSpace, !text.isEmpty { text.append(0x20) }
+    pendingSpace = false
+    text.append(byte)
+  }
+
+  /// ``addText(_:)-(UInt8)`` for a run of bytes: the checks made once for the run.
+  private mutating func addText(_ run: UnsafeBufferPointer<UInt8>) {
+    guard skippingUntil == 0, !inContainerChrome else { return }
+    guard heading == nil else {
+      for byte in run { addText(byte) }
+      return
+    }
+    guard seen < SearchExtractor.indexedLimit else { return }
+    seen += run.count
+    var index = 0
+    let count = run.count
+    while index < count {
+      let byte = run[index]
+      if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D {
+        pendingSpace = true
+        index += 1
+        continue
+      }
+      if pendingSpace {
+        if !text.isEmpty { text.append(0x20) }
+        pendingSpace = false
+      }
+      // The word, up to the next white space, at once.
+      var end = index + 1
+      while end < count {
+        let next = run[end]
+        if next == 0x20 || next == 0x0A || next == 0x09 || next == 0x0D { break }
+        end += 1
+      }
+      text.append(contentsOf: UnsafeBufferPointer(rebasing: run[index..<end]))
+      index = end
+    }
+  }
+
+  private mutating func addText(_ scalar: Unicode.Scalar) {
+    var buffer: [UInt8] = []
+    buffer.append(contentsOf: String(Character(scalar)).utf8)
+    for byte in buffer { addText(byte) }
+  }
+
+  private mutating func finishPassage() {
+    defer {
+      text.removeAll(keepingCapacity: true)
+      pendingSpace = false
+    }
+    guard !text.isEmpty || crumbs.contains(where: { $0.text != nil }) else { return }
+    let anchor = crumbs.last(where: { !$0.anchor.isEmpty })?.anchor ?? ""
+    let shown = crumbs.compactMap { crumb in
+      crumb.text.map { SearchRecord.Crumb(container: crumb.container, text: $0) }
+    }
+    // A heading with nothing under it is a passage once (its title can match), not
+    // again each time a child closes under it.
+    if text.isEmpty {
+      let place = anchor + "\u{1}" + shown.map(\.text).joined(separator: "\u{1}")
+      guard places.insert(place).inserted else { return }
+    }
+    text.withUnsafeBufferPointer { countTerms($0, field: .body) }
+    let full = String(decoding: text, as: UTF8.self)
+    var keptText = ""
+    if kept < SearchExtractor.keptLimit {
+      keptText = Self.prefix(full, bytes: min(SearchExtractor.passageLimit, SearchExtractor.keptLimit - kept))
+      kept += keptText.utf8.count
+    }
+    // Text right under a heading continues the passage the heading opened.
+    if let last = passages.last, last.anchor == anchor, last.crumbs == shown, passages.count > 0 {
+      if !keptText.isEmpty {
+        passages[passages.count - 1].text += (last.text.isEmpty ? "" : " ") + keptText
+      }
+      return
+    }
+    passages.append(SearchRecord.Passage(anchor: anchor, crumbs: shown, text: keptText))
+  }
+
+  /// The longest prefix of `text` of at most `bytes` UTF-8 bytes that ends on a
+  /// character boundary.
+  private static func prefix(_ text: String, bytes: Int) -> String {
+    guard text.utf8.count > bytes else { return text }
+    let utf8 = text.utf8
+    var end = utf8.index(utf8.startIndex, offsetBy: bytes)
+    // Back to the start of a scalar: continuation bytes are 0b10xxxxxx.
+    while end > utf8.startIndex, utf8[end] & 0xC0 == 0x80 { end = utf8.index(before: end) }
+    return String(decoding: utf8[..<end], as: UTF8.self)
+  }
+
+  // MARK: Markers
+
+  private mutating func marker(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Int {
+    var index = start + 3
+    switch bytes[start + 2] {
+    case 0x90:
+      frames.append(.container)
+    case 0x91:
+      if frames.last == .container { frames.removeLast() }
+    case 0x92:
+      var number = 0
+      while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39, number < 1 << 40 {
+        number = number * 10 + Int(bytes[index] - 0x30)
+        index += 1
+      }
+      if index + 2 < bytes.count, bytes[index] == 0xEF, bytes[index + 1] == 0xB7, bytes[index + 2] == 0x93 {
+        index += 3
+      }
+      finishPassage()
+      frames.append(.child)
+      let mark = number < marks.count ? marks[number] : nil
+      crumbs.append(Crumb(container: mark?.container ?? "", text: mark?.label, anchor: mark?.id ?? "", level: 0))
+      if var label = mark?.label { label.withUTF8 { countTerms($0, field: .heading) } }
+    case 0x94:
+      finishPassage()
+      if frames.last == .child { frames.removeLast() }
+      while let crumb = crumbs.popLast(), crumb.level != 0 {}
+    default:
+      break
+    }
+    return index
+  }
+
+  // MARK: Tags
+
+  /// Reads the tag at `start` (`<`) and returns the index after it.
+  private mutating func tag(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Int {
+    let count = bytes.count
+    var index = start + 1
+    if index + 2 < count, bytes[index] == UInt8(ascii: "!"), bytes[index + 1] == UInt8(ascii: "-"),
+      bytes[index + 2] == UInt8(ascii: "-")
+    {
+      // A comment: up to `-->`.
+      index += 3
+      while index + 2 < count,
+        !(bytes[index] == UInt8(ascii: "-") && bytes[index + 1] == UInt8(ascii: "-")
+          && bytes[index + 2] == UInt8(ascii: ">"))
+      {
+        index += 1
+      }
+      return min(count, index + 3)
+    }
+    let closing = index < count && bytes[index] == UInt8(ascii: "/")
+    if closing { index += 1 }
+    let nameStart = index
+    while index < count, Self.isNameByte(bytes[index]) { index += 1 }
+    if index == nameStart {
+      // Not a tag: a lone `<` in text.
+      addText(UInt8(ascii: "<"))
+      return start + 1
+    }
+    // The name, lowercased, packed into a word (longer names: no element of interest).
+    var name: UInt64 = 0
+    if index - nameStart <= 8 {
+      for byte in bytes[nameStart..<index].reversed() { name = name << 8 | UInt64(byte | 0x20) }
+    } else {
+      name = .max
+    }
+    let attributesStart = index
+    var quote: UInt8 = 0
+    while index < count {
+      let byte = bytes[index]
+      if quote != 0 {
+        if byte == quote { quote = 0 }
+      } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+        quote = byte
+      } else if byte == UInt8(ascii: ">") {
+        break
+      }
+      index += 1
+    }
+    let attributes = UnsafeBufferPointer(rebasing: bytes[attributesStart..<index])
+    let end = min(count, index + 1)
+    if skippingUntil != 0 {
+      if closing, name == skippingUntil { skippingUntil = 0 }
+      return end
+    }
+    if !closing, name == Self.script || name == Self.style || name == Self.template {
+      skippingUntil = name
+      return end
+    }
+    if name == Self.anchor {
+      // A heading's own `#` link is not its text.
+      if !closing, heading != nil,
+        Self.attribute(Self.classKey, in: attributes)?.utf8.elementsEqual("cv-anchor".utf8) == true
+      {
+        skippingUntil = name
+      }
+      return end
+    }
+    let first = UInt8(truncatingIfNeeded: name)
+    let second = UInt8(truncatingIfNeeded: name >> 8)
+    if name >> 16 == 0, first == UInt8(ascii: "h"), second >= UInt8(ascii: "1"), second <= UInt8(ascii: "6") {
+      let level = Int(second - UInt8(ascii: "0"))
+      if closing {
+        if let open = heading { endHeading(open) }
+      } else if !inContainerChrome {
+        finishPassage()
+        heading = (level, Self.attribute(Self.idKey, in: attributes) ?? "")
+        headingText.removeAll(keepingCapacity: true)
+      }
+      return end
+    }
+    if !Self.isInline(name) { pendingSpace = true }
+    return end
+  }
+
+  private mutating func endHeading(_ open: (level: Int, id: String)) {
+    heading = nil
+    pendingSpace = false
+    headingText.withUnsafeBufferPointer { countTerms($0, field: .heading) }
+    let text = String(decoding: headingText, as: UTF8.self)
+    headingText.removeAll(keepingCapacity: true)
+    while let last = crumbs.last, last.level >= open.level { crumbs.removeLast() }
+    crumbs.append(Crumb(container: "", text: text.isEmpty ? nil : text, anchor: open.id, level: open.level))
+  }
+
+  /// Decodes the entity at `start` (`&`) into the text; returns the index after it.
+  private mutating func entity(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Int {
+    var index = start + 1
+    let limit = min(bytes.count, start + 12)
+    while index < limit, bytes[index] != UInt8(ascii: ";"), bytes[index] != UInt8(ascii: "&"),
+      bytes[index] != UInt8(ascii: "<"), bytes[index] > 0x20
+    {
+      index += 1
+    }
+    guard index < limit, bytes[index] == UInt8(ascii: ";") else {
+      addText(UInt8(ascii: "&"))
+      return start + 1
+    }
+    let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<index]), as: UTF8.self)
+    var scalar: Unicode.Scalar?
+    if name.hasPrefix("#x") || name.hasPrefix("#X") {
+      scalar = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init)
+    } else if name.hasPrefix("#") {
+      scalar = UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init)
+    } else {
+      scalar = Self.entities[name]
+    }
+    guard let scalar else {
+      addText(UInt8(ascii: "&"))
+      return start + 1
+    }
+    if scalar.isASCII { addText(UInt8(scalar.value)) } else { addText(scalar) }
+    return index + 1
+  }
+
+  private static let entities: [String: Unicode.Scalar] = [
+    "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": " ",
+  ]
+
+  /// The value of the attribute whose ` name="` is `key` (double-quoted, as this build
+  /// writes them).
+  private static func attribute(_ key: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    guard bytes.count >= key.count else { return nil }
+    var index = 0
+    search: while index + key.count <= bytes.count {
+      for offset in 0..<key.count where bytes[index + offset] != key[offset] {
+        index += 1
+        continue search
+      }
+      let valueStart = index + key.count
+      var end = valueStart
+      while end < bytes.count, bytes[end] != UInt8(ascii: "\"") { end += 1 }
+      return String(decoding: UnsafeBufferPointer(rebasing: bytes[valueStart..<end]), as: UTF8.self)
+    }
+    return nil
+  }
+
+  private static let idKey = Array(" id=\"".utf8)
+  private static let classKey = Array(" class=\"".utf8)
+
+  private static func isNameByte(_ byte: UInt8) -> Bool {
+    (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+      || byte == UInt8(ascii: "-")
+  }
+
+  /// `name` packed as ``tag(_:at:)`` packs tag names: first byte lowest.
+  private static func packed(_ name: StaticString) -> UInt64 {
+    var value: UInt64 = 0
+    for offset in (0..<name.utf8CodeUnitCount).reversed() { value = value << 8 | UInt64(name.utf8Start[offset]) }
+    return value
+  }
+
+  private static let script = packed("script")
+  private static let style = packed("style")
+  private static let template = packed("template")
+  private static let anchor = packed("a")
+
+  /// Elements inside which text runs on without a break: `a`, `abbr`, `b`, `bdi`, `bdo`,
+  /// `cite`, `code`, `data`, `del`, `dfn`, `em`, `i`, `ins`, `kbd`, `mark`, `q`, `s`,
+  /// `samp`, `small`, `span`, `strong`, `sub`, `sup`, `time`, `u`, `var`, `wbr`.
+  private static func isInline(_ name: UInt64) -> Bool {
+    // The names above packed, first byte lowest (`em` is 0x6D65).
+    switch name {
+    case 0x61, 0x7262_6261, 0x62, 0x69_6462, 0x6F_6462, 0x6574_6963, 0x6564_6F63, 0x6174_6164, 0x6C_6564, 0x6E_6664,
+      0x6D65, 0x69, 0x73_6E69, 0x64_626B, 0x6B72_616D, 0x71, 0x73, 0x706D_6173, 0x6C_6C61_6D73, 0x6E61_7073,
+      0x676E_6F72_7473, 0x62_7573, 0x70_7573, 0x656D_6974, 0x75, 0x72_6176, 0x72_6277:
+      return true
+    default:
+      return false
+    }
+  }
+}

@@ -1,0 +1,237 @@
+/// The static search index: files the theme's `search.js` fetches on demand.
+///
+/// - `search/meta.json`: the build token, the page count, and the first term of each
+///   shard;
+/// - `search/t/<i>.bin`: shard `i`, terms in JavaScript string order, each with its
+///   pages and a score byte per page (title, heading, body weight);
+/// - `search/p/<k>.json`: the records of pages `k*bundle ..< (k+1)*bundle`: URL, title,
+///   passages with their crumbs and text, for the results a query shows.
+///
+/// The format is written out in the user guide (`site-example`, "Search"). A query
+/// fetches the meta file once, one shard per word (rarely two), and the records of the
+/// pages it shows.
+struct SearchIndex: Sendable {
+  /// One indexed page.
+  struct Page: Sendable {
+    /// Base path included.
+    var url: String
+    var title: String
+    var record: SearchRecord
+  }
+
+  /// A shard is closed once it reaches this many bytes (one term's pages may make it
+  /// larger): a query's bytes against its number of requests.
+  static let shardBytes = 16 * 1_024
+  /// Page records per `p/` file.
+  static let bundle = 1
+  /// BM25's saturation and length normalisation.
+  static let k1 = 1.2
+  static let b = 0.75
+
+  let pages: [Page]
+  let english: Bool
+
+  /// Files by path under the search folder: the meta file, the shards, and the page
+  /// bundles (all of them, or those holding the pages at `onlyPages`).
+  func files(onlyPages: Set<Int>? = nil, jobs: Int = 1) -> [(path: String, bytes: [UInt8])] {
+    let shards = makeShards()
+    let bundleCount = (pages.count + Self.bundle - 1) / Self.bundle
+    let bundles = parallelMap(Array(0..<bundleCount), jobs: jobs) { bundleJSON($0) }
+    var hash = FNV1a()
+    for shard in shards { hash.add(shard.bytes) }
+    for bundle in bundles { hash.add(bundle) }
+    var meta = "{\"version\":1,\"build\":\"\(hash.hex)\",\"pages\":\(pages.count),\"bundle\":\(Self.bundle)"
+    meta += ",\"english\":\(english),\"shards\":["
+    meta += shards.map { jsonString($0.first) }.joined(separator: ",") + "]}\n"
+    var files: [(path: String, bytes: [UInt8])] = [("meta.json", Array(meta.utf8))]
+    for (index, shard) in shards.enumerated() { files.append(("t/\(index).bin", shard.bytes)) }
+    let wanted = onlyPages.map { Set($0.map { $0 / Self.bundle }) }
+    for (index, bundle) in bundles.enumerated() where wanted?.contains(index) ?? true {
+      files.append(("p/\(index).json", bundle))
+    }
+    return files
+  }
+
+  /// Each term's pages and score bytes, cut into shards.
+  func makeShards() -> [(first: String, bytes: [UInt8])] {
+    let averageLength = max(1, Double(pages.reduce(0) { $0 + $1.record.length }) / Double(max(1, pages.count)))
+    var postings: [String: [UInt32]] = [:]
+    postings.reserveCapacity(4_096)
+    for (id, page) in pages.enumerated() {
+      let record = page.record
+      let norm = Self.k1 * (1 - Self.b + Self.b * Double(record.length) / averageLength)
+      for (term, counts) in zip(record.terms, record.counts) {
+        let score = Self.scoreByte(counts, norm: norm)
+        postings[term, default: []].append(UInt32(id) << 8 | UInt32(score))
+      }
+    }
+    let terms = postings.keys.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) }
+    var shards: [(first: String, bytes: [UInt8])] = []
+    var current: [UInt8] = []
+    var first = ""
+    for term in terms {
+      var entry: [UInt8] = []
+      let utf8 = Array(term.utf8)
+      appendVarint(utf8.count, to: &entry)
+      entry += utf8
+      let list = postings[term] ?? []
+      appendVarint(list.count, to: &entry)
+      var previous = 0
+      for (index, posting) in list.enumerated() {
+        let id = Int(posting >> 8)
+        appendVarint(index == 0 ? id : id - previous, to: &entry)
+        entry.append(UInt8(posting & 0xFF))
+        previous = id
+      }
+      if !current.isEmpty, current.count + entry.count > Self.shardBytes {
+        shards.append((first, current))
+        current = []
+        first = term
+      }
+      current += entry
+    }
+    if !current.isEmpty || shards.isEmpty { shards.append((first, current)) }
+    // The first shard starts at the empty term, so every term has a shard.
+    shards[0].first = ""
+    return shards
+  }
+
+  /// Bit 7: in the title; bit 6: in a heading or child label; bits 0–5: the body's
+  /// BM25 term-frequency part scaled to 0…63 (at least 1 when the term is there).
+  static func scoreByte(_ counts: SearchRecord.Counts, norm: Double) -> UInt8 {
+    var byte: UInt8 = 0
+    if counts.title { byte |= 0x80 }
+    if counts.heading { byte |= 0x40 }
+    if counts.body > 0 {
+      let frequency = Double(counts.body)
+      let part = frequency * (k1 + 1) / (frequency + norm) / (k1 + 1)
+      byte |= UInt8(max(1, min(63, (part * 63).rounded())))
+    }
+    return byte
+  }
+
+  /// The JSON array of the page records in bundle `index`.
+  func bundleJSON(_ index: Int) -> [UInt8] {
+    let ids = index * Self.bundle..<min(pages.count, (index + 1) * Self.bundle)
+    var json: [UInt8] = []
+    json.reserveCapacity(ids.reduce(64) { $0 + pages[$1].record.passages.reduce(256) { $0 + $1.text.utf8.count + 64 } })
+    func add(_ text: StaticString) {
+      json.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+    add("[")
+    for id in ids {
+      let page = pages[id]
+      if id != ids.lowerBound { add(",") }
+      add("{\"u\":")
+      appendJSONString(page.url, to: &json)
+      add(",\"t\":")
+      appendJSONString(page.title, to: &json)
+      add(",\"p\":[")
+      for (offset, passage) in page.record.passages.enumerated() {
+        add(offset > 0 ? ",{\"a\":" : "{\"a\":")
+        appendJSONString(passage.anchor, to: &json)
+        add(",\"c\":[")
+        for (number, crumb) in passage.crumbs.enumerated() {
+          add(number > 0 ? ",[" : "[")
+          appendJSONString(crumb.container, to: &json)
+          add(",")
+          appendJSONString(crumb.text, to: &json)
+          add("]")
+        }
+        add("],\"x\":")
+        appendJSONString(passage.text, to: &json)
+        add("}")
+      }
+      add("]}")
+    }
+    add("]\n")
+    return json
+  }
+}
+
+/// `value` as unsigned LEB128: seven bits per byte, low bits first.
+func appendVarint(_ value: Int, to bytes: inout [UInt8]) {
+  var rest = UInt64(max(0, value))
+  repeat {
+    let low = UInt8(rest & 0x7F)
+    rest >>= 7
+    bytes.append(rest == 0 ? low : low | 0x80)
+  } while rest != 0
+}
+
+/// `text` as a JSON string literal.
+func jsonString(_ text: String) -> String {
+  var bytes: [UInt8] = []
+  appendJSONString(text, to: &bytes)
+  return String(decoding: bytes, as: UTF8.self)
+}
+
+/// Appends `text` as a JSON string literal: quotes, backslashes and control characters
+/// escaped, and U+2028 and U+2029, which older JavaScript parsers refuse in strings.
+func appendJSONString(_ text: String, to json: inout [UInt8]) {
+  json.append(UInt8(ascii: "\""))
+  var text = text
+  text.withUTF8 { bytes in
+    let hex = Array("0123456789abcdef".utf8)
+    var index = 0
+    while index < bytes.count {
+      // Copy the run that needs no escape at once.
+      var end = index
+      while end < bytes.count {
+        let byte = bytes[end]
+        if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xE2 { break }
+        end += 1
+      }
+      json.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+      index = end
+      guard index < bytes.count else { break }
+      let byte = bytes[index]
+      switch byte {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+        json.append(UInt8(ascii: "\\"))
+        json.append(byte)
+        index += 1
+      case 0xE2:
+        // U+2028 and U+2029 (E2 80 A8, E2 80 A9) end a line in older JavaScript.
+        if index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 {
+          json += [UInt8(ascii: "\\"), UInt8(ascii: "u"), 0x32, 0x30, 0x32, bytes[index + 2] == 0xA8 ? 0x38 : 0x39]
+          index += 3
+        } else {
+          json.append(byte)
+          index += 1
+        }
+      default:
+        json += [UInt8(ascii: "\\"), UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+        index += 1
+      }
+    }
+  }
+  json.append(UInt8(ascii: "\""))
+}
+
+/// 64-bit FNV-1a: a build token that changes when any index byte does.
+struct FNV1a {
+  private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+  /// Mixes in `bytes` eight at a time (FNV-1a over 64-bit words, then the tail).
+  mutating func add(_ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { raw in
+      var offset = 0
+      while offset + 8 <= raw.count {
+        value ^= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        value &*= 0x100_0000_01b3
+        offset += 8
+      }
+      while offset < raw.count {
+        value ^= UInt64(raw[offset])
+        value &*= 0x100_0000_01b3
+        offset += 1
+      }
+    }
+  }
+
+  var hex: String {
+    let digits = String(value, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
+  }
+}

@@ -1,0 +1,299 @@
+import CvsiteCore
+import CvsiteTestSupport
+import Foundation
+import Testing
+
+@testable import CvsiteSite
+
+/// The search index a build writes: passages with the containers they sit in, terms
+/// with their fields, shards a browser fetches one at a time, and what is left out.
+@Suite("Search index")
+struct SearchIndexTests {
+  /// A shard file read back: each term with its (page id, score byte) pairs.
+  static func decodeShard(_ bytes: [UInt8]) -> [(term: String, postings: [(Int, UInt8)])] {
+    var index = 0
+    func varint() -> Int {
+      var value = 0
+      var shift = 0
+      while index < bytes.count {
+        let byte = bytes[index]
+        index += 1
+        value |= Int(byte & 0x7F) << shift
+        if byte < 0x80 { break }
+        shift += 7
+      }
+      return value
+    }
+    var entries: [(term: String, postings: [(Int, UInt8)])] = []
+    while index < bytes.count {
+      let length = varint()
+      let term = String(decoding: bytes[index..<index + length], as: UTF8.self)
+      index += length
+      var postings: [(Int, UInt8)] = []
+      var id = 0
+      for number in 0..<varint() {
+        id = number == 0 ? varint() : id + varint()
+        postings.append((id, bytes[index]))
+        index += 1
+      }
+      entries.append((term, postings))
+    }
+    return entries
+  }
+
+  struct Meta: Decodable {
+    var version: Int
+    var build: String
+    var pages: Int
+    var bundle: Int
+    var english: Bool
+    var shards: [String]
+  }
+
+  struct PageRecord: Decodable {
+    struct Passage: Decodable {
+      var a: String
+      var c: [[String]]
+      var x: String
+    }
+    var u: String
+    var t: String
+    var p: [Passage]
+  }
+
+  /// The built index of `site`: its meta file, every term's postings, and the page
+  /// records by URL.
+  static func index(of site: TemporarySite) throws -> (
+    meta: Meta, terms: [String: [(Int, UInt8)]], pages: [PageRecord]
+  ) {
+    let meta = try JSONDecoder().decode(
+      Meta.self, from: Data(contentsOf: site.output.appendingPathComponent("search/meta.json")))
+    var terms: [String: [(Int, UInt8)]] = [:]
+    var previous: String?
+    for (number, first) in meta.shards.enumerated() {
+      let bytes = try [UInt8](Data(contentsOf: site.output.appendingPathComponent("search/t/\(number).bin")))
+      let entries = decodeShard(bytes)
+      if number > 0 { #expect(entries.first?.term == first, "shard \(number) starts at its meta entry") }
+      for entry in entries {
+        if let previous { #expect(previous.utf16.lexicographicallyPrecedes(entry.term.utf16)) }
+        previous = entry.term
+        terms[entry.term] = entry.postings
+      }
+    }
+    var pages: [PageRecord] = []
+    for number in 0..<(meta.pages + meta.bundle - 1) / meta.bundle {
+      pages += try JSONDecoder().decode(
+        [PageRecord].self, from: Data(contentsOf: site.output.appendingPathComponent("search/p/\(number).json")))
+    }
+    return (meta, terms, pages)
+  }
+
+  static let installPage = """
+    ---
+    title: Install zanzibar
+    ---
+    Intro words before any heading.
+
+    ## Installation
+
+    Pick your system.
+
+    :::tabs
+    ## Linux {#on-linux}
+
+    Run quokkactl on Linux.
+
+    ### Check the version
+
+    Then verify.
+
+    ## Wombat OS
+
+    Double-click the package.
+    :::
+
+    Text after the tabs.
+    """
+
+  @Test("passages say which heading and which tab they sit in, and link into the tab")
+  func containerPaths() throws {
+    let site = try TemporarySite(site: ["content/install.md": Self.installPage])
+    let built = site.build()
+    #expect(built.result.succeeded, "\(built.result.diagnostics.summaries)")
+    let (meta, terms, pages) = try Self.index(of: site)
+    #expect(meta.version == 1 && meta.english && meta.pages == pages.count)
+    let page = try #require(pages.first { $0.u == "/install/" })
+    #expect(page.t == "Install zanzibar")
+    let passages = page.p.map { ($0.a, $0.c, $0.x) }
+    let quokka = try #require(passages.first { $0.2.contains("quokkactl") })
+    #expect(quokka.0 == "on-linux", "a passage inside the tab links to the tab's id")
+    #expect(quokka.1 == [["", "Installation"], ["tabs", "Linux"]])
+    let verify = try #require(passages.first { $0.2 == "Then verify." })
+    #expect(verify.0 == "check-the-version")
+    #expect(verify.1 == [["", "Installation"], ["tabs", "Linux"], ["", "Check the version"]])
+    let after = try #require(passages.first { $0.2 == "Text after the tabs." })
+    #expect(after.1 == [["", "Installation"]], "the tab's crumb ends with the tab")
+    #expect(passages.first?.2 == "Intro words before any heading." && passages.first?.0 == "")
+    // The tab bar's own buttons are not body text: `wombat` is a label (heading field).
+    let id = try #require(pages.firstIndex { $0.u == "/install/" })
+    let wombat = try #require(terms["wombat"]?.first { $0.0 == id })
+    #expect(wombat.1 & 0x40 != 0 && wombat.1 & 0x3F == 0, "a label, never body text")
+    let zanzibar = try #require(terms["zanzibar"]?.first { $0.0 == id })
+    #expect(zanzibar.1 & 0x80 != 0, "a title word has the title bit")
+    let quokkaPosting = try #require(terms["quokkactl"]?.first { $0.0 == id })
+    #expect(quokkaPosting.1 & 0xC0 == 0 && quokkaPosting.1 & 0x3F > 0)
+    #expect(terms["system"] != nil && terms["systems"] == nil, "plurals fold")
+    // The page's HTML has no marks left, and its tab panel has the id the passage links to.
+    let html = try #require(site.read("install/index.html"))
+    #expect(!html.unicodeScalars.contains { (0xFDD0...0xFDEF).contains($0.value) })
+    #expect(html.contains("id=\"on-linux\""))
+  }
+
+  @Test("the body is the same HTML with search on or off")
+  func sameHTML() throws {
+    let on = try TemporarySite(site: ["content/install.md": Self.installPage])
+    let off = try TemporarySite(
+      site: ["content/install.md": Self.installPage], config: "title: F\nbaseURL: https://example.com/\nsearch: false\n"
+    )
+    #expect(on.build().result.succeeded && off.build().result.succeeded)
+    func main(_ site: TemporarySite) throws -> String {
+      let html = try #require(site.read("install/index.html"))
+      let start = try #require(html.range(of: "<main"))
+      let end = try #require(html.range(of: "</main>"))
+      return String(html[start.lowerBound..<end.upperBound])
+    }
+    #expect(try main(on) == main(off))
+    #expect(!off.exists("search/meta.json"), "search: false writes no index")
+    #expect(try #require(off.read("install/index.html")).contains("search.js") == false)
+  }
+
+  @Test("drafts and pages with `search: false` are left out; scripts and anchors are not text")
+  func leftOut() throws {
+    let site = try TemporarySite(
+      site: [
+        "content/a.md": "---\ntitle: Kept\n---\nVisible aardvark.\n\n## Part\n\nMore.\n",
+        "content/b.md": "---\ntitle: Hidden\nsearch: false\n---\nSecret bandicoot.\n",
+        "content/c.md": "---\ntitle: Draft\ndraft: true\n---\nDraft capybara.\n",
+        "content/d.md": "Raw &amp; &lt;kiwi&gt; &#x41;&#66;\n",
+      ])
+    let built = site.build { $0.drafts = true }
+    #expect(built.result.succeeded, "\(built.result.diagnostics.summaries)")
+    let (_, terms, pages) = try Self.index(of: site)
+    #expect(terms["aardvark"] != nil)
+    #expect(terms["bandicoot"] == nil && terms["capybara"] == nil)
+    #expect(terms["part"] != nil)
+    #expect(!pages.contains { $0.p.contains { $0.x.contains("#") } }, "heading anchors are not text")
+    let raw = try #require(pages.first { $0.u == "/d/" })
+    #expect(raw.p.contains { $0.x == "Raw & <kiwi> AB" }, "\(raw.p.map(\.x))")
+  }
+
+  @Test("script, style and template content, comments and a lone `<` in the body")
+  func rawHTML() {
+    let extractor = SearchExtractor(tokenizer: SearchTokenizer(english: true), marks: nil)
+    let (html, record) = extractor.extract(
+      bodyHTML:
+        "<p>One <script>var dingo = 1;</script><style>.emu{}</style><template>quoll</template><!-- numbat -->"
+        + "two < three <b>fo</b>ur<br>five</p>\n<pre><code>six\nseven</code></pre>",
+      title: "T")
+    #expect(html == nil, "no marks: the body is left as it is")
+    #expect(record.passages.map(\.text) == ["One two < three four five six seven"])
+    for hidden in ["dingo", "emu", "quoll", "numbat"] { #expect(record.counts(of: hidden) == nil, "\(hidden)") }
+    #expect(record.counts(of: "t")?.title == true)
+    #expect(record.length == 7)
+  }
+
+  @Test("many terms make several shards, each found from its first term")
+  func shards() throws {
+    // 6,000 distinct words: more than one 16 KB shard.
+    var words: [String] = []
+    for number in 0..<6_000 { words.append("w" + String(number, radix: 36) + "x") }
+    let site = try TemporarySite(site: ["content/many.md": words.joined(separator: " ") + "\n"])
+    #expect(site.build().result.succeeded)
+    let (meta, terms, _) = try Self.index(of: site)
+    #expect(meta.shards.count > 1 && meta.shards[0] == "")
+    for word in words.prefix(50) { #expect(terms[word]?.count == 1, "\(word)") }
+    #expect(terms.count >= 6_000)
+  }
+
+  @Test("hostile pages: marks in the source, a huge body, junk bytes; bounded and located nowhere")
+  func hostile() throws {
+    let marks = String(decoding: [0xEF, 0xB7, 0x90, 0xEF, 0xB7, 0x92, 0x37, 0xEF, 0xB7, 0x94], as: UTF8.self)
+    let huge = String(repeating: "lorem ipsum dolor ", count: 120_000)  // 2.1 MB
+    let site = try TemporarySite(
+      site: [
+        "content/marks.md": "# Marks\n\nBefore \(marks) after.\n\n:::tabs\n## One\n\nInside.\n:::\n",
+        "content/huge.md": "# Huge\n\n" + huge + "\n\nfinalword\n",
+        "content/junk.md": "# Junk\n\n" + String(decoding: (0..<4_000).map { UInt8($0 % 256) }, as: UTF8.self) + "\n",
+      ])
+    let built = site.build()
+    #expect(built.result.succeeded, "\(built.result.diagnostics.summaries)")
+    let (_, terms, pages) = try Self.index(of: site)
+    let marked = try #require(pages.first { $0.u == "/marks/" })
+    #expect(marked.p.contains { $0.x.contains("Before") && $0.x.contains("after") })
+    #expect(terms["inside"] != nil)
+    let hugePage = try #require(pages.first { $0.u == "/huge/" })
+    #expect(hugePage.p.reduce(0) { $0 + $1.x.utf8.count } <= SearchExtractor.keptLimit + 1_024)
+    #expect(terms["lorem"] != nil)
+    #expect(terms["finalword"] == nil, "text past the indexed limit is not indexed")
+  }
+
+  @Test("serve: an edit rewrites the shared index files and only the edited page's record")
+  func serveUpdates() throws {
+    var files = ["content/_index.md": "---\ntitle: Home\n---\nHome.\n"]
+    for index in 0..<6 { files["content/p\(index).md"] = "---\ntitle: P\(index)\n---\nPage \(index).\n" }
+    let site = try TemporarySite(site: files)
+    let session = SiteSession(options: site.options)
+    let first = StoringSink()
+    #expect(session.update(changed: ["cvsite.yml"], into: first).succeeded)
+    let records = first.files.keys.filter { $0.hasPrefix("search/p/") }
+    #expect(records.count == 7)
+    try site.write("content/p3.md", "---\ntitle: P3\n---\nNow about a wombat.\n")
+    let sink = StoringSink()
+    #expect(session.update(changed: ["content/p3.md"], into: sink).succeeded)
+    // The edited page and its section's page (which lists it) are rendered again: their
+    // records, not the others.
+    let written = Set(sink.files.keys.filter { $0.hasPrefix("search/p/") })
+    #expect(written.count == 2, "\(written.sorted())")
+    let meta = try JSONDecoder().decode(Meta.self, from: try #require(sink.files["search/meta.json"]))
+    var found: [(Int, UInt8)]?
+    for number in meta.shards.indices {
+      let shard = try #require(sink.files["search/t/\(number).bin"])
+      found = found ?? Self.decodeShard([UInt8](shard)).first { $0.term == "wombat" }?.postings
+    }
+    let id = try #require(found?.first?.0)
+    let path = "search/p/\(id / meta.bundle).json"
+    #expect(written.contains(path), "the new word points at a rewritten record")
+    let record = try #require(sink.files[path])
+    #expect(String(decoding: record, as: UTF8.self).contains("Now about a wombat."))
+  }
+
+  @Test("search.js and the search button come with the index; the folder URL follows the base path")
+  func themeHooks() throws {
+    let site = try TemporarySite(
+      site: ["content/a.md": "# A\n\nText.\n"], config: "title: F\nbaseURL: https://example.com/docs/\n")
+    #expect(site.build().result.succeeded)
+    let html = try #require(site.read("a/index.html"))
+    #expect(html.contains("data-cv-search=\"/docs/search/\""))
+    #expect(html.contains("/docs/assets/search.js"))
+    let (_, _, pages) = try Self.index(of: site)
+    #expect(pages.map(\.u).contains("/docs/a/"))
+  }
+}
+
+/// Keeps what a rebuild writes, by path.
+final class StoringSink: OutputSink, @unchecked Sendable {
+  private let lock = NSLock()
+  private(set) var files: [String: Data] = [:]
+
+  func write(_ data: Data, to relativePath: String) throws {
+    lock.lock()
+    files[relativePath] = data
+    lock.unlock()
+  }
+
+  func remove(_ relativePath: String) throws {
+    lock.lock()
+    files[relativePath] = nil
+    lock.unlock()
+  }
+}
