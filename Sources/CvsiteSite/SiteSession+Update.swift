@@ -111,7 +111,10 @@ extension SiteSession {
         changedOutputs: [])
     }
     if only == nil || pendingFiles {
-      for stale in writtenOutputs.subtracting(written.files).sorted() where only == nil || !stale.hasSuffix(".html") {
+      // A partial render leaves the pages it did not render, and their search records.
+      let records = SiteConfig.searchFolder + "/p/"
+      for stale in writtenOutputs.subtracting(written.files).sorted()
+      where only == nil || !(stale.hasSuffix(".html") || stale.hasPrefix(records)) {
         try? sink.remove(stale)
       }
     }

@@ -224,6 +224,9 @@ struct SearchIndexTests {
         "content/marks.md": "# Marks\n\nBefore \(marks) after.\n\n:::tabs\n## One\n\nInside.\n:::\n",
         "content/huge.md": "# Huge\n\n" + huge + "\n\nfinalword\n",
         "content/junk.md": "# Junk\n\n" + String(decoding: (0..<4_000).map { UInt8($0 % 256) }, as: UTF8.self) + "\n",
+        // 100,000 distinct words.
+        "content/many.md": "# Many\n\n" + (0..<100_000).map { "v" + String($0, radix: 36) + "z" }.joined(separator: " ")
+          + "\n",
       ])
     let built = site.build()
     #expect(built.result.succeeded, "\(built.result.diagnostics.summaries)")
@@ -231,6 +234,9 @@ struct SearchIndexTests {
     let marked = try #require(pages.first { $0.u == "/marks/" })
     #expect(marked.p.contains { $0.x.contains("Before") && $0.x.contains("after") })
     #expect(terms["inside"] != nil)
+    let many = try #require(pages.first { $0.u == "/many/" })
+    #expect(many.p.reduce(0) { $0 + $1.x.utf8.count } <= SearchExtractor.keptLimit + 1_024)
+    #expect(terms["v0z"] != nil && terms["v255rz"] != nil, "every distinct word is a term")
     let hugePage = try #require(pages.first { $0.u == "/huge/" })
     #expect(hugePage.p.reduce(0) { $0 + $1.x.utf8.count } <= SearchExtractor.keptLimit + 1_024)
     #expect(terms["lorem"] != nil)
@@ -265,6 +271,11 @@ struct SearchIndexTests {
     #expect(written.contains(path), "the new word points at a rewritten record")
     let record = try #require(sink.files[path])
     #expect(String(decoding: record, as: UTF8.self).contains("Now about a wombat."))
+    // A page edit together with a static file: the records not rendered again stay.
+    try site.write("static/robots.txt", "User-agent: *\n")
+    try site.write("content/p2.md", "---\ntitle: P2\n---\nNow about a numbat.\n")
+    #expect(session.update(changed: ["content/p2.md", "static/robots.txt"], into: first).succeeded)
+    #expect(first.files.keys.filter { $0.hasPrefix("search/p/") }.count == 7, "no record removed")
   }
 
   @Test("search.js and the search button come with the index; the folder URL follows the base path")

@@ -78,14 +78,14 @@ public struct ThemeRenderer: ContainerRenderer {
   /// names (a tab's label), else its title, else `nil`. Search results say which of
   /// these a passage sits in.
   public func childLabels(for container: ContainerInstance) -> [String?] {
-    let context = contexts[container.name]
-    return container.children.map { child in
-      if let context, let name = context.spec.tocLabel,
-        let label = context.resolve(child).first(where: { $0.0 == name })?.1.description, !label.isEmpty
-      {
-        return label
+    let titles = container.children.map { $0.titleText.flatMap { $0.isEmpty ? nil : $0 } }
+    // Resolving a child's values costs: only for containers that name a label.
+    guard let context = contexts[container.name], let name = context.spec.tocLabel else { return titles }
+    return zip(container.children, titles).map { child, title in
+      guard let label = context.resolve(child).first(where: { $0.0 == name })?.1.description, !label.isEmpty else {
+        return title
       }
-      return child.titleText.flatMap { $0.isEmpty ? nil : $0 }
+      return label
     }
   }
 
