@@ -179,18 +179,17 @@ extension SiteSession {
         SearchIndex.Page(url: config.basePath + page.url.dropFirst(), title: page.metadata.title, record: record))
     }
     let index = SearchIndex(pages: indexed, english: config.language.lowercased().hasPrefix("en"))
-    let files = index.files(onlyPages: onlyIDs, jobs: options.jobs)
     let folder = SiteConfig.searchFolder + "/"
-    let failures = parallelMap(files, jobs: options.jobs) { file -> Diagnostic? in
+    let (paths, problems) = index.write(onlyPages: onlyIDs, jobs: options.jobs) { path, bytes in
       do {
-        try sink.write(Data(file.bytes), to: folder + file.path)
+        try sink.write(Data(bytes), to: folder + path)
         return nil
       } catch {
-        return .ioFailure("cannot write \(folder + file.path)", error)
+        return .ioFailure("cannot write \(folder + path)", error)
       }
     }
-    outcome.diagnostics += failures.compactMap { $0 }
-    outcome.files.formUnion(files.map { folder + $0.path })
+    outcome.diagnostics += problems
+    outcome.files.formUnion(paths.map { folder + $0 })
   }
 
   func copy(_ url: URL, to path: String, sink: any OutputSink, outcome: inout RenderOutcome) {

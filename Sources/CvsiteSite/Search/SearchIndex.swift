@@ -1,3 +1,5 @@
+import CvsiteCore
+
 /// The static search index: files the theme's `search.js` fetches on demand.
 ///
 /// - `search/meta.json`: the build token, the page count, and the first term of each
@@ -31,25 +33,39 @@ struct SearchIndex: Sendable {
   let pages: [Page]
   let english: Bool
 
-  /// Files by path under the search folder: the meta file, the shards, and the page
-  /// bundles (all of them, or those holding the pages at `onlyPages`).
-  func files(onlyPages: Set<Int>? = nil, jobs: Int = 1) -> [(path: String, bytes: [UInt8])] {
-    let shards = makeShards()
+  /// Writes the index through `write` (a path under the search folder and its bytes;
+  /// a problem, if writing failed): the page bundles (all of them, or those holding the
+  /// pages at `onlyPages`), each written as soon as it is made so that they are never
+  /// all in memory at once; then the shards; then the meta file, whose build token
+  /// covers them all. Returns the paths written and the problems.
+  func write(
+    onlyPages: Set<Int>? = nil, jobs: Int = 1, _ write: @Sendable (String, [UInt8]) -> Diagnostic?
+  ) -> (paths: [String], problems: [Diagnostic]) {
     let bundleCount = (pages.count + Self.bundle - 1) / Self.bundle
-    let bundles = parallelMap(Array(0..<bundleCount), jobs: jobs) { bundleJSON($0) }
+    let wanted = onlyPages.map { Set($0.map { $0 / Self.bundle }) }
+    let bundles = parallelMap(Array(0..<bundleCount), jobs: jobs) { index -> (UInt64, String?, Diagnostic?) in
+      let json = bundleJSON(index)
+      var hash = FNV1a()
+      hash.add(json)
+      guard wanted?.contains(index) ?? true else { return (hash.value, nil, nil) }
+      let path = "p/\(index).json"
+      return (hash.value, path, write(path, json))
+    }
+    var paths = bundles.compactMap(\.1)
+    var problems = bundles.compactMap(\.2)
+    let shards = makeShards()
     var hash = FNV1a()
     for shard in shards { hash.add(shard.bytes) }
-    for bundle in bundles { hash.add(bundle) }
+    for bundle in bundles { hash.add(bundle.0) }
+    for (index, shard) in shards.enumerated() {
+      let path = "t/\(index).bin"
+      if let problem = write(path, shard.bytes) { problems.append(problem) } else { paths.append(path) }
+    }
     var meta = "{\"version\":1,\"build\":\"\(hash.hex)\",\"pages\":\(pages.count),\"bundle\":\(Self.bundle)"
     meta += ",\"english\":\(english),\"shards\":["
     meta += shards.map { jsonString($0.first) }.joined(separator: ",") + "]}\n"
-    var files: [(path: String, bytes: [UInt8])] = [("meta.json", Array(meta.utf8))]
-    for (index, shard) in shards.enumerated() { files.append(("t/\(index).bin", shard.bytes)) }
-    let wanted = onlyPages.map { Set($0.map { $0 / Self.bundle }) }
-    for (index, bundle) in bundles.enumerated() where wanted?.contains(index) ?? true {
-      files.append(("p/\(index).json", bundle))
-    }
-    return files
+    if let problem = write("meta.json", Array(meta.utf8)) { problems.append(problem) } else { paths.append("meta.json") }
+    return (paths, problems)
   }
 
   /// Each term's pages and score bytes, cut into shards.
@@ -212,6 +228,12 @@ func appendJSONString(_ text: String, to json: inout [UInt8]) {
 /// 64-bit FNV-1a: a build token that changes when any index byte does.
 struct FNV1a {
   private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+  /// Mixes in another hash.
+  mutating func add(_ word: UInt64) {
+    value ^= word
+    value &*= 0x100_0000_01b3
+  }
 
   /// Mixes in `bytes` eight at a time (FNV-1a over 64-bit words, then the tail).
   mutating func add(_ bytes: [UInt8]) {
