@@ -248,31 +248,43 @@ private struct Scan {
       for byte in run { addText(byte) }
       return
     }
-    guard seen < SearchExtractor.indexedLimit else { return }
+    guard seen < SearchExtractor.indexedLimit, !run.isEmpty else { return }
     seen += run.count
-    var index = 0
-    let count = run.count
-    while index < count {
-      let byte = run[index]
-      if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D {
-        pendingSpace = true
-        index += 1
-        continue
-      }
-      if pendingSpace {
-        if !text.isEmpty { text.append(0x20) }
-        pendingSpace = false
-      }
-      // The word, up to the next white space, at once.
-      var end = index + 1
-      while end < count {
-        let next = run[end]
-        if next == 0x20 || next == 0x0A || next == 0x09 || next == 0x0D { break }
-        end += 1
-      }
-      text.append(contentsOf: UnsafeBufferPointer(rebasing: run[index..<end]))
-      index = end
+    // Leading white space only marks a break; the rest is copied at once, then white
+    // space collapsed in place (the writing never gets ahead of the reading).
+    var first = 0
+    while first < run.count, Self.isSpace(run[first]) { first += 1 }
+    guard first < run.count else {
+      pendingSpace = true
+      return
     }
+    if pendingSpace || first > 0, let last = text.last, last != 0x20 { text.append(0x20) }
+    let start = text.count
+    text.append(contentsOf: UnsafeBufferPointer(rebasing: run[first...]))
+    var space = false
+    var written = start
+    text.withUnsafeMutableBufferPointer { buffer in
+      for read in start..<buffer.count {
+        let byte = buffer[read]
+        if Self.isSpace(byte) {
+          space = true
+          continue
+        }
+        if space {
+          buffer[written] = 0x20
+          written += 1
+          space = false
+        }
+        buffer[written] = byte
+        written += 1
+      }
+    }
+    text.removeLast(text.count - written)
+    pendingSpace = space
+  }
+
+  private static func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
   }
 
   private mutating func addText(_ scalar: Unicode.Scalar) {
@@ -394,17 +406,13 @@ private struct Scan {
       name = .max
     }
     let attributesStart = index
-    var quote: UInt8 = 0
-    while index < count {
-      let byte = bytes[index]
-      if quote != 0 {
-        if byte == quote { quote = 0 }
-      } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-        quote = byte
-      } else if byte == UInt8(ascii: ">") {
-        break
-      }
-      index += 1
+    // The tag ends at the next `>`: this build escapes `>` inside attribute values.
+    if let base = bytes.baseAddress, index < count,
+      let found = memchr(base + index, Int32(UInt8(ascii: ">")), count - index)
+    {
+      index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    } else {
+      index = count
     }
     let attributes = UnsafeBufferPointer(rebasing: bytes[attributesStart..<index])
     let end = min(count, index + 1)

@@ -64,7 +64,11 @@ struct SearchIndex: Sendable {
     var meta = "{\"version\":1,\"build\":\"\(hash.hex)\",\"pages\":\(pages.count),\"bundle\":\(Self.bundle)"
     meta += ",\"english\":\(english),\"shards\":["
     meta += shards.map { jsonString($0.first) }.joined(separator: ",") + "]}\n"
-    if let problem = write("meta.json", Array(meta.utf8)) { problems.append(problem) } else { paths.append("meta.json") }
+    if let problem = write("meta.json", Array(meta.utf8)) {
+      problems.append(problem)
+    } else {
+      paths.append("meta.json")
+    }
     return (paths, problems)
   }
 

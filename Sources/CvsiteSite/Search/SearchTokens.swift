@@ -48,14 +48,10 @@ struct SearchTokenizer {
       while index < count {
         let byte = bytes[index]
         if byte < 0x80 {
-          if (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) {
-            index += 1
-          } else if byte >= 0x41 && byte <= 0x5A {
-            upper = true
-            index += 1
-          } else {
-            break
-          }
+          let kind = Self.asciiKinds[Int(byte)]
+          guard kind != 0 else { break }
+          if kind == 2 { upper = true }
+          index += 1
         } else {
           let (scalar, length) = Self.decode(bytes, at: index)
           guard Self.isWordScalar(scalar) else { break }
@@ -102,6 +98,16 @@ struct SearchTokenizer {
     if ends("sses") || ends("xes") || ends("ches") || ends("shes") { return count - 2 }
     if ends("ss") || ends("us") || ends("is") { return count }
     return count - 1
+  }
+
+  /// Per ASCII byte: 0 separates words, 1 a lowercase letter or digit, 2 an uppercase
+  /// letter.
+  private static let asciiKinds: [UInt8] = (0..<128).map { byte in
+    switch byte {
+    case 0x30...0x39, 0x61...0x7A: return 1
+    case 0x41...0x5A: return 2
+    default: return 0
+    }
   }
 
   /// Emits the terms of one word and empties it.
