@@ -202,6 +202,17 @@ struct SearchIndexTests {
     #expect(record.length == 7)
   }
 
+  @Test("marks are found anywhere in a source; other characters from U+F000 up are not marks")
+  func marksInSource() {
+    let mark: [UInt8] = [0xEF, 0xB7, 0x92]
+    #expect(SearchMarkers.occur(in: mark))
+    #expect(SearchMarkers.occur(in: Array("text ".utf8) + mark))
+    #expect(SearchMarkers.occur(in: Array("！ and ｆ".utf8) + mark + Array(" end".utf8)))
+    #expect(!SearchMarkers.occur(in: Array("Fullwidth ！ and ｆ, a BOM \u{FEFF}, private \u{F8FF}".utf8)))
+    #expect(!SearchMarkers.occur(in: [0xEF, 0xB7]), "cut short")
+    #expect(!SearchMarkers.occur(in: []))
+  }
+
   @Test("many terms make several shards, each found from its first term")
   func shards() throws {
     // 6,000 distinct words: more than one 16 KB shard.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the search index keeps of one page: its terms, counted per field, and its
 /// passages (the text between headings and container children) for result excerpts.
 struct SearchRecord: Sendable, Equatable {
@@ -80,11 +82,16 @@ enum SearchMarkers {
 
   /// Whether `bytes` hold a mark already: the page must then be rendered without.
   static func occur(in bytes: [UInt8]) -> Bool {
-    var index = 0
-    while index + 2 < bytes.count {
-      if bytes[index] == lead.0, bytes[index + 1] == lead.1, third.contains(bytes[index + 2]) { return true }
-      index += 1
+    bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return false }
+      var index = 0
+      // 0xEF leads only U+F000…U+FFFF: rare in text, so memchr skips almost everything.
+      while index + 2 < buffer.count, let found = memchr(base + index, Int32(lead.0), buffer.count - index) {
+        index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        if index + 2 < buffer.count, buffer[index + 1] == lead.1, third.contains(buffer[index + 2]) { return true }
+        index += 1
+      }
+      return false
     }
-    return false
   }
 }
