@@ -99,6 +99,8 @@ struct PageFurnitureTests {
       ("editURL: javascript:alert(1)\n", "'editURL': must be an absolute http(s) URL", nil),
       ("lastUpdated: gti\n", "'lastUpdated' must be `git`", "git"),
       ("prevNext: maybe\n", "'prevNext' must be true or false", nil),
+      ("search: sometimes\n", "'search' must be true or false", nil),
+      ("serach: false\n", "unknown setting 'serach'", "search"),
       ("editUrl: https://x/\n", "unknown setting 'editUrl'", "editURL"),
     ] as [(String, String, String?)])
   func badSettings(setting: String, message: String, suggestion: String?) throws {

@@ -36,7 +36,7 @@ struct PageParser: Sendable {
 
   init(theme: SiteThemeAdapter, config: SiteConfig) {
     basePath = config.basePath
-    searchTokenizer = config.search ? SearchTokenizer(english: config.language.lowercased().hasPrefix("en")) : nil
+    searchTokenizer = config.search ? SearchTokenizer(english: config.isEnglish) : nil
     containers = theme.schema.containers.keys.sorted()
     taxonomies = config.taxonomies
     layouts = theme.theme.pageLayouts
@@ -65,17 +65,16 @@ struct PageParser: Sendable {
     let recorder = PageContainerRenderer(theme: renderer)
     recorder.marksChildren = searchTokenizer != nil && !SearchMarkers.occur(in: bytes)
     var rendered = renderHTML(parsed.body.environment(\.containerRenderer, recorder))
+    let fallbackTitle = parsed.frontMatter.title ?? parsed.titleHeading ?? Self.titleFromFileName(file)
     var searchRecord: SearchRecord?
     if let searchTokenizer {
-      let title = parsed.frontMatter.title ?? parsed.titleHeading ?? Self.titleFromFileName(file)
       let extractor = SearchExtractor(
         tokenizer: searchTokenizer, marks: recorder.marksChildren ? recorder.marks : nil)
-      let (clean, record) = extractor.extract(bodyHTML: rendered, title: title)
+      let (clean, record) = extractor.extract(bodyHTML: rendered, title: fallbackTitle)
       if let clean { rendered = clean }
       searchRecord = record
     }
     let bodyHTML = prefixingSiteLinks(rendered, basePath: basePath)
-    let fallbackTitle = parsed.frontMatter.title ?? parsed.titleHeading ?? Self.titleFromFileName(file)
     // Only the front matter's lines are ever looked at (to locate a key's problem).
     let (readMetadata, metadataProblems) = PageMetadata.read(
       parsed.frontMatter, fallbackTitle: fallbackTitle, path: file.sitePath,

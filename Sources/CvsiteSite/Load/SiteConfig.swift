@@ -43,6 +43,8 @@ struct SiteConfig: Sendable {
   var search = true
   /// Where the search index is written, in the output folder.
   static let searchFolder = "search"
+  /// Whether the site is written in English (`en`, `en-GB`): search folds plurals.
+  var isEnglish: Bool { language.lowercased().hasPrefix("en") }
   /// The search index's folder as pages link to it (`/docs/search/`), when there is one.
   var searchURL: String? { search ? basePath + Self.searchFolder + "/" : nil }
 

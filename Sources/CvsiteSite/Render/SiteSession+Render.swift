@@ -178,7 +178,7 @@ extension SiteSession {
       indexed.append(
         SearchIndex.Page(url: config.basePath + page.url.dropFirst(), title: page.metadata.title, record: record))
     }
-    let index = SearchIndex(pages: indexed, english: config.language.lowercased().hasPrefix("en"))
+    let index = SearchIndex(pages: indexed, english: config.isEnglish)
     let folder = SiteConfig.searchFolder + "/"
     let (paths, problems) = index.write(onlyPages: onlyIDs, jobs: options.jobs) { path, bytes in
       do {
