@@ -289,6 +289,27 @@ struct SearchIndexTests {
     #expect(first.files.keys.filter { $0.hasPrefix("search/p/") }.count == 7, "no record removed")
   }
 
+  @Test("a page's own language: its <html lang>, and its words cut without English folding")
+  func pageLanguage() throws {
+    let site = try TemporarySite(
+      site: [
+        "content/en.md": "---\ntitle: English\n---\nThe guides.\n",
+        "content/fr.md": "---\ntitle: Français\nlanguage: fr\n---\nLes guides.\n",
+      ])
+    #expect(site.build().result.succeeded)
+    let (_, terms, pages) = try Self.index(of: site)
+    let english = try #require(pages.firstIndex { $0.u == "/en/" })
+    let french = try #require(pages.firstIndex { $0.u == "/fr/" })
+    #expect(terms["guide"]?.map(\.0) == [english])
+    #expect(terms["guides"]?.map(\.0) == [french])
+    #expect(try #require(site.read("fr/index.html")).contains("<html lang=\"fr\">"))
+    #expect(try #require(site.read("en/index.html")).contains("<html lang=\"en\">"))
+    try site.write("content/fr.md", "---\ntitle: Français\nlanguage: French please\n---\nLes guides.\n")
+    let error = try #require(site.build().result.diagnostics.errors.first)
+    #expect(error.message.hasPrefix("`language` must be a language tag"))
+    #expect(error.location?.path == "content/fr.md" && error.location?.line == 3)
+  }
+
   @Test("search.js and the search button come with the index; the folder URL follows the base path")
   func themeHooks() throws {
     let site = try TemporarySite(

@@ -11,6 +11,9 @@ struct PageMetadata: Sendable, Hashable {
   var aliases: [String] = []
   var weight: Int = 0
   var description: String?
+  /// The page's language when it is not the site's (`fr`, `pt-BR`): its `<html lang>`,
+  /// and how search cuts its words.
+  var language: String?
   /// A layout of the theme to render this page with instead of `page`.
   var layout: String?
   /// On a section page: the container that lists the section's pages (`cards`).
@@ -49,7 +52,7 @@ struct PageMetadata: Sendable, Hashable {
   /// declares, or it is probably misspelt.
   static let keys = [
     "title", "date", "draft", "slug", "aliases", "weight", "description", "layout", "list", "tags", "prev", "next",
-    "editURL", "image", "lastmod", "paginate", "search",
+    "editURL", "image", "lastmod", "paginate", "search", "language",
   ]
 
   /// Reads and checks the page settings of `matter`; a wrong type is an error at the
@@ -158,6 +161,13 @@ struct PageMetadata: Sendable, Hashable {
       }
     }
     metadata.description = text("description")
+    if let language = text("language") {
+      if isLanguageTag(language) {
+        metadata.language = language
+      } else {
+        problem("language", "`language` must be a language tag such as en, fr or pt-BR: \(language)")
+      }
+    }
     metadata.layout = text("layout")
     if let layout = metadata.layout, let layouts, !layouts.contains(layout) {
       problem(
@@ -244,4 +254,20 @@ struct PageMetadata: Sendable, Hashable {
     return (1...12).contains(month) && (1...31).contains(day)
       && (bytes.count == 10 || bytes[10] == 0x54 || bytes[10] == 0x20)
   }
+}
+
+/// A language tag as `<html lang>` takes it: a 2–3 letter language, then subtags of 2–8
+/// letters or digits (`en`, `pt-BR`, `zh-Hant`).
+func isLanguageTag(_ text: String) -> Bool {
+  let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+  guard let language = parts.first, (2...3).contains(language.count), language.allSatisfy(\.isASCIILetter) else {
+    return false
+  }
+  return parts.dropFirst().allSatisfy { part in
+    (2...8).contains(part.count) && part.allSatisfy { $0.isASCIILetter || ("0"..."9").contains($0) }
+  }
+}
+
+extension Character {
+  fileprivate var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
 }

@@ -31,12 +31,15 @@ struct PageParser: Sendable {
   /// grouped value (`pin` for `pin.x`).
   let declared: Set<String>
   let basePath: String
-  /// How page text is cut into search terms; `nil` when the site has no search.
-  let searchTokenizer: SearchTokenizer?
+  /// Whether pages are read for the search index.
+  let search: Bool
+  /// The site's language: a page's own `language` replaces it.
+  let language: String
 
   init(theme: SiteThemeAdapter, config: SiteConfig) {
     basePath = config.basePath
-    searchTokenizer = config.search ? SearchTokenizer(english: config.isEnglish) : nil
+    search = config.search
+    language = config.language
     containers = theme.schema.containers.keys.sorted()
     taxonomies = config.taxonomies
     layouts = theme.theme.pageLayouts
@@ -63,18 +66,9 @@ struct PageParser: Sendable {
   func parse(bytes: [UInt8], file: ContentFile) -> ParsedSitePage {
     let parsed = parser.parse(bytes: bytes, path: file.sitePath)
     let recorder = PageContainerRenderer(theme: renderer)
-    recorder.marksChildren = searchTokenizer != nil && !SearchMarkers.occur(in: bytes)
+    recorder.marksChildren = search && !SearchMarkers.occur(in: bytes)
     var rendered = renderHTML(parsed.body.environment(\.containerRenderer, recorder))
     let fallbackTitle = parsed.frontMatter.title ?? parsed.titleHeading ?? Self.titleFromFileName(file)
-    var searchRecord: SearchRecord?
-    if let searchTokenizer {
-      let extractor = SearchExtractor(
-        tokenizer: searchTokenizer, marks: recorder.marksChildren ? recorder.marks : nil)
-      let (clean, record) = extractor.extract(bodyHTML: rendered, title: fallbackTitle)
-      if let clean { rendered = clean }
-      searchRecord = record
-    }
-    let bodyHTML = prefixingSiteLinks(rendered, basePath: basePath)
     // Only the front matter's lines are ever looked at (to locate a key's problem).
     let (readMetadata, metadataProblems) = PageMetadata.read(
       parsed.frontMatter, fallbackTitle: fallbackTitle, path: file.sitePath,
@@ -82,6 +76,16 @@ struct PageParser: Sendable {
         .split(separator: "\n", maxSplits: max(0, parsed.frontMatter.lineCount), omittingEmptySubsequences: false),
       containers: containers, layouts: layouts, declared: declared, taxonomies: taxonomies)
     var metadata = readMetadata
+    var searchRecord: SearchRecord?
+    if search {
+      // The page's own language decides how its words are cut (English plurals fold).
+      let tokenizer = SearchTokenizer(english: SiteConfig.isEnglish(metadata.language ?? language))
+      let extractor = SearchExtractor(tokenizer: tokenizer, marks: recorder.marksChildren ? recorder.marks : nil)
+      let (clean, record) = extractor.extract(bodyHTML: rendered, title: fallbackTitle)
+      if let clean { rendered = clean }
+      searchRecord = record
+    }
+    let bodyHTML = prefixingSiteLinks(rendered, basePath: basePath)
     // A section lists its pages unless it says otherwise; the home page only when asked.
     if file.kind == .sectionIndex, metadata.list == nil, !metadata.listsNothing, file.relativePath != "_index.md",
       containers.contains(Self.implicitListing)

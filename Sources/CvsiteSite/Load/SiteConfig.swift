@@ -44,7 +44,12 @@ struct SiteConfig: Sendable {
   /// Where the search index is written, in the output folder.
   static let searchFolder = "search"
   /// Whether the site is written in English (`en`, `en-GB`): search folds plurals.
-  var isEnglish: Bool { language.lowercased().hasPrefix("en") }
+  var isEnglish: Bool { Self.isEnglish(language) }
+  /// Whether the language tag `tag` is English.
+  static func isEnglish(_ tag: String) -> Bool {
+    let lowered = tag.lowercased()
+    return lowered == "en" || lowered.hasPrefix("en-")
+  }
   /// The search index's folder as pages link to it (`/docs/search/`), when there is one.
   var searchURL: String? { search ? basePath + Self.searchFolder + "/" : nil }
 

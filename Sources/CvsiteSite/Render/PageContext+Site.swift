@@ -12,7 +12,7 @@ extension PageContext {
       title: page.metadata.title, bodyHTML: bodyHTML, url: config.basePath + page.url.dropFirst(),
       description: page.metadata.description, siteTitle: config.title,
       siteDescription: config.description.isEmpty ? nil : config.description, baseURL: config.baseURL,
-      language: config.language, navigation: navigation,
+      language: page.metadata.language ?? config.language, navigation: navigation,
       tableOfContents: page.headings.filter { $0.level >= 2 }.map {
         TOCLink(level: $0.level, id: $0.id, text: $0.text, tab: page.headingTabs[$0.id])
       },
