@@ -138,22 +138,12 @@ private struct AttributeScanner {
 /// Decodes `&quot;`, `&amp;`, `&lt;`, `&gt;`, `&apos;`, `&#NN;` and `&#xHH;`; other text is kept.
 func decodeCharacterReferences(_ bytes: [UInt8]) -> String {
   guard bytes.contains(0x26) else { return String(decoding: bytes, as: UTF8.self) }
-  let named: [String: String] = ["quot": "\"", "amp": "&", "lt": "<", "gt": ">", "apos": "'", "nbsp": "\u{A0}"]
   var result = ""
   var index = 0
   while index < bytes.count {
     if bytes[index] == 0x26, let semi = bytes[index...].prefix(12).firstIndex(of: 0x3B) {
-      let body = String(decoding: bytes[(index + 1)..<semi], as: UTF8.self)
-      var decoded: String?
-      if let text = named[body] {
-        decoded = text
-      } else if body.hasPrefix("#x") || body.hasPrefix("#X") {
-        decoded = UInt32(body.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map { String(Character($0)) }
-      } else if body.hasPrefix("#") {
-        decoded = UInt32(body.dropFirst(1)).flatMap(Unicode.Scalar.init).map { String(Character($0)) }
-      }
-      if let decoded {
-        result += decoded
+      if let decoded = characterReference(String(decoding: bytes[(index + 1)..<semi], as: UTF8.self)) {
+        result.unicodeScalars.append(decoded)
         index = semi + 1
         continue
       }

@@ -259,15 +259,9 @@ struct PageMetadata: Sendable, Hashable {
 /// A language tag as `<html lang>` takes it: a 2–3 letter language, then subtags of 2–8
 /// letters or digits (`en`, `pt-BR`, `zh-Hant`).
 func isLanguageTag(_ text: String) -> Bool {
-  let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-  guard let language = parts.first, (2...3).contains(language.count), language.allSatisfy(\.isASCIILetter) else {
+  let parts = text.utf8.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+  guard let language = parts.first, (2...3).contains(language.count), language.allSatisfy(isASCIILetter) else {
     return false
   }
-  return parts.dropFirst().allSatisfy { part in
-    (2...8).contains(part.count) && part.allSatisfy { $0.isASCIILetter || ("0"..."9").contains($0) }
-  }
-}
-
-extension Character {
-  fileprivate var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
+  return parts.dropFirst().allSatisfy { (2...8).contains($0.count) && $0.allSatisfy(isASCIIAlphanumeric) }
 }

@@ -157,15 +157,20 @@ final class PageContainerRenderer: ContainerRenderer, @unchecked Sendable {
   private(set) var marks: [SearchChildMark] = []
 
   func render(_ container: ContainerInstance) -> String {
-    for (id, label) in theme.tableOfContentsLabels(for: container) where headingLabels[id] == nil {
-      headingLabels[id] = label
+    // Resolving children's values costs: only when a heading or the marks need them.
+    let labels =
+      marksChildren || container.children.contains { !$0.headings.isEmpty } ? theme.valueLabels(for: container) : []
+    for (child, label) in zip(container.children, labels) {
+      guard let label else { continue }
+      for heading in child.headings where headingLabels[heading.id] == nil { headingLabels[heading.id] = label }
     }
     guard marksChildren else { return renderReporting(container) }
     var marked = container
-    for (offset, label) in theme.childLabels(for: container).enumerated() {
-      let child = container.children[offset]
+    for (offset, child) in container.children.enumerated() {
       marked.children[offset].bodyHTML =
         SearchMarkers.childOpen(marks.count) + child.bodyHTML + SearchMarkers.childClose
+      // A child is named by its label value, else by its title.
+      let label = (offset < labels.count ? labels[offset] : nil) ?? child.titleText.flatMap { $0.isEmpty ? nil : $0 }
       marks.append(SearchChildMark(container: container.name, label: label, id: child.id))
     }
     return SearchMarkers.containerOpen + renderReporting(marked) + SearchMarkers.containerClose

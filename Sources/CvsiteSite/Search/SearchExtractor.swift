@@ -1,3 +1,4 @@
+import CvsiteCore
 import Foundation
 
 /// Reads a page's rendered body for the search index: its passages (text under each
@@ -474,14 +475,8 @@ private struct Scan {
       return start + 1
     }
     let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<index]), as: UTF8.self)
-    var scalar: Unicode.Scalar?
-    if name.hasPrefix("#x") || name.hasPrefix("#X") {
-      scalar = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init)
-    } else if name.hasPrefix("#") {
-      scalar = UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init)
-    } else {
-      scalar = Self.entities[name]
-    }
+    // A no-break space is a break between words here, like any space.
+    let scalar = characterReference(name).map { $0 == "\u{A0}" ? " " : $0 }
     guard let scalar else {
       addText(UInt8(ascii: "&"))
       return start + 1
@@ -489,10 +484,6 @@ private struct Scan {
     if scalar.isASCII { addText(UInt8(scalar.value)) } else { addText(scalar) }
     return index + 1
   }
-
-  private static let entities: [String: Unicode.Scalar] = [
-    "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": " ",
-  ]
 
   /// The value of the attribute whose ` name="` is `key` (double-quoted, as this build
   /// writes them).

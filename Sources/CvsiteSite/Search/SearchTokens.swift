@@ -83,18 +83,20 @@ struct SearchTokenizer {
     }
   }
 
-  /// How many bytes of a lowercase ASCII word its English fold keeps, when folding only
-  /// drops letters; `nil` when it replaces some (`ies` → `y`).
-  static func keptByFolding(_ word: UnsafeBufferPointer<UInt8>) -> Int? {
+  /// How many bytes of a word its English fold keeps, when folding only drops letters;
+  /// `nil` when it replaces some (`ies` → `y`). `length` is the word's length in UTF-16
+  /// units (its byte count for ASCII).
+  static func keptByFolding(_ word: UnsafeBufferPointer<UInt8>, length: Int? = nil) -> Int? {
     let count = word.count
-    guard count >= 4, word[count - 1] == UInt8(ascii: "s") else { return count }
+    let length = length ?? count
+    guard length >= 4, word[count - 1] == UInt8(ascii: "s") else { return count }
     func ends(_ suffix: StaticString) -> Bool {
-      let length = suffix.utf8CodeUnitCount
-      guard count >= length else { return false }
-      for offset in 0..<length where word[count - length + offset] != suffix.utf8Start[offset] { return false }
+      let size = suffix.utf8CodeUnitCount
+      guard count >= size else { return false }
+      for offset in 0..<size where word[count - size + offset] != suffix.utf8Start[offset] { return false }
       return true
     }
-    if count >= 5, ends("ies") { return nil }
+    if length >= 5, ends("ies") { return nil }
     if ends("sses") || ends("xes") || ends("ches") || ends("shes") { return count - 2 }
     if ends("ss") || ends("us") || ends("is") { return count }
     return count - 1
@@ -197,23 +199,21 @@ struct SearchTokenizer {
   /// → `class`, `boxes` → `box`, `tabs` → `tab`; `class`, `status`, `analysis` stay.
   static func foldEnglish(_ term: String) -> String {
     var bytes = Array(term.utf8)
-    let ascii = bytes.allSatisfy { $0 < 0x80 }
-    guard ascii else {
-      // The suffixes are ASCII; only the length counts UTF-16 units.
-      let length = term.utf16.count
-      guard length >= 4, term.hasSuffix("s") else { return term }
-      if length >= 5, term.hasSuffix("ies") { return String(term.dropLast(3)) + "y" }
-      for suffix in ["sses", "xes", "ches", "shes"] where term.hasSuffix(suffix) { return String(term.dropLast(2)) }
-      if term.hasSuffix("ss") || term.hasSuffix("us") || term.hasSuffix("is") { return term }
-      return String(term.dropLast())
+    // The suffixes are ASCII; the lengths count UTF-16 units, as JavaScript's do.
+    let kept = bytes.withUnsafeBufferPointer { keptByFolding($0, length: term.utf16.count) }
+    guard kept != bytes.count else { return term }
+    if let kept {
+      bytes.removeLast(bytes.count - kept)
+    } else {
+      bytes.removeLast(3)
+      bytes.append(UInt8(ascii: "y"))
     }
-    foldEnglish(&bytes)
     return String(decoding: bytes, as: UTF8.self)
   }
 
   /// ``foldEnglish(_:)-(String)`` on a lowercase ASCII word, in place.
   static func foldEnglish(_ word: inout [UInt8]) {
-    if let kept = word.withUnsafeBufferPointer(keptByFolding) {
+    if let kept = word.withUnsafeBufferPointer({ keptByFolding($0) }) {
       word.removeLast(word.count - kept)
     } else {
       word.removeLast(3)

@@ -59,31 +59,15 @@ public struct ThemeRenderer: ContainerRenderer {
     return (PlainContainerRenderer().render(container), problem)
   }
 
-  /// For a container whose spec names a `toc` value: each heading id inside a child,
-  /// with that child's value (a tab's label), so a table of contents can say which
-  /// tab a heading sits in. Empty for other containers.
-  public func tableOfContentsLabels(for container: ContainerInstance) -> [String: String] {
-    guard let context = contexts[container.name], let name = context.spec.tocLabel else { return [:] }
-    var labels: [String: String] = [:]
-    for child in container.children where !child.headings.isEmpty {
+  /// For a container whose spec names a `toc` value: that value of each child (a tab's
+  /// label), `nil` for a child without one; empty for other containers. A table of
+  /// contents says which tab a heading sits in with it, and search which tab a passage
+  /// sits in.
+  public func valueLabels(for container: ContainerInstance) -> [String?] {
+    guard let context = contexts[container.name], let name = context.spec.tocLabel else { return [] }
+    return container.children.map { child in
       guard let label = context.resolve(child).first(where: { $0.0 == name })?.1.description, !label.isEmpty else {
-        continue
-      }
-      for heading in child.headings { labels[heading.id] = label }
-    }
-    return labels
-  }
-
-  /// What names each child of `container` for a reader: the value its spec's `toc`
-  /// names (a tab's label), else its title, else `nil`. Search results say which of
-  /// these a passage sits in.
-  public func childLabels(for container: ContainerInstance) -> [String?] {
-    let titles = container.children.map { $0.titleText.flatMap { $0.isEmpty ? nil : $0 } }
-    // Resolving a child's values costs: only for containers that name a label.
-    guard let context = contexts[container.name], let name = context.spec.tocLabel else { return titles }
-    return zip(container.children, titles).map { child, title in
-      guard let label = context.resolve(child).first(where: { $0.0 == name })?.1.description, !label.isEmpty else {
-        return title
+        return nil
       }
       return label
     }
