@@ -15,12 +15,14 @@ struct SearchExtractor {
   /// rendered without markers (its source held such characters: they are text).
   var marks: [SearchChildMark]?
 
+  // Computed, not stored: a stored static read in the scan's loops costs a
+  // `swift_once` check each time.
   /// A passage's text beyond this many bytes is indexed but not kept for excerpts.
-  static let passageLimit = 4_096
-  /// The page's kept text stops here.
-  static let keptLimit = 96 * 1_024
-  /// Text beyond this many bytes of a page is not indexed at all.
-  static let indexedLimit = 1_024 * 1_024
+  static var passageLimit: Int { 4_096 }
+  /// The page's kept text stops here (96 KiB).
+  static var keptLimit: Int { 98_304 }
+  /// Text beyond this many bytes of a page is not indexed at all (1 MiB).
+  static var indexedLimit: Int { 1_048_576 }
 
   /// The body without markers (`nil` when it had none), and the page's record.
   func extract(bodyHTML: String, title: String) -> (html: String?, record: SearchRecord) {
@@ -225,7 +227,7 @@ private struct Scan {
 
   private mutating func addText(_ byte: UInt8) {
     guard skippingUntil == 0, !inContainerChrome else { return }
-    if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D {
+    if Self.isSpace(byte) {
       pendingSpace = true
       return
     }
@@ -265,27 +267,27 @@ private struct Scan {
     var space = false
     var written = start
     text.withUnsafeMutableBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      // Without branches on the bytes: each is written (a space as 0x20), and the
+      // write position moves on unless it is a space after a space.
       for read in start..<buffer.count {
-        let byte = buffer[read]
-        if Self.isSpace(byte) {
-          space = true
-          continue
-        }
-        if space {
-          buffer[written] = 0x20
-          written += 1
-          space = false
-        }
-        buffer[written] = byte
-        written += 1
+        let byte = base[read]
+        let isSpace = Self.isSpace(byte)
+        base[written] = isSpace ? 0x20 : byte
+        written += isSpace && space ? 0 : 1
+        space = isSpace
       }
     }
+    // A space at the end stays pending: the next text may not need it.
+    if space { written -= 1 }
     text.removeLast(text.count - written)
     pendingSpace = space
   }
 
+  /// Space, tab, line feed, form feed or carriage return (and 0x0B, which is no text
+  /// either).
   private static func isSpace(_ byte: UInt8) -> Bool {
-    byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
+    byte == 0x20 || byte &- 0x09 < 5
   }
 
   private mutating func addText(_ scalar: Unicode.Scalar) {
@@ -511,17 +513,13 @@ private struct Scan {
       || byte == UInt8(ascii: "-")
   }
 
-  /// `name` packed as ``tag(_:at:)`` packs tag names: first byte lowest.
-  private static func packed(_ name: StaticString) -> UInt64 {
-    var value: UInt64 = 0
-    for offset in (0..<name.utf8CodeUnitCount).reversed() { value = value << 8 | UInt64(name.utf8Start[offset]) }
-    return value
-  }
-
-  private static let script = packed("script")
-  private static let style = packed("style")
-  private static let template = packed("template")
-  private static let anchor = packed("a")
+  // Tag names packed as ``tag(_:at:)`` packs them, first byte lowest (`script` is
+  // 74 70 69 72 63 73); literals, since a static computed once costs a `swift_once`
+  // check on every tag.
+  private static var script: UInt64 { 0x7470_6972_6373 }
+  private static var style: UInt64 { 0x65_6C79_7473 }
+  private static var template: UInt64 { 0x6574_616C_706D_6574 }
+  private static var anchor: UInt64 { 0x61 }
 
   /// Elements inside which text runs on without a break: `a`, `abbr`, `b`, `bdi`, `bdo`,
   /// `cite`, `code`, `data`, `del`, `dfn`, `em`, `i`, `ins`, `kbd`, `mark`, `q`, `s`,

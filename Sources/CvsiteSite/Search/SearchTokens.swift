@@ -48,10 +48,16 @@ struct SearchTokenizer {
       while index < count {
         let byte = bytes[index]
         if byte < 0x80 {
-          let kind = Self.asciiKinds[Int(byte)]
-          guard kind != 0 else { break }
-          if kind == 2 { upper = true }
-          index += 1
+          // Compared here, not looked up in a static table: reading a static in this
+          // loop costs a `swift_once` check per byte.
+          if byte &- 0x61 < 26 || byte &- 0x30 < 10 {
+            index += 1
+          } else if byte &- 0x41 < 26 {
+            upper = true
+            index += 1
+          } else {
+            break
+          }
         } else {
           let (scalar, length) = Self.decode(bytes, at: index)
           guard Self.isWordScalar(scalar) else { break }
@@ -100,16 +106,6 @@ struct SearchTokenizer {
     if ends("sses") || ends("xes") || ends("ches") || ends("shes") { return count - 2 }
     if ends("ss") || ends("us") || ends("is") { return count }
     return count - 1
-  }
-
-  /// Per ASCII byte: 0 separates words, 1 a lowercase letter or digit, 2 an uppercase
-  /// letter.
-  private static let asciiKinds: [UInt8] = (0..<128).map { byte in
-    switch byte {
-    case 0x30...0x39, 0x61...0x7A: return 1
-    case 0x41...0x5A: return 2
-    default: return 0
-    }
   }
 
   /// Emits the terms of one word and empties it.
