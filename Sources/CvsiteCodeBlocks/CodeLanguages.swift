@@ -104,7 +104,11 @@ public final class CodeLanguages: Sendable {
   public var count: Int { library.entries.count }
 
   /// The id of the language `name` (an id, a usual alias or a file extension, any case).
-  public func languageID(for name: String) -> String? { aliases[name.lowercased()] }
+  public func languageID(for name: String) -> String? {
+    // Names are mostly written in lowercase ASCII already: then no lowercased copy.
+    let lowercase = name.utf8.allSatisfy { $0 < 0x80 && !(0x41...0x5A).contains($0) }
+    return aliases[lowercase ? name : name.lowercased()]
+  }
 
   /// Every name `languageID(for:)` knows, for did-you-mean.
   public var knownNames: [String] { Array(aliases.keys) }

@@ -19,6 +19,19 @@ struct CodeBlockOptionsTests {
     #expect(options.wrap)
   }
 
+  @Test("a bare language, and a language with lines right after it")
+  func bareLanguage() {
+    let (bare, bareProblems) = CodeBlockOptions.parse("Swift", lineCount: 2)
+    #expect(bareProblems.isEmpty)
+    #expect(bare == CodeBlockOptions(language: "Swift"))
+    #expect(CodeBlockOptions.parse("", lineCount: 1).0 == CodeBlockOptions())
+    let (lines, problems) = CodeBlockOptions.parse("swift{2}", lineCount: 2)
+    #expect(problems.isEmpty)
+    #expect(lines.language == "swift")
+    #expect(lines.marked == [2])
+    #expect(CodeBlockOptions.parse("swift=1", lineCount: 1).0.language == "swift")
+  }
+
   @Test(
     "bad values are located problems",
     arguments: [

@@ -33,6 +33,11 @@ struct HighlightTests {
     ] {
       #expect(languages.languageID(for: name) != nil, "\(name)")
     }
+    // Names are matched without case; lowercase ones skip the lowercased copy.
+    #expect(languages.languageID(for: "Swift") == "swift")
+    #expect(languages.languageID(for: "YAML") == languages.languageID(for: "yaml"))
+    #expect(languages.languageID(for: "Dockerfile") == languages.languageID(for: "dockerfile"))
+    #expect(languages.languageID(for: "Ünknown") == nil)
   }
 
   @Test("without the system's definitions, one I/O error names the package to install")

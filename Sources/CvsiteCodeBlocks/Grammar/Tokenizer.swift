@@ -60,9 +60,10 @@ struct Tokenizer {
   static let maximumDepth = 100
 
   func tokenize(_ code: [UInt8]) -> TokenizedCode {
-    var result = Self.plainLines(code)
-    guard let rootPlan = root.staticPlan else { return result }
-    result.runs = []
+    guard let rootPlan = root.staticPlan else { return Self.plainLines(code) }
+    var result = TokenizedCode()
+    result.lines = Self.lines(code)
+    result.runs.reserveCapacity(result.lines.count)
     let scratch = cache.takeScratch()
     defer { cache.giveBack(scratch) }
     var stack = [Frame(node: root, plan: rootPlan, end: nil, inside: root.style)]
@@ -74,6 +75,8 @@ struct Tokenizer {
         let subject = base + line.lowerBound
         let length = line.count
         var runs: [Run] = []
+        // Grown once for most lines, not at the first, second and fourth run.
+        runs.reserveCapacity(8)
         func emit(_ end: Int, _ written: UInt8) {
           guard end > (runs.last?.end ?? 0) else { return }
           let tokenClass = written == TokenClass.plain ? 0 : written

@@ -127,15 +127,22 @@ extension Tokenizer {
   /// Lines without colour.
   static func plainLines(_ code: [UInt8]) -> TokenizedCode {
     var result = TokenizedCode()
+    result.lines = lines(code)
+    result.runs = result.lines.map { [Run(end: $0.count, tokenClass: 0)] }
+    return result
+  }
+
+  /// The byte range of each line of `code`, without its line ending (`\n` or `\r\n`).
+  static func lines(_ code: [UInt8]) -> [Range<Int>] {
+    var lines: [Range<Int>] = []
     var lineStart = 0
     for index in code.indices where code[index] == 0x0A {
       let end = index > lineStart && code[index - 1] == 0x0D ? index - 1 : index
-      result.lines.append(lineStart..<end)
+      lines.append(lineStart..<end)
       lineStart = index + 1
     }
-    if lineStart < code.count || code.isEmpty { result.lines.append(lineStart..<code.count) }
-    result.runs = result.lines.map { [Run(end: $0.count, tokenClass: 0)] }
-    return result
+    if lineStart < code.count || code.isEmpty { lines.append(lineStart..<code.count) }
+    return lines
   }
 }
 

@@ -38,6 +38,11 @@ public struct CodeBlockOptions: Equatable, Sendable {
   /// Reads `info`; `lineCount` is the number of lines of the block (for range checks).
   public static func parse(_ info: String, lineCount: Int) -> (CodeBlockOptions, [Problem]) {
     var options = CodeBlockOptions()
+    // Most info strings are a language and nothing else.
+    if info.utf8.allSatisfy({ $0 != 0x20 && $0 != 0x09 && $0 != UInt8(ascii: "=") && $0 != UInt8(ascii: "{") }) {
+      if !info.isEmpty { options.language = info }
+      return (options, [])
+    }
     var problems: [Problem] = []
     let bytes = Array(info.utf8)
     var index = 0
