@@ -88,6 +88,42 @@ struct CodeBlockBuildTests {
     #expect(error.suggestion == suggestion)
   }
 
+  @Test(
+    "a value the theme derives from titles is held to the container's `unique` rule, located at the container",
+    arguments: [
+      (
+        ":::code-group\n```sh title=\"npm\"\nnpm i\n```\n\n```sh title=\"npm\"\nnpm install\n```\n:::",
+        "two children of `:::code-group` (\"npm\" and \"npm\") both get `value=npm`"
+      ),
+      (
+        ":::tabs\n## macOS\nA.\n\n## Linux\nB.\n\n## macOS!\nC.\n:::",
+        "two children of `:::tabs` (\"macOS\" and \"macOS!\") both get `value=macos`"
+      ),
+      (
+        ":::tabs\n## macOS {value=linux}\nA.\n\n## Linux\nB.\n:::",
+        "two children of `:::tabs` (\"macOS\" and \"Linux\") both get `value=linux`"
+      ),
+    ] as [(String, String)])
+  func derivedValueClash(container: String, message: String) throws {
+    let site = try TemporarySite(site: ["content/_index.md": "# Home\n\n\(container)\n"])
+    let diagnostics = site.build().result.diagnostics
+    #expect(diagnostics.errors.count == 1, "\(diagnostics.summaries)")
+    let error = try #require(diagnostics.errors.first)
+    #expect(error.message.hasPrefix(message), "\(error.message)")
+    #expect(error.location?.line == 3)
+    #expect(error.sourceLine == container.prefix { $0 != "\n" }.description)
+  }
+
+  @Test("titles whose derived values differ, or values written apart, are no clash")
+  func derivedValuesApart() throws {
+    let site = try TemporarySite(site: [
+      "content/_index.md":
+        "# Home\n\n:::tabs\n## npm\nA.\n\n## npm {value=npm-again}\nB.\n\n## pnpm\nC.\n:::\n"
+    ])
+    let built = site.build()
+    #expect(built.result.succeeded, "\(built.result.diagnostics.summaries)")
+  }
+
   @Test("a value on a code block that no container reads is a warning")
   func unreadValue() throws {
     let site = try TemporarySite(site: ["content/_index.md": "# Home\n\n```sh badge=new\nx\n```\n"])

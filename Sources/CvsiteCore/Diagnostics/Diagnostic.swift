@@ -55,6 +55,20 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     return diagnostic
   }
 
+  /// The diagnostic with its line of `source` (the whole file it locates, as UTF-8)
+  /// shown under it; unchanged when it has no location, already shows a line, or the
+  /// line is not in `source`. For problems found after parsing (a container's theme),
+  /// whose finder no longer holds the text.
+  public func showingLine(of source: [UInt8]) -> Diagnostic {
+    guard sourceLine == nil, let location, location.line >= 1 else { return self }
+    let lines = source.split(separator: 0x0A, maxSplits: location.line, omittingEmptySubsequences: false)
+    guard location.line <= lines.count else { return self }
+    var line = lines[location.line - 1]
+    if line.last == 0x0D { line = line.dropLast() }
+    return Diagnostic(
+      severity, message, at: location, sourceLine: String(decoding: line, as: UTF8.self), suggestion: suggestion)
+  }
+
   /// At most ``maximumSourceLineLength`` bytes of `line` around the byte `column`, cut at
   /// character boundaries, with `…` where text was left out; and the column shift.
   private static func excerpt(of line: String, aroundColumn column: Int) -> (String, Int) {

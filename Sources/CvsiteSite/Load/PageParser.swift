@@ -98,7 +98,8 @@ struct PageParser: Sendable {
       bodyHTML: bodyHTML, headings: parsed.headings, summary: metadata.description ?? summary(of: bodyHTML),
       values: parsed.frontMatter.values, headingTabs: recorder.headingLabels)
     return ParsedSitePage(
-      page: page, diagnostics: parsed.diagnostics + metadataProblems + recorder.problems,
+      page: page,
+      diagnostics: parsed.diagnostics + metadataProblems + recorder.problems.map { $0.showingLine(of: bytes) },
       ids: LinkChecker.ids(in: bodyHTML), search: metadata.searchable && !metadata.draft ? searchRecord : nil)
   }
 
@@ -157,6 +158,9 @@ final class PageContainerRenderer: ContainerRenderer, @unchecked Sendable {
   private(set) var marks: [SearchChildMark] = []
 
   func render(_ container: ContainerInstance) -> String {
+    for clash in theme.derivedValueClashes(in: container) {
+      problems.append(Diagnostic(.error, clash, at: container.location))
+    }
     // Resolving children's values costs: only when a heading or the marks need them.
     let labels =
       marksChildren || container.children.contains { !$0.headings.isEmpty } ? theme.valueLabels(for: container) : []

@@ -73,6 +73,33 @@ public struct ThemeRenderer: ContainerRenderer {
     }
   }
 
+  /// Children that a `unique` rule keeps apart but that end up with the same value
+  /// because the theme derived it (two tabs titled alike both get `value=npm`): the
+  /// Markdown checks only the values written, so these are said here, one message per
+  /// clash. Without the check, the second tab could never be chosen by its tag.
+  public func derivedValueClashes(in container: ContainerInstance) -> [String] {
+    guard let context = contexts[container.name] else { return [] }
+    let derived = context.spec.derived.map(\.name)
+    var problems: [String] = []
+    for case .unique(let name) in context.spec.declaration.rules where derived.contains(name) {
+      var seen: [TypedValue: ContainerChild] = [:]
+      for child in container.children {
+        guard let value = context.resolve(child).first(where: { $0.0 == name })?.1 else { continue }
+        guard let first = seen[value] else {
+          seen[value] = child
+          continue
+        }
+        // Two written values are the Markdown's to report.
+        guard first.values[name] == nil || child.values[name] == nil else { continue }
+        let titles = [first, child].map { $0.titleText.map { "\"\($0)\"" } ?? "untitled" }
+        problems.append(
+          "two children of `:::\(container.name)` (\(titles[0]) and \(titles[1])) both get `\(name)=\(value)`, "
+            + "which must be unique; give one its own `\(name)=…` or another title")
+      }
+    }
+    return problems
+  }
+
   /// The context a container template can receive (for tests and tools): every member,
   /// including those the component's own template never reads.
   func context(for container: ContainerInstance) -> TemplateValue? {
