@@ -76,6 +76,17 @@ import Testing
     #expect(diagnostic.sourceLine == line)
   }
 
+  @Test func showsTheLocatedLineOfItsSourceWhenItHasNone() {
+    let source = Array("first\r\n:::tabs\r\nlast".utf8)
+    let at = { (line: Int) in Diagnostic(.error, "e", at: SourceLocation(path: "a.md", line: line, column: 1)) }
+    #expect(at(2).showingLine(of: source).sourceLine == ":::tabs")
+    #expect(at(3).showingLine(of: source).sourceLine == "last")
+    #expect(at(4).showingLine(of: source).sourceLine == nil)
+    #expect(Diagnostic(.error, "e").showingLine(of: source).sourceLine == nil)
+    let shown = Diagnostic(.error, "e", at: SourceLocation(path: "a.md", line: 1, column: 1), sourceLine: "kept")
+    #expect(shown.showingLine(of: source).sourceLine == "kept")
+  }
+
   @Test func capsPerFileAndInAllKeepingErrorsAndOtherFiles() {
     let flood = (1...4_000).map {
       Diagnostic(.warning, "w\($0)", at: SourceLocation(path: "big.md", line: 1, column: $0))
