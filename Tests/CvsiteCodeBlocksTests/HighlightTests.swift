@@ -115,14 +115,51 @@ struct HighlightTests {
   @Test("embedded languages: CSS and JavaScript inside HTML; YAML block scalars; shell $(…)")
   func embedded() {
     let html = sharedLanguages.render(
-      code: "<style>a { color: red }</style>\n<script>let a = 1;</script>\n", info: "html"
+      code: "<style>a { color: red }</style>\n<script>let a = 1;</script>\n<p class=\"x\">Hi</p>\n", info: "html"
     ).html
     #expect(spans("k", in: html).contains("color"))
     #expect(spans("k", in: html).contains("let"))
+    // The embedded languages end at their closing tags, which are tags again: CSS's
+    // hook ends the rule, the code and the `<style>` element together (end-parent up
+    // the chain), and what follows is HTML.
+    #expect(
+      spans("nt", in: html).map {
+        $0.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+      }
+        == ["<style>", "</style>", "<script>", "</script>", "<p", ">", "</p>"])
+    #expect(spans("m", in: html).contains("1"))
+    #expect(spans("s", in: html) == ["\"x\""])
     let yaml = sharedLanguages.render(code: "key: |\n  block\n  text\nother: 3\n", info: "yml").html
     #expect(spans("s", in: yaml) == ["  block", "  text"])
     let shell = sharedLanguages.render(code: "echo \"$(date)\" # c\n", info: "bash").html
     #expect(spans("c", in: shell) == ["# c"])
+  }
+
+  @Test("JavaScript and TypeScript: a child that starts where a zero-width end matches opens first")
+  func javaScriptExpressions() {
+    // The grammars open an expression with `(?=\S)` and end it the same way: the
+    // literal inside must win the tie, as in GtkSourceView's engine.
+    let js = sharedLanguages.render(
+      code: "const x = 42;\nlet s = \"str\";\nif (a > 3) { b = true; }\nconst t = `n ${x + 1}`;\n", info: "js"
+    ).html
+    #expect(spans("m", in: js) == ["42", "3", "1"])
+    #expect(spans("s", in: js) == ["\"str\"", "`n ", "`"])
+    #expect(spans("kc", in: js) == ["true"])
+    let ts = sharedLanguages.render(code: "const n: number = 42;\n", info: "ts").html
+    #expect(spans("t", in: ts) == ["number"])
+    #expect(spans("m", in: ts) == ["42"])
+  }
+
+  @Test("JSON and TOML: containers that open empty stop opening where they just closed")
+  func emptyContainers() {
+    // A JSON array's element starts with nothing; before `]` it opens and closes empty
+    // once, then the array's own end matches (GtkSourceView's previous-sibling rule).
+    let json = sharedLanguages.render(code: "[\n {\"a\": [1, 2]},\n {\"b\": {\"c\": null}}\n]\n", info: "json").html
+    #expect(spans("err", in: json).isEmpty, "\(json)")
+    #expect(spans("m", in: json) == ["1", "2"])
+    let toml = sharedLanguages.render(code: "[package]\nname = \"x\"\nversion = 1\n", info: "toml").html
+    #expect(spans("s", in: toml) == ["\"x\""])
+    #expect(spans("m", in: toml) == ["1"])
   }
 
   @Test("console: prompts apart from commands, output lines marked for the copy button")

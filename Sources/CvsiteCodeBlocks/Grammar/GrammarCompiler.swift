@@ -187,15 +187,16 @@ struct GrammarCompiler {
       var alternatives: [SearchPlan.Alternative] = []
       var patterns: [CompiledPattern] = []
       var regexes: [Regex] = []
-      if let end, let regex = end.regex {
-        alternatives.append(.end(levels: 0))
-        patterns.append(end)
-        regexes.append(regex)
-      }
+      // Children before the context's own end (SearchPlan says why).
       for (index, child) in node.children.enumerated() {
         guard let pattern = child.pattern, let regex = pattern.regex else { continue }
         alternatives.append(.child(index))
         patterns.append(pattern)
+        regexes.append(regex)
+      }
+      if let end, let regex = end.regex {
+        alternatives.append(.end(levels: 0))
+        patterns.append(end)
         regexes.append(regex)
       }
       node.staticPlan = SearchPlan(alternatives: alternatives, patterns: patterns, regexes: regexes)

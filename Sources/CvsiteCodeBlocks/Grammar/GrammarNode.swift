@@ -64,9 +64,13 @@ final class GrammarNode: @unchecked Sendable {
 }
 
 /// How to find the next thing inside a context: one combined pattern whose `(*MARK)`
-/// names the alternative that matched (ends first, then children in order, as
-/// GtkSourceView orders them), or, when the combination does not compile, each
-/// alternative on its own. With a ``StartFilter``, the combined pattern is tried anchored
+/// names the alternative that matched, or, when the combination does not compile, each
+/// alternative on its own. The earliest position wins; at one position, the order is
+/// GtkSourceView's (`next_segment` in its context engine): an ancestor's end (the
+/// outermost first), then the children in order, then the context's own end. So a child
+/// that starts where a zero-width end (`(?=\S)`) also matches opens first, which
+/// grammars such as JavaScript's rely on; a child with `extend-parent="false"` yields to
+/// the end at the same place (``Tokenizer`` checks that after the search). With a ``StartFilter``, the combined pattern is tried anchored
 /// at each place a match can start instead of searching byte by byte.
 struct SearchPlan: @unchecked Sendable {
   enum Alternative {
@@ -76,6 +80,8 @@ struct SearchPlan: @unchecked Sendable {
   }
 
   let alternatives: [Alternative]
+  /// Which alternative is the context's own end, if it has one.
+  let ownEnd: Int?
   /// Each alternative's own pattern, for the slow path and for the groups of a match.
   let regexes: [Regex]
   /// The marked alternation, searching from a position.
@@ -86,6 +92,10 @@ struct SearchPlan: @unchecked Sendable {
 
   init(alternatives: [Alternative], patterns: [CompiledPattern], regexes: [Regex]) {
     self.alternatives = alternatives
+    ownEnd = alternatives.lastIndex {
+      if case .end(levels: 0) = $0 { return true }
+      return false
+    }
     self.regexes = regexes
     var text = "(?|"
     for (index, pattern) in patterns.enumerated() {

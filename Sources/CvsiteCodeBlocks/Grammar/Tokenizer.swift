@@ -36,6 +36,11 @@ struct Tokenizer {
     /// The class of text inside the context.
     let inside: UInt8
     var usedOnce: [Int] = []
+    /// Where the context started: its index among its parent's children, the line and
+    /// the position in it.
+    var started = Place(child: -1, line: -1, start: -1, end: -1)
+    /// The last child that matched or closed in this context, and where.
+    var lastChild: Place?
 
     init(node: GrammarNode, plan: SearchPlan, end: CompiledPattern?, inside: UInt8) {
       self.node = node
@@ -43,6 +48,14 @@ struct Tokenizer {
       self.end = end
       self.inside = inside
     }
+  }
+
+  /// A child's place in a line: `start..<end`.
+  private struct Place: Equatable {
+    var child: Int
+    var line: Int
+    var start: Int
+    var end: Int
   }
 
   private struct Found {
@@ -116,11 +129,39 @@ struct Tokenizer {
             stalled = 0
             lastPosition = position
           }
-          let search = find(in: frame, lineIndex: lineIndex, stack: stack, subject, length, position, scratch)
-          guard case .found(let found) = search else {
+          var search = find(in: frame, lineIndex: lineIndex, stack: stack, subject, length, position, scratch)
+          // A simple context that matches nothing does not start here, as in GtkSourceView
+          // (unless it ends its parent): the others are searched without it.
+          // Nor does a container that would open empty right where the same one just
+          // opened and closed empty (GtkSourceView looks at the previous sibling): a JSON
+          // array's element, which starts with nothing, would otherwise open forever
+          // before the `]`.
+          var skipped: Set<Int> = []
+          while case .found(let empty) = search, empty.range.isEmpty, skipped.count < 8,
+            case .child(let index) = frame.plan.alternatives[empty.alternative],
+            frame.node.children[index].isContainer
+              ? frame.lastChild
+                == Place(child: index, line: lineIndex, start: empty.range.lowerBound, end: empty.range.lowerBound)
+              : !frame.node.children[index].endParent
+          {
+            skipped.insert(empty.alternative)
+            search = find(
+              in: frame, lineIndex: lineIndex, stack: stack, subject, length, position, scratch, skipping: skipped)
+          }
+          guard case .found(var found) = search else {
             if case .limit = search { limits += 1 }
             emit(length, frame.inside)
             break
+          }
+          // A child that does not extend its parent yields to the parent's end where
+          // both match (GtkSourceView skips such a child when the end matches there).
+          if case .child(let index) = frame.plan.alternatives[found.alternative],
+            !frame.node.children[index].extendParent, let ownEnd = frame.plan.ownEnd,
+            case .matched = frame.plan.regexes[ownEnd].match(
+              subject, length: length, from: found.range.lowerBound, anchored: true, scratch: scratch),
+            let range = scratch.range(0)
+          {
+            found = Found(alternative: ownEnd, range: range)
           }
           emit(found.range.lowerBound, frame.inside)
           switch frame.plan.alternatives[found.alternative] {
@@ -132,16 +173,34 @@ struct Tokenizer {
               found, style: style, subPatterns: ended.node.endSubPatterns, regex: frame.plan.regexes[found.alternative],
               subject, length, scratch, emit)
             stack.removeLast(levels + 1)
-            if ended.node.endParent, stack.count > 1 { stack.removeLast() }
+            if levels == 0, ended.started.line == lineIndex {
+              var place = ended.started
+              place.end = found.range.upperBound
+              stack[stack.count - 1].lastChild = place
+            }
+            // A context that ends its parent closes it, and so on up (GtkSourceView's
+            // `while (SEGMENT_ENDS_PARENT (state))`): an embedded language's hook that
+            // ends a CSS rule ends the `<style>` code and the `<style>` tag with it.
+            var closed = ended
+            while closed.node.endParent, stack.count > 1 { closed = stack.removeLast() }
           case .child(let index):
             let child = frame.node.children[index]
             if child.onceOnly { stack[stack.count - 1].usedOnce.append(index) }
             let own = child.style != 0 ? child.style : frame.inside
             if !child.isContainer {
+              if !found.range.isEmpty {
+                stack[stack.count - 1].lastChild = Place(
+                  child: index, line: lineIndex, start: found.range.lowerBound, end: found.range.upperBound)
+              }
               paint(
                 found, style: own, subPatterns: child.matchSubPatterns, regex: frame.plan.regexes[found.alternative],
                 subject, length, scratch, emit)
-              if child.endParent, stack.count > 1 { stack.removeLast() }
+              if child.endParent, stack.count > 1 {
+                // The context the match is in closes; then, as GtkSourceView does, each
+                // context under it that ends its own parent.
+                stack.removeLast()
+                while stack.count > 1, stack[stack.count - 1].node.endParent { stack.removeLast() }
+              }
             } else {
               let regex = frame.plan.regexes[found.alternative]
               paint(
@@ -151,8 +210,10 @@ struct Tokenizer {
                 emit(length, frame.inside)
                 break lineLoop
               }
-              stack.append(
-                open(child, inside: own, startedBy: found, regex: regex, stack: stack, subject, length, scratch))
+              let opened = open(
+                child, inside: own, startedBy: found, regex: regex, stack: stack, subject, length, scratch)
+              opened.started = Place(child: index, line: lineIndex, start: found.range.lowerBound, end: -1)
+              stack.append(opened)
             }
           }
           position = found.range.upperBound
@@ -197,10 +258,11 @@ struct Tokenizer {
   /// The earliest match in `frame` from `position`; at one position, the first alternative.
   private func find(
     in frame: Frame, lineIndex: Int, stack: [Frame], _ subject: UnsafePointer<UInt8>, _ length: Int, _ position: Int,
-    _ scratch: MatchScratch
+    _ scratch: MatchScratch, skipping: Set<Int> = []
   ) -> Search {
     let plan = frame.plan
     func excluded(_ alternative: Int) -> Bool {
+      if !skipping.isEmpty, skipping.contains(alternative) { return true }
       guard case .child(let index) = plan.alternatives[alternative] else { return false }
       let child = frame.node.children[index]
       return (child.firstLineOnly && lineIndex != 0) || (child.onceOnly && frame.usedOnce.contains(index))
@@ -351,11 +413,9 @@ struct Tokenizer {
     } else {
       var alternatives: [SearchPlan.Alternative] = []
       var patterns: [CompiledPattern] = []
-      if let end {
-        alternatives.append(.end(levels: 0))
-        patterns.append(end)
-      }
-      for (levels, pattern) in ancestors {
+      // The outermost ancestor that ends here first, then the children, then the
+      // context's own end (SearchPlan says why).
+      for (levels, pattern) in ancestors.reversed() {
         alternatives.append(.end(levels: levels))
         patterns.append(pattern)
       }
@@ -363,6 +423,10 @@ struct Tokenizer {
         guard let pattern = child.pattern, pattern.regex != nil else { continue }
         alternatives.append(.child(index))
         patterns.append(pattern)
+      }
+      if let end {
+        alternatives.append(.end(levels: 0))
+        patterns.append(end)
       }
       plan = cache.plan(key) {
         SearchPlan(alternatives: alternatives, patterns: patterns, regexes: patterns.compactMap(\.regex))
