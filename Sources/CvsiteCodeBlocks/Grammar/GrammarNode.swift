@@ -70,9 +70,11 @@ final class GrammarNode: @unchecked Sendable {
 /// outermost first), then the children in order, then the context's own end. So a child
 /// that starts where a zero-width end (`(?=\S)`) also matches opens first, which
 /// grammars such as JavaScript's rely on; a child with `extend-parent="false"` yields to
-/// the end at the same place (``Tokenizer`` checks that after the search). With a ``StartFilter``, the combined pattern is tried anchored
-/// at each place a match can start instead of searching byte by byte.
-struct SearchPlan: @unchecked Sendable {
+/// the end at the same place (``Tokenizer`` checks that after the search). With a
+/// ``StartFilter``, the combined pattern is tried anchored at each place a match can
+/// start instead of searching byte by byte. A class: a frame reads its plan at every
+/// token, and a reference is one retain where a copy of its arrays is several.
+final class SearchPlan: @unchecked Sendable {
   enum Alternative {
     /// The end of the context `levels` frames up (0: the context itself).
     case end(levels: Int)
