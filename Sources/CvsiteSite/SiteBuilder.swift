@@ -42,7 +42,7 @@ public enum SiteBuilder {
       return Outcome(result: result, ioFailure: nil)
     }
     do {
-      try folder.commit()
+      try folder.commit(jobs: options.jobs)
     } catch {
       folder.discard()
       return Outcome(result: result, ioFailure: "cannot replace \(output.path): \(describeIOError(error))")

@@ -37,6 +37,32 @@ struct OutputFolderTests {
     #expect(site.read("mine/notes.txt", in: site.root) == "precious")
   }
 
+  @Test("a previous output is removed on several threads, links removed and never followed", arguments: [1, 2, 4])
+  func removesTree(jobs: Int) throws {
+    let manager = FileManager.default
+    let root = temporaryPath("cvsite-remove")
+    let outside = temporaryPath("cvsite-outside")
+    defer {
+      try? manager.removeItem(at: root)
+      try? manager.removeItem(at: outside)
+    }
+    try manager.createDirectory(at: outside, withIntermediateDirectories: true)
+    try Data("keep".utf8).write(to: outside.appendingPathComponent("kept.txt"))
+    for page in 0..<40 {
+      let folder = root.appendingPathComponent("s\(page % 3)/p\(page)")
+      try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+      try Data("page".utf8).write(to: folder.appendingPathComponent("index.html"))
+    }
+    try Data("top".utf8).write(to: root.appendingPathComponent("index.html"))
+    try Data("two".utf8).write(to: root.appendingPathComponent("s0/loose.txt"))
+    try manager.createSymbolicLink(at: root.appendingPathComponent("linked"), withDestinationURL: outside)
+    try manager.createSymbolicLink(
+      at: root.appendingPathComponent("s1/linked"), withDestinationURL: outside)
+    OutputFolder.removeTree(root, jobs: jobs)
+    #expect(!manager.fileExists(atPath: root.path))
+    #expect(try String(contentsOf: outside.appendingPathComponent("kept.txt"), encoding: .utf8) == "keep")
+  }
+
   @Test(
     "paths that leave the output are refused",
     arguments: ["/etc/passwd", "../x", "a/../../x", "a/./b", "", "a\\b", "a/b\u{0}c", "/", "//x"])

@@ -131,8 +131,9 @@ public struct OutputFolder: Sendable {
     }
   }
 
-  /// Replaces the output with the staging folder.
-  func commit() throws {
+  /// Replaces the output with the staging folder; the previous output is removed on
+  /// `jobs` threads (``removeTree(_:jobs:)``).
+  func commit(jobs: Int = 1) throws {
     defer { StagingCleanup.unregister(staging) }
     let manager = FileManager.default
     if manager.fileExists(atPath: url.path) {
@@ -146,10 +147,39 @@ public struct OutputFolder: Sendable {
         try? manager.moveItem(at: retired, to: url)
         throw error
       }
-      try? manager.removeItem(at: retired)
+      Self.removeTree(retired, jobs: jobs)
     } else {
       try manager.moveItem(at: staging, to: url)
     }
+  }
+
+  /// Removes `folder` and all it holds, shared out over `jobs` threads by the entries
+  /// two levels down (a section's pages, the search index's parts): a site's previous
+  /// output is tens of thousands of files, and unlinking them one at a time on one core
+  /// took a tenth of a 10,000-page rebuild. Failures are ignored, as a single removal's
+  /// were.
+  static func removeTree(_ folder: URL, jobs: Int) {
+    let manager = FileManager.default
+    guard jobs > 1, let entries = try? manager.contentsOfDirectory(atPath: folder.path) else {
+      try? manager.removeItem(at: folder)
+      return
+    }
+    var items: [String] = []
+    for entry in entries {
+      let path = folder.path + "/" + entry
+      // `lstat`, not `fileExists`: a link to a folder is removed, never followed.
+      var status = stat()
+      if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR,
+        let inside = try? manager.contentsOfDirectory(atPath: path)
+      {
+        items += inside.map { path + "/" + $0 }
+      } else {
+        items.append(path)
+      }
+    }
+    _ = parallelMap(items, jobs: jobs) { item in try? FileManager.default.removeItem(atPath: item) }
+    // What is left is the emptied folders.
+    try? manager.removeItem(at: folder)
   }
 
   /// Throws the staging folder away; the output stays as it was.
