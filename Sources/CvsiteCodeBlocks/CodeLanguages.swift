@@ -22,7 +22,8 @@ public final class CodeLanguages: Sendable {
     "bash": "sh", "zsh": "sh", "shell": "sh", "ksh": "sh", "shellscript": "sh",
     "shell-session": "console", "shellsession": "console", "terminal": "console", "sh-session": "console",
     "yml": "yaml", "javascript": "js", "mjs": "js", "cjs": "js", "node": "js", "ts": "typescript",
-    "tsx": "typescript-jsx", "py": "python3", "python": "python3", "gyp": "python3", "objective-c": "objc",
+    "tsx": "typescript-jsx", "py": "python3", "python": "python3", "python2": "python", "gyp": "python3",
+    "objective-c": "objc",
     "objectivec": "objc", "obj-c": "objc", "c++": "cpp", "cxx": "cpp", "cc": "cpp", "hpp": "cpp", "h": "c",
     "golang": "go", "rs": "rust", "kt": "kotlin", "kts": "kotlin", "rb": "ruby", "patch": "diff", "md": "markdown",
     "dockerfile": "docker", "containerfile": "docker", "make": "makefile", "mk": "makefile", "htm": "html",
@@ -95,8 +96,10 @@ public final class CodeLanguages: Sendable {
     for (id, entry) in library.entries {
       aliases[entry.name.lowercased()] = id
     }
-    for (alias, id) in Self.commonAliases where library.entries[id] != nil { aliases[alias] = id }
     for id in library.entries.keys { aliases[id] = id }
+    // Last: these are chosen, and one of them is another definition's id (`python`,
+    // GtkSourceView's Python 2, means Python 3 to authors; `python2` still reaches it).
+    for (alias, id) in Self.commonAliases where library.entries[id] != nil { aliases[alias] = id }
     self.aliases = aliases
   }
 

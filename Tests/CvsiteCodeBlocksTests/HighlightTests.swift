@@ -38,6 +38,10 @@ struct HighlightTests {
     #expect(languages.languageID(for: "YAML") == languages.languageID(for: "yaml"))
     #expect(languages.languageID(for: "Dockerfile") == languages.languageID(for: "dockerfile"))
     #expect(languages.languageID(for: "Ünknown") == nil)
+    // `python` is Python 3, though GtkSourceView's Python 2 definition has that id.
+    #expect(languages.languageID(for: "python") == "python3")
+    #expect(languages.languageID(for: "Python") == "python3")
+    #expect(languages.languageID(for: "python2") == "python")
   }
 
   @Test("without the system's definitions, one I/O error names the package to install")
@@ -148,6 +152,14 @@ struct HighlightTests {
     let ts = sharedLanguages.render(code: "const n: number = 42;\n", info: "ts").html
     #expect(spans("t", in: ts) == ["number"])
     #expect(spans("m", in: ts) == ["42"])
+  }
+
+  @Test("Python means Python 3: f-strings and byte strings with their prefixes, print a function")
+  func pythonThree() {
+    let python = sharedLanguages.render(code: "s = b\"bytes\"\nx = f\"{a} b\"\nprint(s)\n", info: "python").html
+    #expect(spans("s", in: python).contains("b\"bytes\""), "\(python)")
+    #expect(spans("s", in: python).contains("f\""), "\(python)")
+    #expect(!spans("k", in: python).contains("print"), "\(python)")
   }
 
   @Test("JSON and TOML: containers that open empty stop opening where they just closed")
