@@ -28,8 +28,12 @@ public final class CodeLanguages: Sendable {
     "golang": "go", "rs": "rust", "kt": "kotlin", "kts": "kotlin", "rb": "ruby", "patch": "diff", "md": "markdown",
     "dockerfile": "docker", "containerfile": "docker", "make": "makefile", "mk": "makefile", "htm": "html",
     "xhtml": "html", "svg": "xml", "plist": "xml", "jsonc": "json", "json5": "json", "hbs": "mustache",
-    "handlebars": "mustache", "sqlite": "sql", "postgresql": "sql", "psql": "sql", "mysql": "sql", "cs": "csharp",
-    "c#": "csharp", "ps1": "powershell", "pwsh": "powershell", "tf": "terraform", "hcl": "terraform",
+    "handlebars": "mustache", "sqlite": "sql", "postgresql": "sql", "psql": "sql", "mysql": "sql", "cs": "c-sharp",
+    "c#": "c-sharp", "csharp": "c-sharp", "ps1": "powershell", "pwsh": "powershell", "tf": "terraform",
+    "hcl": "terraform", "bat": "dosbatch", "batch": "dosbatch", "cmd": "dosbatch", "properties": "ini",
+    "jsonl": "json", "ndjson": "json", "jsonld": "json", "json-ld": "json", "geojson": "json", "mm": "objc",
+    "objective-c++": "objc", "objcpp": "objc", "django": "dtl", "jinja": "dtl", "jinja2": "dtl", "vue": "html",
+    "svelte": "html",
   ]
 
   /// The definitions read from `directories` (missing folders are skipped), the system's

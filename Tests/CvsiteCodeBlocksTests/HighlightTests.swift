@@ -38,6 +38,11 @@ struct HighlightTests {
     #expect(languages.languageID(for: "YAML") == languages.languageID(for: "yaml"))
     #expect(languages.languageID(for: "Dockerfile") == languages.languageID(for: "dockerfile"))
     #expect(languages.languageID(for: "Ünknown") == nil)
+    // Every alias names a definition that is there (`cs` once named a `csharp` that
+    // GtkSourceView calls `c-sharp`, and fell back to no colour).
+    for (alias, id) in CodeLanguages.commonAliases {
+      #expect(languages.languageID(for: alias) == id, "\(alias) → \(id)")
+    }
     // `python` is Python 3, though GtkSourceView's Python 2 definition has that id.
     #expect(languages.languageID(for: "python") == "python3")
     #expect(languages.languageID(for: "Python") == "python3")
