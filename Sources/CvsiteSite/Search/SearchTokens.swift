@@ -3,8 +3,9 @@ import Foundation
 /// The words of a text as the search index and the theme's `search.js` both cut them.
 ///
 /// 1. Words are runs of letters, digits and combining marks.
-/// 2. A word is lowercased, decomposed (NFD), and its combining marks dropped: `Café`
-///    and `cafe` are one term (and a Greek final `ς` is `σ`).
+/// 2. A word is lowercased, decomposed (NFD), its combining marks dropped, and composed
+///    again (NFC): `Café` and `cafe` are one term, a Hangul syllable stays one character
+///    (and a Greek final `ς` is `σ`).
 /// 3. Han, Hiragana, Katakana and Hangul, written without spaces, give overlapping
 ///    pairs of characters (`東京都` → `東京`, `京都`); a lone one is a term of its own.
 /// 4. Terms longer than ``maximumLength`` UTF-16 units are dropped (hashes, base64).
@@ -156,8 +157,10 @@ struct SearchTokenizer {
     flushCJK()
   }
 
-  /// Lowercased, decomposed, without combining marks; Greek final sigma `ς` as `σ`
-  /// (JavaScript lowercases a final `Σ` to `ς`, Swift to `σ`).
+  /// Lowercased, decomposed, without combining marks, then composed again; Greek final
+  /// sigma `ς` as `σ` (JavaScript lowercases a final `Σ` to `ς`, Swift to `σ`). With
+  /// the marks gone, composing again only joins what decomposing split and marks did
+  /// not: a Hangul syllable's jamo, which are letters (`한` stays `한`, not three jamo).
   static func normalize(_ word: String) -> String {
     var result = ""
     for scalar in word.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars {
@@ -166,7 +169,7 @@ struct SearchTokenizer {
       default: result.unicodeScalars.append(scalar == "\u{03C2}" ? "\u{03C3}" : scalar)
       }
     }
-    return result
+    return result.precomposedStringWithCanonicalMapping
   }
 
   /// A letter, a digit or a combining mark (`\p{L}`, `\p{N}`, `\p{M}`).

@@ -26,9 +26,11 @@
   var CJK = /[\u1100-\u11FF\u3040-\u30FF\u3130-\u318F\u31F0-\u31FF\u3400-\u4DBF\u4E00-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\u{20000}-\u{2A6DF}]/u;
   var english = true;
 
-  /* Lowercase, decompose, drop marks; a final sigma is a sigma (Swift lowercases
-     a final Σ to σ, JavaScript to ς). */
-  function normalise(text) { return text.toLowerCase().normalize("NFD").replace(MARKS, "").replace(/ς/g, "σ"); }
+  /* Lowercase, decompose, drop marks, compose again (a Hangul syllable's jamo join);
+     a final sigma is a sigma (Swift lowercases a final Σ to σ, JavaScript to ς). */
+  function normalise(text) {
+    return text.toLowerCase().normalize("NFD").replace(MARKS, "").normalize("NFC").replace(/ς/g, "σ");
+  }
 
   function fold(token) {
     var n = token.length;
@@ -83,7 +85,7 @@
         /* The whole word's lowercase keeps context (a final sigma); its pieces line up. */
         var piece = whole ? lower.substr(pos, lengths[i]) : c.toLowerCase();
         pos += lengths[i];
-        piece = piece.normalize("NFD").replace(MARKS, "").replace(/ς/g, "σ");
+        piece = piece.normalize("NFD").replace(MARKS, "").normalize("NFC").replace(/ς/g, "σ");
         for (var k = 0; k < piece.length; k++) { from.push(base + at); to.push(base + at + c.length); }
         normal += piece;
         at += c.length;
