@@ -8,22 +8,24 @@
 /// engine skips the inside of words by itself; identifiers are most of the bytes of code.
 struct StartFilter: Sendable {
   /// Per byte: ``canStart`` when some alternative can start with it, ``isWordByte`` for
-  /// the bytes `\w` matches.
+  /// the bytes `\w` matches, ``startsOnlyAfterBoundary`` for a word byte with which
+  /// every alternative that can start with it must start at a word boundary.
   private let table: [UInt8]
-  /// No alternative can start between two word characters.
-  private let skipsWordInsides: Bool
   /// Some alternative matches only at the start of the line.
   private let lineStart: Bool
 
   private static let canStart: UInt8 = 1
   private static let isWordByte: UInt8 = 2
+  private static let startsOnlyAfterBoundary: UInt8 = 4
 
-  /// `nil` when the filter would skip nothing, or an alternative can match the empty
+  /// `nil` when the filter would skip too little, or an alternative can match the empty
   /// string (then it can match anywhere).
   init?(patterns: [CompiledPattern], regexes: [Regex]) {
     guard patterns.count == regexes.count, !regexes.isEmpty else { return nil }
     var starts = [Bool](repeating: false, count: 256)
-    var skipsWordInsides = true
+    // Word bytes some alternative may start with between two word characters (a
+    // shell redirection's `2>` starts with a digit, anywhere).
+    var startsInside = [Bool](repeating: false, count: 256)
     var lineStart = false
     for (pattern, regex) in zip(patterns, regexes) {
       let info = regex.startInfo
@@ -35,19 +37,23 @@ struct StartFilter: Sendable {
       let bytes = info.bytes ?? [Bool](repeating: true, count: 256)
       for byte in 0..<256 where bytes[byte] { starts[byte] = true }
       if Self.wordBytes.contains(where: { bytes[Int($0)] }), !pattern.startsAtWordBoundary {
-        skipsWordInsides = false
+        for byte in Self.wordBytes where bytes[Int(byte)] { startsInside[Int(byte)] = true }
       }
     }
-    // Trying the anchored pattern at every letter costs more than PCRE2's own search.
-    guard skipsWordInsides || !Self.wordBytes.contains(where: { starts[Int($0)] }) else { return nil }
+    // Trying the anchored pattern at every letter costs more than PCRE2's own search:
+    // most lowercase letters must be skippable inside words.
+    let letters = UInt8(ascii: "a")...UInt8(ascii: "z")
+    guard letters.filter({ starts[Int($0)] && startsInside[Int($0)] }).count <= 6 else { return nil }
     var table = [UInt8](repeating: 0, count: 256)
     for byte in 0..<256 {
       // Never inside a UTF-8 sequence: PCRE2 must start on a character.
       if starts[byte], byte & 0xC0 != 0x80 { table[byte] |= Self.canStart }
     }
-    for byte in Self.wordBytes { table[Int(byte)] |= Self.isWordByte }
+    for byte in Self.wordBytes {
+      table[Int(byte)] |= Self.isWordByte
+      if !startsInside[Int(byte)] { table[Int(byte)] |= Self.startsOnlyAfterBoundary }
+    }
     self.table = table
-    self.skipsWordInsides = skipsWordInsides
     self.lineStart = lineStart
   }
 
@@ -62,7 +68,7 @@ struct StartFilter: Sendable {
       while index < length {
         let flags = table[Int(subject[index])]
         let isWord = flags & Self.isWordByte != 0
-        if flags & Self.canStart != 0, !(skipsWordInsides && isWord && afterWord) { return index }
+        if flags & Self.canStart != 0, !(afterWord && flags & Self.startsOnlyAfterBoundary != 0) { return index }
         afterWord = isWord
         index += 1
       }
@@ -91,7 +97,7 @@ extension CompiledPattern {
       skipIgnored(bytes, &index, upTo: range.upperBound)
       let branch = bytes[index..<range.upperBound]
       if branch.starts(with: Array("\\b".utf8)) { return true }
-      if branch.starts(with: Array("(?<!".utf8)), let close = groupEnd(bytes, from: index), close < range.upperBound,
+      if let close = leadingLookbehindEnd(bytes, from: index), close < range.upperBound,
         refusesWordBefore(String(decoding: bytes[index...close], as: UTF8.self), options)
       {
         return true
@@ -102,6 +108,25 @@ extension CompiledPattern {
       else { return false }
       return !StartFilter.wordBytes.contains { starts[Int($0)] }
     }
+  }
+
+  /// The index of the `)` closing the lookbehind the pattern opens with at `start`:
+  /// `(?<!…)` or `(?<=…)`, alone or as the whole of an option group (`(?-ix:(?<=\s|^))`,
+  /// as GtkSourceView's regex references expand). `nil` otherwise.
+  private func leadingLookbehindEnd(_ bytes: [UInt8], from start: Int) -> Int? {
+    func opensLookbehind(_ index: Int) -> Bool {
+      bytes[index...].starts(with: Array("(?<!".utf8)) || bytes[index...].starts(with: Array("(?<=".utf8))
+    }
+    guard start < bytes.count, let close = groupEnd(bytes, from: start) else { return nil }
+    if opensLookbehind(start) { return close }
+    // An option group: `(?` and option letters, then `:`, holding one lookbehind.
+    var index = start + 2
+    guard bytes[start...].starts(with: Array("(?".utf8)) else { return nil }
+    while index < close, bytes[index] == UInt8(ascii: "-") || (bytes[index] | 0x20) &- 0x61 < 26 { index += 1 }
+    guard index < close, bytes[index] == UInt8(ascii: ":"), opensLookbehind(index + 1),
+      groupEnd(bytes, from: index + 1) == close - 1
+    else { return nil }
+    return close
   }
 
   /// Whether the lookbehind `assertion`, on its own, fails after every word character.
