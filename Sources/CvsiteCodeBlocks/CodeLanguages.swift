@@ -17,7 +17,9 @@ public final class CodeLanguages: Sendable {
     ProcessInfo.processInfo.environment["CVSITE_LANGUAGE_SPECS"] ?? "/usr/share/gtksourceview-5/language-specs"
   }
 
-  /// Names authors write after a fence that GtkSourceView calls otherwise.
+  /// Names authors write after a fence that GtkSourceView calls otherwise. JSON with
+  /// comments (`jsonc`, `json5`) goes to JavaScript: GtkSourceView's JSON marks every
+  /// comment as an error.
   static let commonAliases: [String: String] = [
     "bash": "sh", "zsh": "sh", "shell": "sh", "ksh": "sh", "shellscript": "sh",
     "shell-session": "console", "shellsession": "console", "terminal": "console", "sh-session": "console",
@@ -27,7 +29,7 @@ public final class CodeLanguages: Sendable {
     "objectivec": "objc", "obj-c": "objc", "c++": "cpp", "cxx": "cpp", "cc": "cpp", "hpp": "cpp", "h": "c",
     "golang": "go", "rs": "rust", "kt": "kotlin", "kts": "kotlin", "rb": "ruby", "patch": "diff", "md": "markdown",
     "dockerfile": "docker", "containerfile": "docker", "make": "makefile", "mk": "makefile", "htm": "html",
-    "xhtml": "html", "svg": "xml", "plist": "xml", "jsonc": "json", "json5": "json", "hbs": "mustache",
+    "xhtml": "html", "svg": "xml", "plist": "xml", "jsonc": "js", "json5": "js", "hbs": "mustache",
     "handlebars": "mustache", "sqlite": "sql", "postgresql": "sql", "psql": "sql", "mysql": "sql", "cs": "c-sharp",
     "c#": "c-sharp", "csharp": "c-sharp", "ps1": "powershell", "pwsh": "powershell", "tf": "terraform",
     "hcl": "terraform", "bat": "dosbatch", "batch": "dosbatch", "cmd": "dosbatch", "properties": "ini",

@@ -119,6 +119,16 @@ struct HighlightTests {
     #expect(spans("t", in: html).contains("$USER"))
     #expect(html.contains("<span class=\"line\"><span class=\"k\">EOF</span></span>"), "\(html)")
     #expect(spans("k", in: html).contains("echo"), "the heredoc ends: what follows is code again")
+    // A quoted delimiter: the start pattern names its group `HDB` in both the `'…'` and
+    // the `"…"` branch; the end refers to whichever matched.
+    for quote in ["'", "\""] {
+      let quoted = sharedLanguages.render(
+        code: "cat <<\(quote)END\(quote)\nliteral $USER\nEND\necho done\n", info: "sh"
+      ).html
+      #expect(quoted.contains("<span class=\"line\"><span class=\"k\">END</span></span>"), "\(quoted)")
+      #expect(spans("k", in: quoted).contains("echo"), "\(quoted)")
+      #expect(!spans("t", in: quoted).contains("$USER"), "not expanded: \(quoted)")
+    }
   }
 
   @Test("embedded languages: CSS and JavaScript inside HTML; YAML block scalars; shell $(…)")
@@ -165,6 +175,15 @@ struct HighlightTests {
     #expect(spans("s", in: python).contains("b\"bytes\""), "\(python)")
     #expect(spans("s", in: python).contains("f\""), "\(python)")
     #expect(!spans("k", in: python).contains("print"), "\(python)")
+  }
+
+  @Test("JSON with comments is coloured as JavaScript, not as JSON full of errors")
+  func jsonWithComments() {
+    for info in ["jsonc", "json5"] {
+      let html = sharedLanguages.render(code: "{\n  // note\n  \"a\": 1, /* b */ \"c\": [true]\n}\n", info: info).html
+      #expect(spans("err", in: html).isEmpty, "\(info): \(html)")
+      #expect(spans("c", in: html) == ["// note", "/* b */"], "\(info): \(html)")
+    }
   }
 
   @Test("JSON and TOML: containers that open empty stop opening where they just closed")

@@ -358,7 +358,8 @@ struct Tokenizer {
     }
     var classes = [UInt8](repeating: style, count: range.count)
     for sub in subPatterns {
-      guard let group = sub.number ?? sub.name.flatMap(regex.groupNumber(named:)), let part = scratch.range(group)
+      guard let group = sub.number ?? sub.name.flatMap({ regex.groupNumber(named: $0, matchedIn: scratch) }),
+        let part = scratch.range(group)
       else { continue }
       let clipped = part.clamped(to: range)
       for offset in clipped { classes[offset - range.lowerBound] = sub.style != 0 ? sub.style : style }
@@ -449,7 +450,7 @@ struct Tokenizer {
       var reference = String(rest[..<close])
       if reference.hasSuffix("@start") { reference.removeLast(6) }
       rest = rest[rest.index(after: close)...]
-      let group = Int(reference) ?? regex.groupNumber(named: reference)
+      let group = Int(reference) ?? regex.groupNumber(named: reference, matchedIn: scratch)
       guard let group, let range = scratch.range(group) else { continue }
       for scalar in String(
         decoding: UnsafeBufferPointer(start: subject + range.lowerBound, count: range.count), as: UTF8.self

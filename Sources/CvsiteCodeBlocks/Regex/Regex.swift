@@ -112,14 +112,25 @@ final class Regex: @unchecked Sendable {
     return .noMatch
   }
 
-  /// The group number of the named group `name`, if the pattern has one.
-  func groupNumber(named name: String) -> Int? {
-    let number = name.withCString { text in
+  /// The number of the group called `name` that took part in the last match in
+  /// `scratch`: with duplicate names (`(?P<HDB>…)` in each branch, as a shell
+  /// heredoc's `'EOF'` or `"EOF"`), the one that matched; `nil` when none did.
+  func groupNumber(named name: String, matchedIn scratch: MatchScratch) -> Int? {
+    var first: PCRE2_SPTR8?
+    var last: PCRE2_SPTR8?
+    let entrySize = name.withCString { text in
       text.withMemoryRebound(to: UInt8.self, capacity: name.utf8.count + 1) {
-        pcre2_substring_number_from_name_8(code, $0)
+        pcre2_substring_nametable_scan_8(code, $0, &first, &last)
       }
     }
-    return number > 0 ? Int(number) : nil
+    guard entrySize > 0, var entry = first, let last else { return nil }
+    // Each entry: the group number in two bytes, high first, then the name.
+    while entry <= last {
+      let number = Int(entry[0]) << 8 | Int(entry[1])
+      if scratch.range(number) != nil { return number }
+      entry += Int(entrySize)
+    }
+    return nil
   }
 
   /// The `(*MARK:…)` name of the last match, when it has one.
