@@ -136,17 +136,41 @@ struct Tokenizer {
           // opened and closed empty (GtkSourceView looks at the previous sibling): a JSON
           // array's element, which starts with nothing, would otherwise open forever
           // before the `]`.
+          // Either way only at that place: the others are tried there, then the search
+          // goes on from the next character with every alternative, as GtkSourceView
+          // goes on position by position (a TOML key that may be empty matches nothing
+          // at a space, then the whole key after it).
           var skipped: Set<Int> = []
-          while case .found(let empty) = search, empty.range.isEmpty, skipped.count < 8,
+          var retries = 0
+          while case .found(let empty) = search, empty.range.isEmpty, retries < 256,
             case .child(let index) = frame.plan.alternatives[empty.alternative],
             frame.node.children[index].isContainer
               ? frame.lastChild
                 == Place(child: index, line: lineIndex, start: empty.range.lowerBound, end: empty.range.lowerBound)
               : !frame.node.children[index].endParent
           {
+            retries += 1
+            let place = empty.range.lowerBound
             skipped.insert(empty.alternative)
+            let other = find(
+              in: frame, lineIndex: lineIndex, stack: stack, subject, length, place, scratch, skipping: skipped)
+            if case .found(let next) = other, next.range.lowerBound == place {
+              search = other
+              continue
+            }
+            if case .limit = other {
+              search = other
+              break
+            }
+            // Nothing else here: on from the next character, every alternative again.
+            skipped = []
+            guard place < length else {
+              search = .none
+              break
+            }
             search = find(
-              in: frame, lineIndex: lineIndex, stack: stack, subject, length, position, scratch, skipping: skipped)
+              in: frame, lineIndex: lineIndex, stack: stack, subject, length,
+              min(length, place + Self.characterLength(subject[place])), scratch)
           }
           guard case .found(var found) = search else {
             if case .limit = search { limits += 1 }
