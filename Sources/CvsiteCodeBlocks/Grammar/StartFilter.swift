@@ -1,3 +1,5 @@
+import CvsiteCore
+
 /// Where the next match of a search plan can start, worked out once per plan so the
 /// tokenizer tries its patterns only there: at a byte some alternative can start with
 /// (PCRE2's own start bitmaps), and never between two word characters when every
@@ -122,7 +124,7 @@ extension CompiledPattern {
     // An option group: `(?` and option letters, then `:`, holding one lookbehind.
     var index = start + 2
     guard bytes[start...].starts(with: Array("(?".utf8)) else { return nil }
-    while index < close, bytes[index] == UInt8(ascii: "-") || (bytes[index] | 0x20) &- 0x61 < 26 { index += 1 }
+    while index < close, bytes[index] == UInt8(ascii: "-") || isASCIILetter(bytes[index]) { index += 1 }
     guard index < close, bytes[index] == UInt8(ascii: ":"), opensLookbehind(index + 1),
       groupEnd(bytes, from: index + 1) == close - 1
     else { return nil }

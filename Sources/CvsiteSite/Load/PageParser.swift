@@ -158,12 +158,8 @@ final class PageContainerRenderer: ContainerRenderer, @unchecked Sendable {
   private(set) var marks: [SearchChildMark] = []
 
   func render(_ container: ContainerInstance) -> String {
-    for clash in theme.derivedValueClashes(in: container) {
-      problems.append(Diagnostic(.error, clash, at: container.location))
-    }
-    // Resolving children's values costs: only when a heading or the marks need them.
-    let labels =
-      marksChildren || container.children.contains { !$0.headings.isEmpty } ? theme.valueLabels(for: container) : []
+    let (labels, clashes) = theme.childValues(of: container)
+    for clash in clashes { problems.append(Diagnostic(.error, clash, at: container.location)) }
     for (child, label) in zip(container.children, labels) {
       guard let label else { continue }
       for heading in child.headings where headingLabels[heading.id] == nil { headingLabels[heading.id] = label }

@@ -291,9 +291,7 @@ private struct Scan {
   }
 
   private mutating func addText(_ scalar: Unicode.Scalar) {
-    var buffer: [UInt8] = []
-    buffer.append(contentsOf: String(Character(scalar)).utf8)
-    for byte in buffer { addText(byte) }
+    UTF8.encode(scalar) { addText($0) }
   }
 
   private mutating func finishPassage() {
@@ -490,28 +488,16 @@ private struct Scan {
   /// The value of the attribute whose ` name="` is `key` (double-quoted, as this build
   /// writes them).
   private static func attribute(_ key: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> String? {
-    guard bytes.count >= key.count else { return nil }
-    var index = 0
-    search: while index + key.count <= bytes.count {
-      for offset in 0..<key.count where bytes[index + offset] != key[offset] {
-        index += 1
-        continue search
-      }
-      let valueStart = index + key.count
-      var end = valueStart
-      while end < bytes.count, bytes[end] != UInt8(ascii: "\"") { end += 1 }
-      return String(decoding: UnsafeBufferPointer(rebasing: bytes[valueStart..<end]), as: UTF8.self)
-    }
-    return nil
+    guard let start = firstOffset(of: key, in: bytes, within: 0..<bytes.count) else { return nil }
+    let valueStart = start + key.count
+    let end = bytes[valueStart...].firstIndex(of: UInt8(ascii: "\"")) ?? bytes.count
+    return String(decoding: UnsafeBufferPointer(rebasing: bytes[valueStart..<end]), as: UTF8.self)
   }
 
   private static let idKey = Array(" id=\"".utf8)
   private static let classKey = Array(" class=\"".utf8)
 
-  private static func isNameByte(_ byte: UInt8) -> Bool {
-    (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
-      || byte == UInt8(ascii: "-")
-  }
+  private static func isNameByte(_ byte: UInt8) -> Bool { isASCIIAlphanumeric(byte) || byte == UInt8(ascii: "-") }
 
   // Tag names packed as ``tag(_:at:)`` packs them, first byte lowest (`script` is
   // 74 70 69 72 63 73); literals, since a static computed once costs a `swift_once`

@@ -1,4 +1,4 @@
-import Foundation
+import CvsiteCore
 
 /// What the search index keeps of one page: its terms, counted per field, and its
 /// passages (the text between headings and container children) for result excerpts.
@@ -83,13 +83,11 @@ enum SearchMarkers {
   /// Whether `bytes` hold a mark already: the page must then be rendered without.
   static func occur(in bytes: [UInt8]) -> Bool {
     bytes.withUnsafeBufferPointer { buffer in
-      guard let base = buffer.baseAddress else { return false }
+      // 0xEF leads only U+F000…U+FFFF: rare in text, so the search skips almost everything.
       var index = 0
-      // 0xEF leads only U+F000…U+FFFF: rare in text, so memchr skips almost everything.
-      while index + 2 < buffer.count, let found = memchr(base + index, Int32(lead.0), buffer.count - index) {
-        index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-        if index + 2 < buffer.count, buffer[index + 1] == lead.1, third.contains(buffer[index + 2]) { return true }
-        index += 1
+      while let found = firstOffset(of: [lead.0, lead.1], in: buffer, within: index..<buffer.count) {
+        if found + 2 < buffer.count, third.contains(buffer[found + 2]) { return true }
+        index = found + 1
       }
       return false
     }

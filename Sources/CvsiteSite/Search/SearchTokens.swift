@@ -20,18 +20,13 @@ struct SearchTokenizer {
   /// Longer terms are dropped.
   static let maximumLength = 40
 
-  /// Calls `body` with each term of `text`, in order.
-  func forEachTerm(in text: some StringProtocol, _ body: (String) -> Void) {
-    var copy = String(text)
-    copy.withUTF8 { bytes in
-      forEachTerm(inUTF8: bytes) { body(String(decoding: $0, as: UTF8.self)) }
-    }
-  }
-
   /// The terms of `text`, in order.
   func terms(in text: some StringProtocol) -> [String] {
     var result: [String] = []
-    forEachTerm(in: text) { result.append($0) }
+    var copy = String(text)
+    copy.withUTF8 { bytes in
+      forEachTerm(inUTF8: bytes) { result.append(String(decoding: $0, as: UTF8.self)) }
+    }
     return result
   }
 

@@ -59,45 +59,49 @@ public struct ThemeRenderer: ContainerRenderer {
     return (PlainContainerRenderer().render(container), problem)
   }
 
-  /// For a container whose spec names a `toc` value: that value of each child (a tab's
-  /// label), `nil` for a child without one; empty for other containers. A table of
-  /// contents says which tab a heading sits in with it, and search which tab a passage
-  /// sits in.
-  public func valueLabels(for container: ContainerInstance) -> [String?] {
-    guard let context = contexts[container.name], let name = context.spec.tocLabel else { return [] }
-    return container.children.map { child in
-      guard let label = context.resolve(child).first(where: { $0.0 == name })?.1.description, !label.isEmpty else {
-        return nil
-      }
-      return label
-    }
-  }
-
-  /// Children that a `unique` rule keeps apart but that end up with the same value
-  /// because the theme derived it (two tabs titled alike both get `value=npm`): the
-  /// Markdown checks only the values written, so these are said here, one message per
-  /// clash. Without the check, the second tab could never be chosen by its tag.
-  public func derivedValueClashes(in container: ContainerInstance) -> [String] {
-    guard let context = contexts[container.name] else { return [] }
+  /// What a page needs to know about a container's children besides its HTML, from
+  /// one resolve of each child (and none for a container that needs neither):
+  /// - `labels`: for a container whose spec names a `toc` value, that value of each child
+  ///   (a tab's label), `nil` for a child without one; empty for other containers. A
+  ///   table of contents says which tab a heading sits in with it, and search which tab
+  ///   a passage sits in;
+  /// - `clashes`: children that a `unique` rule keeps apart but that get the same value
+  ///   because the theme derived it (two tabs titled alike both get `value=npm`), one
+  ///   message per clash. The Markdown checks only the values written; without this,
+  ///   the second tab could never be chosen by its tag.
+  public func childValues(of container: ContainerInstance) -> (labels: [String?], clashes: [String]) {
+    guard let context = contexts[container.name] else { return ([], []) }
     let derived = context.spec.derived.map(\.name)
-    var problems: [String] = []
-    for case .unique(let name) in context.spec.declaration.rules where derived.contains(name) {
-      var seen: [TypedValue: ContainerChild] = [:]
-      for child in container.children {
-        guard let value = context.resolve(child).first(where: { $0.0 == name })?.1 else { continue }
-        guard let first = seen[value] else {
-          seen[value] = child
+    let unique = context.spec.declaration.rules.compactMap { rule -> String? in
+      guard case .unique(let name) = rule, derived.contains(name) else { return nil }
+      return name
+    }
+    guard context.spec.tocLabel != nil || !unique.isEmpty else { return ([], []) }
+    let resolved = container.children.map { context.resolve($0) }
+    func value(_ name: String, of child: Int) -> TypedValue? { resolved[child].first { $0.0 == name }?.1 }
+    let labels =
+      context.spec.tocLabel.map { name in
+        resolved.indices.map { child in value(name, of: child).map(\.description).flatMap { $0.isEmpty ? nil : $0 } }
+      } ?? []
+    var clashes: [String] = []
+    for name in unique {
+      var seen: [TypedValue: Int] = [:]
+      for (index, child) in container.children.enumerated() {
+        guard let value = value(name, of: index) else { continue }
+        guard let firstIndex = seen[value] else {
+          seen[value] = index
           continue
         }
+        let first = container.children[firstIndex]
         // Two written values are the Markdown's to report.
         guard first.values[name] == nil || child.values[name] == nil else { continue }
         let titles = [first, child].map { $0.titleText.map { "\"\($0)\"" } ?? "untitled" }
-        problems.append(
+        clashes.append(
           "two children of `:::\(container.name)` (\(titles[0]) and \(titles[1])) both get `\(name)=\(value)`, "
             + "which must be unique; give one its own `\(name)=…` or another title")
       }
     }
-    return problems
+    return (labels, clashes)
   }
 
   /// The context a container template can receive (for tests and tools): every member,
