@@ -58,7 +58,7 @@ struct CodeBlockBuildTests {
     // `default` selects the second tab; `icon` is read by the tab bar.
     #expect(html.contains("id=\"pnpm-tab\" aria-controls=\"pnpm\" aria-selected=\"true\""))
     #expect(html.contains("<span class=\"cv-icon\" aria-hidden=\"true\">P</span> pnpm</button>"))
-    #expect(html.contains("<section class=\"cv-tabpanel\" role=\"tabpanel\" id=\"npm\""))
+    #expect(html.contains("<div class=\"cv-tabpanel\" role=\"tabpanel\" id=\"npm\""))
     // A summary is prose: no code, no tab bar.
     let start = try #require(html.range(of: "<div class=\"cv-tabs\""))
     let end = try #require(html.range(of: "</article>"))

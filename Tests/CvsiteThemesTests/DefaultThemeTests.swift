@@ -80,7 +80,7 @@ import Testing
     #expect(occurrences("role=\"tabpanel\"", in: html) == 3)
     #expect(
       html.contains(
-        "<section class=\"cv-tabpanel\" role=\"tabpanel\" id=\"t-windows\" aria-labelledby=\"t-windows-tab\" data-value=\"windows\">\n<h3 class=\"cv-tabpanel-title\">Windows</h3>"
+        "<div class=\"cv-tabpanel\" role=\"tabpanel\" id=\"t-windows\" aria-labelledby=\"t-windows-tab\" data-value=\"windows\">\n<h3 class=\"cv-tabpanel-title\">Windows</h3>"
       ))
     #expect(!html.contains(" hidden"))
   }

