@@ -50,6 +50,8 @@ public final class SiteSession: @unchecked Sendable {
   /// What renders derive from the whole site and keep while no page's navigation key
   /// changes (see ``SiteWide``); nil until the next render rebuilds it.
   var siteWide: SiteWide?
+  /// The site paths of the pages the last search index numbered, in number order.
+  var searchIndexedPaths: [String] = []
 
   /// A session for the site `options` names; nothing is read until a build.
   public init(options: BuildOptions) { self.options = options }

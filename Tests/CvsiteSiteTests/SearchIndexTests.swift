@@ -48,6 +48,7 @@ struct SearchIndexTests {
     var bundle: Int
     var english: Bool
     var shards: [String]
+    var tails: [String]
   }
 
   struct PageRecord: Decodable {
@@ -226,6 +227,31 @@ struct SearchIndexTests {
     #expect(terms.count >= 6_000)
   }
 
+  @Test("every term of three letters or more is in the backwards files, sorted, each file found from its first")
+  func tails() throws {
+    var words: [String] = ["café", "東京都", "ab"]
+    for number in 0..<4_000 { words.append("w" + String(number, radix: 36) + "x") }
+    let site = try TemporarySite(site: ["content/many.md": words.joined(separator: " ") + "\n"])
+    #expect(site.build().result.succeeded)
+    let (meta, terms, _) = try Self.index(of: site)
+    #expect(meta.tails.count > 1 && meta.tails[0] == "")
+    var backwards: [String] = []
+    for (number, first) in meta.tails.enumerated() {
+      let text = try String(
+        contentsOf: site.output.appendingPathComponent("search/r/\(number).txt"), encoding: .utf8)
+      let lines = text.split(separator: "\n").map(String.init)
+      if number > 0 { #expect(lines.first == first, "file \(number) starts at its meta entry") }
+      backwards += lines
+    }
+    #expect(zip(backwards, backwards.dropFirst()).allSatisfy { $0.utf16.lexicographicallyPrecedes($1.utf16) })
+    let expected = terms.keys.filter { $0.unicodeScalars.count >= 3 }.map {
+      String(String.UnicodeScalarView($0.unicodeScalars.reversed()))
+    }
+    #expect(Set(backwards) == Set(expected) && backwards.count == expected.count)
+    #expect(
+      backwards.contains("efac") && backwards.contains("x1w") && !backwards.contains("ba") && !backwards.contains("京東"))
+  }
+
   @Test("hostile pages: marks in the source, a huge body, junk bytes; bounded and located nowhere")
   func hostile() throws {
     let marks = String(decoding: [0xEF, 0xB7, 0x90, 0xEF, 0xB7, 0x92, 0x37, 0xEF, 0xB7, 0x94], as: UTF8.self)
@@ -287,6 +313,50 @@ struct SearchIndexTests {
     try site.write("content/p2.md", "---\ntitle: P2\n---\nNow about a numbat.\n")
     #expect(session.update(changed: ["content/p2.md", "static/robots.txt"], into: first).succeeded)
     #expect(first.files.keys.filter { $0.hasPrefix("search/p/") }.count == 7, "no record removed")
+  }
+
+  @Test("pages are numbered in reading order, so results that score alike follow the navigation")
+  func readingOrder() throws {
+    let site = try TemporarySite(
+      site: [
+        "content/_index.md": "---\ntitle: Home\n---\nHome.\n",
+        "content/alpha.md": "---\ntitle: Alpha\nweight: 3\n---\nAbout wombats.\n",
+        "content/beta.md": "---\ntitle: Beta\nweight: 1\n---\nAbout wombats.\n",
+        "content/guide/_index.md": "---\ntitle: Guide\nweight: 2\n---\nAbout wombats.\n",
+        "content/guide/zeta.md": "---\ntitle: Zeta\nweight: 1\n---\nAbout wombats.\n",
+        "content/guide/eta.md": "---\ntitle: Eta\nweight: 2\n---\nAbout wombats.\n",
+      ])
+    let built = site.build()
+    #expect(built.result.succeeded, "\(built.result.diagnostics.summaries)")
+    let (_, terms, pages) = try Self.index(of: site)
+    #expect(pages.map(\.u) == ["/", "/beta/", "/guide/", "/guide/zeta/", "/guide/eta/", "/alpha/"])
+    // Every page scores alike for the word: the ids alone order them.
+    let ids = try #require(terms["wombat"]).map(\.0)
+    #expect(ids.map { pages[$0].u } == ["/beta/", "/guide/", "/guide/zeta/", "/guide/eta/", "/alpha/"])
+  }
+
+  @Test("serve: a page leaving or rejoining the index renumbers every record, not only its own")
+  func serveRenumbers() throws {
+    var files = ["content/_index.md": "---\ntitle: Home\n---\nHome.\n"]
+    for index in 0..<5 { files["content/p\(index).md"] = "---\ntitle: P\(index)\n---\nPage \(index).\n" }
+    let site = try TemporarySite(site: files)
+    let session = SiteSession(options: site.options)
+    let output = StoringSink()
+    #expect(session.update(changed: ["cvsite.yml"], into: output).succeeded)
+    func records() throws -> [String] {
+      let meta = try JSONDecoder().decode(Meta.self, from: try #require(output.files["search/meta.json"]))
+      return try (0..<meta.pages).map { id in
+        let bundle = try #require(output.files["search/p/\(id / meta.bundle).json"])
+        return try JSONDecoder().decode([PageRecord].self, from: bundle)[id % meta.bundle].u
+      }
+    }
+    #expect(try records() == ["/", "/p0/", "/p1/", "/p2/", "/p3/", "/p4/"])
+    try site.write("content/p1.md", "---\ntitle: P1\nsearch: false\n---\nPage 1.\n")
+    #expect(session.update(changed: ["content/p1.md"], into: output).succeeded)
+    #expect(try records() == ["/", "/p0/", "/p2/", "/p3/", "/p4/"], "the pages after it moved up")
+    try site.write("content/p1.md", "---\ntitle: P1\n---\nPage 1 again.\n")
+    #expect(session.update(changed: ["content/p1.md"], into: output).succeeded)
+    #expect(try records() == ["/", "/p0/", "/p1/", "/p2/", "/p3/", "/p4/"])
   }
 
   @Test("a page's own language: its <html lang>, and its words cut without English folding")

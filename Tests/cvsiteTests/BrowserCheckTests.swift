@@ -42,14 +42,25 @@ struct BrowserCheckTests {
 
   @Test("serve: edits reload the browser, errors show an overlay and clear when fixed")
   func serveEndToEnd() throws {
+    try runScript("Tests/browser/serve_check.py")
+  }
+
+  @Test("search on an index of many shards: a typo in a word's first letters is found by its end")
+  func searchAtScale() throws {
+    try runScript("Tests/browser/search_scale_check.py")
+  }
+
+  /// Runs a check script that takes the `cvsite` binary of this build, after installing
+  /// what it needs.
+  private func runScript(_ script: String) throws {
     // The test bundle sits beside the products of this build, `cvsite` among them.
     let products = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
     let binary = products.appendingPathComponent("cvsite").path
     #expect(FileManager.default.isExecutableFile(atPath: binary), "no cvsite binary at \(binary)")
     let (installed, installLog) = try run("/bin/bash", ["Tests/browser/install.sh"])
     #expect(installed == 0, "Tests/browser/install.sh failed:\n\(installLog.suffix(3000))")
-    let (status, log) = try run("/usr/bin/env", ["python3", "Tests/browser/serve_check.py", "--cvsite", binary])
-    #expect(status == 0, "Tests/browser/serve_check.py failed:\n\(log.suffix(6000))")
+    let (status, log) = try run("/usr/bin/env", ["python3", script, "--cvsite", binary])
+    #expect(status == 0, "\(script) failed:\n\(log.suffix(6000))")
     #expect(log.contains(" passed, 0 failed"), "no summary line:\n\(log.suffix(3000))")
   }
 }

@@ -76,6 +76,19 @@ enum Navigation {
     /// How many pages the index was made from.
     var count: Int { entries.count }
 
+    /// Every position in the pages the index was made from, once: reading order first,
+    /// then any page the tree does not reach, in the pages' order.
+    var readingSequence: [Int] {
+      var seen = [Bool](repeating: false, count: entries.count)
+      var sequence: [Int] = []
+      sequence.reserveCapacity(entries.count)
+      for position in readingOrder + Array(entries.indices) where !seen[position] {
+        seen[position] = true
+        sequence.append(position)
+      }
+      return sequence
+    }
+
     /// Positions (in the pages the index was made from) of the pages `section` lists:
     /// its pages and its subsections' own pages, in navigation order.
     func listed(in section: [String]) -> [Int] {

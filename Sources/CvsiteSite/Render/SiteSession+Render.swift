@@ -131,7 +131,9 @@ extension SiteSession {
       outcome.diagnostics += problems.filter { $0.location != nil || unlocated.insert($0.message).inserted }
     }
     outcome.pageCount = outcome.files.count
-    if config.search { writeSearchIndex(published, only: only, into: sink, outcome: &outcome) }
+    if config.search {
+      writeSearchIndex(published, navigation: navigation, only: only, into: sink, outcome: &outcome)
+    }
 
     func emit(_ text: String, _ path: String) {
       do {
@@ -167,17 +169,29 @@ extension SiteSession {
 
   /// The search index of the published pages that have a search record: every file, or
   /// the shared ones and those holding the pages in `only`.
+  ///
+  /// Pages are numbered in reading order (`navigation` is made from `published`), so
+  /// results that score alike come in the order the site's navigation reads. When the
+  /// indexed pages are not the ones the last index numbered (a page took `search:
+  /// false` or gave it up), every record is written again: the numbers moved.
   func writeSearchIndex(
-    _ published: [SitePage], only: Set<String>?, into sink: any OutputSink, outcome: inout RenderOutcome
+    _ published: [SitePage], navigation: Navigation.Index, only: Set<String>?, into sink: any OutputSink,
+    outcome: inout RenderOutcome
   ) {
+    let order = navigation.count == published.count ? navigation.readingSequence : Array(published.indices)
     var indexed: [SearchIndex.Page] = []
+    var indexedPaths: [String] = []
     var onlyIDs: Set<Int>? = only == nil ? nil : []
-    for page in published {
+    for position in order {
+      let page = published[position]
       guard let record = pages[page.sitePath]?.search else { continue }
       if only?.contains(page.sitePath) == true { onlyIDs?.insert(indexed.count) }
+      indexedPaths.append(page.sitePath)
       indexed.append(
         SearchIndex.Page(url: config.basePath + page.url.dropFirst(), title: page.metadata.title, record: record))
     }
+    if indexedPaths != searchIndexedPaths { onlyIDs = nil }
+    searchIndexedPaths = indexedPaths
     let index = SearchIndex(pages: indexed, english: config.isEnglish)
     let folder = SiteConfig.searchFolder + "/"
     let (paths, problems) = index.write(onlyPages: onlyIDs, jobs: options.jobs) { path, bytes in

@@ -6,6 +6,8 @@ import CvsiteCore
 ///   shard;
 /// - `search/t/<i>.bin`: shard `i`, terms in JavaScript string order, each with its
 ///   pages and a score byte per page (title, heading, body weight);
+/// - `search/r/<i>.txt`: the terms of three letters or more written backwards, one per
+///   line, sorted, for typos in a word's first letters;
 /// - `search/p/<k>.json`: the records of pages `k*bundle ..< (k+1)*bundle`: URL, title,
 ///   passages with their crumbs and text, for the results a query shows.
 ///
@@ -53,17 +55,22 @@ struct SearchIndex: Sendable {
     }
     var paths = bundles.compactMap(\.1)
     var problems = bundles.compactMap(\.2)
-    let shards = makeShards()
+    let (shards, terms) = makeShards()
+    let tails = Self.makeTails(terms)
     var hash = FNV1a()
     for shard in shards { hash.add(shard.bytes) }
+    for tail in tails { hash.add(tail.bytes) }
     for bundle in bundles { hash.add(bundle.0) }
-    for (index, shard) in shards.enumerated() {
-      let path = "t/\(index).bin"
-      if let problem = write(path, shard.bytes) { problems.append(problem) } else { paths.append(path) }
+    for (folder, files) in [("t", shards), ("r", tails)] {
+      for (index, file) in files.enumerated() {
+        let path = "\(folder)/\(index).\(folder == "t" ? "bin" : "txt")"
+        if let problem = write(path, file.bytes) { problems.append(problem) } else { paths.append(path) }
+      }
     }
     var meta = "{\"version\":1,\"build\":\"\(hash.hex)\",\"pages\":\(pages.count),\"bundle\":\(Self.bundle)"
     meta += ",\"english\":\(english),\"shards\":["
-    meta += shards.map { jsonString($0.first) }.joined(separator: ",") + "]}\n"
+    meta += shards.map { jsonString($0.first) }.joined(separator: ",") + "],\"tails\":["
+    meta += tails.map { jsonString($0.first) }.joined(separator: ",") + "]}\n"
     if let problem = write("meta.json", Array(meta.utf8)) {
       problems.append(problem)
     } else {
@@ -72,8 +79,8 @@ struct SearchIndex: Sendable {
     return (paths, problems)
   }
 
-  /// Each term's pages and score bytes, cut into shards.
-  func makeShards() -> [(first: String, bytes: [UInt8])] {
+  /// Each term's pages and score bytes, cut into shards; and the terms, sorted.
+  func makeShards() -> (shards: [(first: String, bytes: [UInt8])], terms: [String]) {
     let averageLength = max(1, Double(pages.reduce(0) { $0 + $1.record.length }) / Double(max(1, pages.count)))
     var postings: [String: [UInt32]] = [:]
     postings.reserveCapacity(4_096)
@@ -113,8 +120,40 @@ struct SearchIndex: Sendable {
     if !current.isEmpty || shards.isEmpty { shards.append((first, current)) }
     // The first shard starts at the empty term, so every term has a shard.
     shards[0].first = ""
-    return shards
+    return (shards, terms)
   }
+
+  /// The terms a typo could be meant for, written backwards (by Unicode scalar), sorted
+  /// in JavaScript string order, one per line, cut into files of about
+  /// ``shardBytes``. A word mistyped in its first letters falls in another shard than
+  /// the word meant; its end is intact, and finds the word here.
+  static func makeTails(_ terms: [String]) -> [(first: String, bytes: [UInt8])] {
+    var reversed: [String] = []
+    for term in terms where term.unicodeScalars.count >= tailMinimum {
+      var backwards = ""
+      backwards.unicodeScalars.append(contentsOf: term.unicodeScalars.reversed())
+      reversed.append(backwards)
+    }
+    reversed.sort { $0.utf16.lexicographicallyPrecedes($1.utf16) }
+    var tails: [(first: String, bytes: [UInt8])] = []
+    var current: [UInt8] = []
+    var first = ""
+    for term in reversed {
+      if !current.isEmpty, current.count + term.utf8.count + 1 > shardBytes {
+        tails.append((first, current))
+        current = []
+        first = term
+      }
+      current += term.utf8
+      current.append(UInt8(ascii: "\n"))
+    }
+    if !current.isEmpty { tails.append((first, current)) }
+    if !tails.isEmpty { tails[0].first = "" }
+    return tails
+  }
+
+  /// A typo is forgiven from five letters on, within two letters of the word meant.
+  static let tailMinimum = 3
 
   /// Bit 7: in the title; bit 6: in a heading or child label; bits 0–5: the body's
   /// BM25 term-frequency part scaled to 0…63 (at least 1 when the term is there).

@@ -116,12 +116,12 @@
   }
 
   /* ---- Loading: meta.json each page view, every other file once, with ?b=<build>. ---- */
-  var metaPromise = null, shardCache = new Map(), bundleCache = new Map(), termCache = new Map();
+  var metaPromise = null, shardCache = new Map(), tailCache = new Map(), bundleCache = new Map(), termCache = new Map();
 
   function get(path, kind, fresh) {
     return fetch(folder + path, fresh ? { cache: "no-cache" } : {}).then(function (response) {
       if (!response.ok) throw new Error("search: " + path + ": HTTP " + response.status);
-      return kind === "json" ? response.json() : response.arrayBuffer();
+      return kind === "json" ? response.json() : kind === "text" ? response.text() : response.arrayBuffer();
     });
   }
 
@@ -181,6 +181,54 @@
       shardCache.set(index, promise);
     }
     return shardCache.get(index);
+  }
+
+  /* A file of terms written backwards, one per line (see tailTypos). */
+  function loadTail(meta, index) {
+    if (!tailCache.has(index)) {
+      var promise = get(file(meta, "r/" + index + ".txt"), "text").then(function (text) {
+        return text.split("\n").filter(Boolean);
+      });
+      promise.catch(function () { tailCache.delete(index); });
+      tailCache.set(index, promise);
+    }
+    return tailCache.get(index);
+  }
+
+  function backwards(text) { return Array.from(text).reverse().join(""); }
+
+  /* The index's terms within `max` typos of q, found by their ends: a word mistyped in its
+     first letters is looked for in another shard than the word meant, but its end is
+     intact. Fetches one file of backwards terms (rarely two), then the shards of what it
+     finds (at most three); resolves to candidates as termScores makes them. */
+  function tailTypos(meta, q, max) {
+    var tails = meta.tails || [];
+    if (!tails.length) return Promise.resolve([]);
+    var rq = backwards(q), first = shardOf(tails, rq), indexes = [first];
+    var next = tails[first + 1];
+    if (next !== undefined && next.slice(0, 3) === rq.slice(0, 3)) indexes.push(first + 1);
+    return Promise.all(indexes.map(function (index) { return loadTail(meta, index); })).then(function (lists) {
+      var terms = [];
+      lists.forEach(function (list) {
+        list.forEach(function (rt) {
+          if (terms.length < MAX_CANDIDATES && Math.abs(rt.length - rq.length) <= max && distance(rq, rt, max) <= max) terms.push(backwards(rt));
+        });
+      });
+      var wanted = [];
+      terms.forEach(function (t) {
+        var index = shardOf(meta.shards, t);
+        if (wanted.indexOf(index) < 0 && wanted.length < 3) wanted.push(index);
+      });
+      return Promise.all(wanted.map(function (index) { return loadShard(meta, index); })).then(function (shards) {
+        var found = [];
+        shards.forEach(function (shard) {
+          shard.terms.forEach(function (entry) {
+            if (terms.indexOf(entry.term) >= 0) found.push({ shard: shard, entry: entry, weight: 0.45, order: found.length });
+          });
+        });
+        return found;
+      });
+    });
   }
 
   function loadPage(meta, id) {
@@ -244,6 +292,11 @@
           if (weight) found.push({ shard: shard, entry: entry, weight: weight, order: found.length });
         });
       });
+      /* Nothing the word is, begins or nearly is in its shard: maybe a typo in its first
+         letters, which sorted it away from the word meant. */
+      if (q.length < 5 || found.length) return found;
+      return tailTypos(meta, q, typoMax);
+    }).then(function (found) {
       found.sort(function (a, b) {
         return (b.weight === 1) - (a.weight === 1) || b.entry.df - a.entry.df || a.order - b.order;
       });
