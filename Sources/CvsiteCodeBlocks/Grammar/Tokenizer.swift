@@ -5,6 +5,28 @@ struct Run: Equatable {
   var tokenClass: UInt8
 }
 
+/// One line's runs as they are found: a token that continues the previous run's class
+/// extends it.
+struct LineRuns {
+  var runs: [Run] = []
+
+  init() {
+    // Grown once for most lines, not at the first, second and fourth run.
+    runs.reserveCapacity(8)
+  }
+
+  /// The line's text up to `end` is in `written` (plain for ``TokenClass/plain``).
+  mutating func emit(_ end: Int, _ written: UInt8) {
+    guard end > (runs.last?.end ?? 0) else { return }
+    let tokenClass = written == TokenClass.plain ? 0 : written
+    if let last = runs.last, last.tokenClass == tokenClass {
+      runs[runs.count - 1].end = end
+    } else {
+      runs.append(Run(end: end, tokenClass: tokenClass))
+    }
+  }
+}
+
 /// A block of code split into lines and coloured.
 struct TokenizedCode {
   /// The byte range of each line in the code, without its line ending.
@@ -35,12 +57,14 @@ struct Tokenizer {
     let end: CompiledPattern?
     /// The class of text inside the context.
     let inside: UInt8
-    var usedOnce: [Int] = []
+    // Unchecked: only this tokenizer touches a frame, one access at a time, and the
+    // runtime's check cost more than the accesses.
+    @exclusivity(unchecked) var usedOnce: [Int] = []
     /// Where the context started: its index among its parent's children, the line and
     /// the position in it.
-    var started = Place(child: -1, line: -1, start: -1, end: -1)
+    @exclusivity(unchecked) var started = Place(child: -1, line: -1, start: -1, end: -1)
     /// The last child that matched or closed in this context, and where.
-    var lastChild: Place?
+    @exclusivity(unchecked) var lastChild: Place?
 
     init(node: GrammarNode, plan: SearchPlan, end: CompiledPattern?, inside: UInt8) {
       self.node = node
@@ -87,18 +111,9 @@ struct Tokenizer {
       for (lineIndex, line) in result.lines.enumerated() {
         let subject = base + line.lowerBound
         let length = line.count
-        var runs: [Run] = []
-        // Grown once for most lines, not at the first, second and fourth run.
-        runs.reserveCapacity(8)
-        func emit(_ end: Int, _ written: UInt8) {
-          guard end > (runs.last?.end ?? 0) else { return }
-          let tokenClass = written == TokenClass.plain ? 0 : written
-          if let last = runs.last, last.tokenClass == tokenClass {
-            runs[runs.count - 1].end = end
-          } else {
-            runs.append(Run(end: end, tokenClass: tokenClass))
-          }
-        }
+        // A local value, not a variable captured by a nested function: those are checked
+        // for exclusive access at run time on every run.
+        var out = LineRuns()
         if result.stoppedAtLine != nil {
           result.runs.append([Run(end: length, tokenClass: 0)])
           continue
@@ -110,7 +125,7 @@ struct Tokenizer {
           budget -= 1
           if budget < 0 || limits > 3 {
             result.stoppedAtLine = lineIndex
-            emit(length, stack[stack.count - 1].inside)
+            out.emit(length, stack[stack.count - 1].inside)
             break
           }
           let frame = stack[stack.count - 1]
@@ -120,7 +135,7 @@ struct Tokenizer {
               // Patterns that match nothing here without moving on: step over a character.
               stalled = 0
               let next = min(length, position + Self.characterLength(subject[position]))
-              emit(next, frame.inside)
+              out.emit(next, frame.inside)
               if next == position { break }
               position = next
               continue
@@ -174,7 +189,7 @@ struct Tokenizer {
           }
           guard case .found(var found) = search else {
             if case .limit = search { limits += 1 }
-            emit(length, frame.inside)
+            out.emit(length, frame.inside)
             break
           }
           // A child that does not extend its parent yields to the parent's end where
@@ -187,7 +202,7 @@ struct Tokenizer {
           {
             found = Found(alternative: ownEnd, range: range)
           }
-          emit(found.range.lowerBound, frame.inside)
+          out.emit(found.range.lowerBound, frame.inside)
           switch frame.plan.alternatives[found.alternative] {
           case .end(let levels):
             let ended = stack[stack.count - 1 - levels]
@@ -195,7 +210,7 @@ struct Tokenizer {
             let style = ended.node.styleInside ? outer : ended.inside
             paint(
               found, style: style, subPatterns: ended.node.endSubPatterns, regex: frame.plan.regexes[found.alternative],
-              subject, length, scratch, emit)
+              subject, length, scratch, &out)
             stack.removeLast(levels + 1)
             if levels == 0, ended.started.line == lineIndex {
               var place = ended.started
@@ -218,7 +233,7 @@ struct Tokenizer {
               }
               paint(
                 found, style: own, subPatterns: child.matchSubPatterns, regex: frame.plan.regexes[found.alternative],
-                subject, length, scratch, emit)
+                subject, length, scratch, &out)
               if child.endParent, stack.count > 1 {
                 // The context the match is in closes; then, as GtkSourceView does, each
                 // context under it that ends its own parent.
@@ -229,9 +244,9 @@ struct Tokenizer {
               let regex = frame.plan.regexes[found.alternative]
               paint(
                 found, style: child.styleInside ? frame.inside : own, subPatterns: child.matchSubPatterns, regex: regex,
-                subject, length, scratch, emit)
+                subject, length, scratch, &out)
               guard stack.count < Self.maximumDepth else {
-                emit(length, frame.inside)
+                out.emit(length, frame.inside)
                 break lineLoop
               }
               let opened = open(
@@ -242,9 +257,9 @@ struct Tokenizer {
           }
           position = found.range.upperBound
         }
-        emit(length, stack[stack.count - 1].inside)
-        if runs.isEmpty { runs.append(Run(end: 0, tokenClass: 0)) }
-        result.runs.append(runs)
+        out.emit(length, stack[stack.count - 1].inside)
+        if out.runs.isEmpty { out.runs.append(Run(end: 0, tokenClass: 0)) }
+        result.runs.append(out.runs)
         // Contexts that end at the end of a line end, with everything open inside them;
         // but, as in GtkSourceView, a context open inside one that does not end there
         // and extends its parent (the default: a heredoc opened in a one-line command)
@@ -371,13 +386,13 @@ struct Tokenizer {
   /// Emits the match in `style`, with its sub-patterns' groups in theirs.
   private func paint(
     _ found: Found, style: UInt8, subPatterns: [SubPattern], regex: Regex, _ subject: UnsafePointer<UInt8>,
-    _ length: Int, _ scratch: MatchScratch, _ emit: (Int, UInt8) -> Void
+    _ length: Int, _ scratch: MatchScratch, _ out: inout LineRuns
   ) {
     let range = found.range
     guard !subPatterns.isEmpty, !range.isEmpty,
       case .matched = regex.match(subject, length: length, from: range.lowerBound, anchored: true, scratch: scratch)
     else {
-      emit(range.upperBound, style)
+      out.emit(range.upperBound, style)
       return
     }
     var classes = [UInt8](repeating: style, count: range.count)
@@ -392,7 +407,7 @@ struct Tokenizer {
     while offset < classes.count {
       var next = offset + 1
       while next < classes.count, classes[next] == classes[offset] { next += 1 }
-      emit(range.lowerBound + next, classes[offset])
+      out.emit(range.lowerBound + next, classes[offset])
       offset = next
     }
   }
