@@ -24,6 +24,30 @@ import Testing
     #expect(LinkChecker.attributeValues("href", in: "<a href=\"/a/\">x</a><a href=\"/b/#c\">") == ["/a/", "/b/#c"])
   }
 
+  /// One pass for several names finds, for each, what its own substring search finds:
+  /// also where one name's marker sits inside another's value or ends at its quote.
+  @Test func oneScanForSeveralNamesFindsWhatEachSearchFinds() {
+    let pieces = [
+      " href=\"/a/\"", " src=\"/s.png\"", " action=\"/f/\"", " id=\"top\"", " src=\"x href=\"",
+      " href=\"y src=\"", " action=\"", " src=\"é\"", "é", "=", "\"", " ", "<img", ">", "src", " href=\"",
+    ]
+    var generator = PieceGenerator(pieces: pieces, seed: 0xF00D)
+    let names = ["href", "src", "action", "id"]
+    var found = [0, 0, 0, 0]
+    for _ in 0..<3000 {
+      let html = generator.string(fewerThan: 12, atLeast: 1)
+      let scanned = LinkChecker.attributeValues(names, in: html)
+      for (index, name) in names.enumerated() {
+        #expect(
+          scanned[index] == LinkChecker.attributeValuesSearching(name, in: html), "\(name) in \(html.debugDescription)")
+        if !scanned[index].isEmpty { found[index] += 1 }
+      }
+    }
+    #expect(found.allSatisfy { $0 > 300 }, "\(found)")
+    let links = LinkAttributes(of: "<a href=\"/a/\"><img src=\"/i.png\"></a><form action=\"/send/\"><a href=\"#b\">")
+    #expect(links.hrefs == ["/a/", "#b"] && links.sources == ["/i.png"] && links.actions == ["/send/"])
+  }
+
   /// The shortcut for paths that are already normal returns what resolving the segments
   /// returns, on generated paths of slashes, dots and names.
   @Test func normalPathsSkipTheSegmentWalkWithTheSameResult() {

@@ -1,3 +1,4 @@
+import CvsiteMarkdown
 import CvsiteTestSupport
 import Foundation
 import Testing
@@ -82,5 +83,57 @@ struct SummaryTests {
     guard text.count > 160 else { return text }
     let cut = text.prefix(160)
     return (cut.lastIndex(of: " ").map { String(cut[..<$0]) } ?? String(cut)) + "…"
+  }
+
+  /// The spans a summary leaves out, cut one kind after the other over the whole text,
+  /// as cvsite did before it cut them in one pass: the reference for ``summarySource(_:)``.
+  static func cutKindByKind(_ html: String) -> String {
+    var text = String(decoding: Array(html.utf8).prefix(16 * 1024), as: UTF8.self)
+    let spans = [
+      (headingAnchorOpening, "</a>"), ("<sup class=\"footnote-ref\">", "</sup>"),
+      ("<div class=\"cv-code", "</pre></div>"), ("<div class=\"cv-tablist\"", "</div>"),
+    ]
+    for (opening, closing) in spans {
+      var bytes = Array(text.utf8)
+      var result: [UInt8] = []
+      var copied = 0
+      var from = 0
+      while let start = bytes[from...].firstRange(of: Array(opening.utf8))?.lowerBound,
+        let end = bytes[(start + opening.utf8.count)...].firstRange(of: Array(closing.utf8))?.lowerBound
+      {
+        let cut = start > copied && bytes[start - 1] == 0x20 ? start - 1 : start
+        result += bytes[copied..<cut]
+        copied = end + closing.utf8.count
+        from = copied
+      }
+      result += bytes[copied...]
+      bytes = result
+      text = String(decoding: bytes, as: UTF8.self)
+    }
+    return text
+  }
+
+  @Test("one pass cuts what cutting each kind in turn cuts, for spans as cvsite writes them")
+  func onePass() {
+    // Whole spans followed by what follows them in cvsite's HTML (they never overlap or
+    // touch there), text, other tags and closings on their own, and an opening left open
+    // at the end.
+    let pieces = [
+      " ", "text", "é", " " + SummaryTests.anchor + "</h2>",
+      "<sup class=\"footnote-ref\"><a href=\"#fn-1\">1</a></sup>.",
+      "<div class=\"cv-code\"><pre><code>x</code></pre></div>\n",
+      "<div class=\"cv-tablist\" role=\"tablist\"><button>Tab</button></div>\n", "<p>", "</p>",
+      "<a href=\"/x/\">link</a>", "</a>", "</div>", "</sup>", "</pre></div>", "<",
+    ]
+    let unclosed = ["", "<div class=\"cv-code\"><pre>open", "<a class=\"cv-anchor\" href=\"#b\">#"]
+    var generator = PieceGenerator(pieces: pieces, seed: 0x5EED)
+    var cut = 0
+    for round in 0..<4000 {
+      let html = generator.string(fewerThan: 14, atLeast: 1) + unclosed[round % unclosed.count]
+      let expected = Self.cutKindByKind(html)
+      #expect(summarySource(html) == expected, "\(html.debugDescription)")
+      if expected != html { cut += 1 }
+    }
+    #expect(cut > 2000)
   }
 }

@@ -56,10 +56,12 @@ struct LinkChecker {
   ///   - safety: report URLs that run script or have an unknown scheme (always errors).
   ///   - targets: report links, images and form destinations that lead nowhere (the part
   ///     `links: warn | off` governs), and `reported`.
+  ///   - links: the body's URLs, when the caller has them already.
   func check(
     bodyHTML: String, page: SitePage, siteRoot: URL, reported: [LinkProblem] = [], safety: Bool = true,
-    targets: Bool = true
+    targets: Bool = true, links: LinkAttributes? = nil
   ) -> [Diagnostic] {
+    let links = links ?? LinkAttributes(of: bodyHTML)
     var diagnostics: [Diagnostic] = []
     var sourceLines: [Substring]?
     func source() -> [Substring] {
@@ -81,12 +83,9 @@ struct LinkChecker {
     }
     // Every URL a page body holds goes through the one safety check, raw HTML included
     // (libcmark already neutralises what Markdown writes; raw HTML is the author's own).
-    let hrefs = Self.attributeValues("href", in: bodyHTML)
     let skipped = Set(reported.map(\.url))
-    for (attribute, urls) in [
-      ("href", hrefs), ("src", Self.attributeValues("src", in: bodyHTML)),
-      ("action", Self.attributeValues("action", in: bodyHTML)),
-    ] where safety {
+    let attributes = [("href", links.hrefs), ("src", links.sources), ("action", links.actions)]
+    for (attribute, urls) in attributes where safety {
       for url in urls where !skipped.contains(url) && !URLSafety.isSafe(Self.decodingAmpersands(url)) {
         let scheme = URLSafety.scheme(of: Self.decodingAmpersands(url)) ?? ""
         if ["javascript", "vbscript", "data", "file"].contains(scheme) {
@@ -109,10 +108,7 @@ struct LinkChecker {
           .error, problem.message, at: SourceLocation(path: page.sitePath, line: line, column: column),
           sourceLine: line <= lines.count ? String(lines[line - 1]) : nil, suggestion: problem.suggestion))
     }
-    for (attribute, urls) in [
-      ("href", hrefs), ("src", Self.attributeValues("src", in: bodyHTML)),
-      ("action", Self.attributeValues("action", in: bodyHTML)),
-    ] {
+    for (attribute, urls) in attributes {
       for href in urls where !skipped.contains(href) {
         guard let (path, fragment) = resolve(href, from: page.url) else { continue }
         let message: String
@@ -192,46 +188,65 @@ struct LinkChecker {
 
   /// Values of an attribute in rendered HTML (double-quoted, as our renderers write).
   static func attributeValues(_ name: String, in html: String) -> [String] {
-    let marker = Array(" \(name)=\"".utf8)
-    let fast = html.utf8.withContiguousStorageIfAvailable { bytes in attributeValues(marker, bytes: bytes) }
-    return (fast ?? nil) ?? attributeValuesSearching(name, in: html)
+    attributeValues([name], in: html)[0]
   }
 
-  /// `attributeValues` on the UTF-8 bytes, or nil to leave the string to the character
-  /// search. A byte match is the same match there when every byte next to the marker and
-  /// to the closing quote is ASCII (no accent, joiner or prefix can join them into a
-  /// larger character); the first time one is not, the whole string is left to it.
-  private static func attributeValues(_ marker: [UInt8], bytes: UnsafeBufferPointer<UInt8>) -> [String]? {
-    guard marker.count >= 2, marker.allSatisfy({ $0 < 0x80 }) else { return nil }
-    func isASCII(at offset: Int) -> Bool { offset < 0 || offset >= bytes.count || bytes[offset] < 0x80 }
-    guard let base = bytes.baseAddress else { return [] }
-    var values: [String] = []
-    var position = 0
-    while position + marker.count <= bytes.count {
-      // memchr (vectorised) to the next `=`, the marker's rarest byte, then compare.
-      let anchor = marker.count - 2
-      guard let hit = memchr(base + position + anchor, Int32(marker[anchor]), bytes.count - position - anchor) else {
-        break
+  /// The values of each of `names` (ASCII), found in one pass over the bytes: for each
+  /// name what ``attributeValues(_:in:)-(String,_)`` alone finds.
+  static func attributeValues(_ names: [String], in html: String) -> [[String]] {
+    let markers = names.map { Array(" \($0)=\"".utf8) }
+    let fast = html.utf8.withContiguousStorageIfAvailable { bytes in attributeValues(markers, bytes: bytes) }
+    let found = fast ?? Array(repeating: nil, count: names.count)
+    return names.indices.map { found[$0] ?? attributeValuesSearching(names[$0], in: html) }
+  }
+
+  /// ``attributeValues(_:in:)-([String],_)`` on the UTF-8 bytes: each marker's values, or nil
+  /// to leave that name to the character search. A byte match is the same match there
+  /// when every byte next to the marker and to the closing quote is ASCII (no accent,
+  /// joiner or prefix can join them into a larger character); the first time one is not,
+  /// that name is left to it.
+  ///
+  /// Every `=` followed by `"` is a place where a marker may end. As a search for one
+  /// marker would, a name's next match starts no earlier than the end of its last value,
+  /// and a value without its closing quote ends that name's search.
+  private static func attributeValues(_ markers: [[UInt8]], bytes: UnsafeBufferPointer<UInt8>) -> [[String]?] {
+    var values: [[String]?] = markers.map { $0.count >= 3 && $0.allSatisfy { $0 < 0x80 } ? [] : nil }
+    guard let base = bytes.baseAddress else { return values }
+    let count = bytes.count
+    func isASCII(at offset: Int) -> Bool { offset < 0 || offset >= count || bytes[offset] < 0x80 }
+    // Where each name's search goes on; `count` once it has ended.
+    var resume = values.map { $0 == nil ? count : 0 }
+    var equals = 0
+    while equals + 1 < count, resume.contains(where: { $0 < count }) {
+      // memchr (vectorised) to the next `=`, then the names that may end there.
+      guard let hit = memchr(base + equals, Int32(UInt8(ascii: "=")), count - equals) else { break }
+      equals = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
+      defer { equals += 1 }
+      guard equals + 1 < count, bytes[equals + 1] == UInt8(ascii: "\"") else { continue }
+      for (index, marker) in markers.enumerated() where resume[index] < count {
+        let candidate = equals - (marker.count - 2)
+        guard candidate >= resume[index] else { continue }
+        var matched = 0
+        while matched < marker.count, bytes[candidate + matched] == marker[matched] { matched += 1 }
+        guard matched == marker.count else { continue }
+        let valueStart = candidate + marker.count
+        guard isASCII(at: candidate - 1), isASCII(at: valueStart) else {
+          (values[index], resume[index]) = (nil, count)
+          continue
+        }
+        var end = valueStart
+        while end < count && bytes[end] != 0x22 { end += 1 }
+        guard end < count else {
+          resume[index] = count
+          continue
+        }
+        guard isASCII(at: end - 1), isASCII(at: end + 1) else {
+          (values[index], resume[index]) = (nil, count)
+          continue
+        }
+        values[index]?.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[valueStart..<end]), as: UTF8.self))
+        resume[index] = end
       }
-      let candidate = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base - anchor
-      var matched = 0
-      while matched < marker.count && candidate + matched < bytes.count && bytes[candidate + matched] == marker[matched]
-      {
-        matched += 1
-      }
-      guard matched == marker.count else {
-        position = candidate + 1
-        continue
-      }
-      position = candidate
-      let valueStart = position + marker.count
-      guard isASCII(at: position - 1), isASCII(at: valueStart) else { return nil }
-      var end = valueStart
-      while end < bytes.count && bytes[end] != 0x22 { end += 1 }
-      guard end < bytes.count else { break }
-      guard isASCII(at: end - 1), isASCII(at: end + 1) else { return nil }
-      values.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[valueStart..<end]), as: UTF8.self))
-      position = end
     }
     return values
   }
@@ -268,5 +283,18 @@ struct LinkChecker {
       }
     }
     return (1, 1)
+  }
+}
+
+/// The URLs a page body holds in `href`, `src` and `action` attributes, in order: what
+/// the link check and the link rewriter read, found in one scan.
+struct LinkAttributes: Sendable {
+  var hrefs: [String]
+  var sources: [String]
+  var actions: [String]
+
+  init(of html: String) {
+    let found = LinkChecker.attributeValues(["href", "src", "action"], in: html)
+    (hrefs, sources, actions) = (found[0], found[1], found[2])
   }
 }

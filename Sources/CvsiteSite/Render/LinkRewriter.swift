@@ -25,9 +25,12 @@ extension LinkChecker {
   /// - a relative image or file (`src`) found next to the page's source is linked there;
   /// - a fragment that matches an id of its target page only case-insensitively, or only
   ///   as GitHub would slug it, is rewritten to that id.
-  func rewritingLinks(_ html: String, page: SitePage) -> (html: String, problems: [LinkProblem]) {
+  /// `links` are the body's URLs, when the caller has them already.
+  func rewritingLinks(
+    _ html: String, page: SitePage, links: LinkAttributes? = nil
+  ) -> (html: String, problems: [LinkProblem]) {
     // Most bodies have nothing to rewrite: found with the byte scan the link check uses.
-    guard needsRewriting(html, page: page) else { return (html, []) }
+    guard needsRewriting(links ?? LinkAttributes(of: html), page: page) else { return (html, []) }
     var problems: [LinkProblem] = []
     let folder = page.contentPath.split(separator: "/").dropLast().joined(separator: "/")
     var output = ""
@@ -55,10 +58,10 @@ extension LinkChecker {
     return (output, problems)
   }
 
-  /// Whether any `href` or `src` of `html` is one ``rewritingLinks(_:page:)`` changes or
-  /// reports.
-  private func needsRewriting(_ html: String, page: SitePage) -> Bool {
-    for href in Self.attributeValues("href", in: html) {
+  /// Whether any `href` or `src` of a body is one ``rewritingLinks(_:page:links:)``
+  /// changes or reports.
+  private func needsRewriting(_ links: LinkAttributes, page: SitePage) -> Bool {
+    for href in links.hrefs {
       let decoded = Self.decodingAmpersands(href)
       let (target, fragment) = decoded.splitOnce(atByte: UInt8(ascii: "#"))
       if target.utf8.count >= 3, target.utf8.suffix(3).elementsEqual(".md".utf8) || target.lowercased().hasSuffix(".md")
@@ -72,7 +75,7 @@ extension LinkChecker {
         return true
       }
     }
-    for source in Self.attributeValues("src", in: html) {
+    for source in links.sources {
       if let first = source.utf8.first, first != UInt8(ascii: "/"), !Self.hasScheme(source) { return true }
     }
     return false

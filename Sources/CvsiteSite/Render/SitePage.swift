@@ -206,7 +206,7 @@ private func characterPlainText(fromHTML html: String, limit: Int) -> String {
 
 /// A summary of at most about 160 characters, cut at a word.
 func summary(of bodyHTML: String) -> String {
-  let html = withoutNonProse(withoutHeadingAnchors(bodyHTML))
+  let html = summarySource(bodyHTML)
   let ascii = asciiPlainText(fromHTML: html, limit: 400)
   if let ascii, !ascii.contains(0x26) {
     // ASCII text without entities, its whitespace collapsed to single spaces: each
@@ -222,68 +222,61 @@ func summary(of bodyHTML: String) -> String {
   return (cut.lastIndex(of: " ").map { String(cut[..<$0]) } ?? String(cut)) + "…"
 }
 
-/// The start of a body (enough for a summary) without the `#` links added after headings,
-/// which are no text of the page.
-func withoutHeadingAnchors(_ html: String) -> String {
-  if let result = html.utf8.withContiguousStorageIfAvailable({ withoutHeadingAnchors(html, bytes: $0) }) {
+/// The start of a body (its first 16 KB, enough for a summary) without the spans that
+/// are no words of a summary, each from its opening to the next closing, and the space
+/// before it: the `#` links after headings, footnote references (their numbers), code
+/// blocks (a summary is prose; the block's title goes with it) and tab bars (their
+/// labels repeat the panels' titles).
+///
+/// One pass: at each `<` the openings are compared in turn. A kind whose closing is
+/// missing is not cut from there on. (Two spans side by side take one space before
+/// them away, not two; cvsite never writes two such spans side by side.)
+func summarySource(_ html: String) -> String {
+  if let result = html.utf8.withContiguousStorageIfAvailable({ summarySource(html, bytes: $0) }) {
     return result
   }
   let bytes = Array(html.utf8)
-  return bytes.withUnsafeBufferPointer { withoutHeadingAnchors(html, bytes: $0) }
+  return bytes.withUnsafeBufferPointer { summarySource(html, bytes: $0) }
 }
 
-/// The spans that are no words of a summary: footnote references (their numbers), code
-/// blocks (a summary is prose; the block's title goes with it) and tab bars (their
-/// labels repeat the panels' titles).
-func withoutNonProse(_ html: String) -> String {
-  var result = html
-  for (opening, closing) in nonProseSpans {
-    func has(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-      firstOffset(of: opening, in: bytes, within: 0..<min(bytes.count, 16 * 1024)) != nil
-    }
-    let found = result.utf8.withContiguousStorageIfAvailable(has) ?? Array(result.utf8).withUnsafeBufferPointer(has)
-    guard found else { continue }
-    result = Array(result.utf8).withUnsafeBufferPointer {
-      cutting(result, bytes: $0, opening: opening, closing: closing)
-    }
-  }
-  return result
-}
-
-private let nonProseSpans: [([UInt8], [UInt8])] = [
+private let nonProseSpans: [(opening: [UInt8], closing: [UInt8])] = [
+  (Array(headingAnchorOpening.utf8), Array("</a>".utf8)),
   (Array("<sup class=\"footnote-ref\">".utf8), Array("</sup>".utf8)),
   (Array("<div class=\"cv-code".utf8), Array("</pre></div>".utf8)),
   (Array("<div class=\"cv-tablist\"".utf8), Array("</div>".utf8)),
 ]
 
-private func withoutHeadingAnchors(_ html: String, bytes all: UnsafeBufferPointer<UInt8>) -> String {
-  cutting(html, bytes: all, opening: Array(headingAnchorOpening.utf8), closing: Array("</a>".utf8))
-}
-
-/// The first 16 KB of `html` without every span from `opening` to the next `closing`
-/// (and the space before it).
-private func cutting(_ html: String, bytes all: UnsafeBufferPointer<UInt8>, opening: [UInt8], closing: [UInt8])
-  -> String
-{
+private func summarySource(_ html: String, bytes all: UnsafeBufferPointer<UInt8>) -> String {
   let buffer = UnsafeBufferPointer(rebasing: all.prefix(16 * 1024))
-  func find(_ needle: [UInt8], from start: Int) -> Int? {
-    start <= buffer.count ? firstOffset(of: needle, in: buffer, within: start..<buffer.count) : nil
-  }
-  guard var start = find(opening, from: 0) else {
-    return buffer.count == all.count ? html : String(decoding: buffer, as: UTF8.self)
-  }
+  guard let base = buffer.baseAddress else { return "" }
+  let count = buffer.count
+  let spans = nonProseSpans
   var result: [UInt8] = []
-  result.reserveCapacity(buffer.count)
   var copied = 0
-  while true {
-    guard let end = find(closing, from: start + opening.count) else { break }
+  var index = 0
+  var open = [Bool](repeating: true, count: spans.count)
+  while index < count, let found = memchr(base + index, Int32(UInt8(ascii: "<")), count - index) {
+    let start = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    index = start + 1
+    guard
+      let kind = spans.indices.first(where: {
+        open[$0] && count - start >= spans[$0].opening.count
+          && memcmp(base + start, spans[$0].opening, spans[$0].opening.count) == 0
+      })
+    else { continue }
+    let (opening, closing) = spans[kind]
+    guard let end = firstOffset(of: closing, in: buffer, within: (start + opening.count)..<count) else {
+      open[kind] = false
+      continue
+    }
+    if result.isEmpty { result.reserveCapacity(count) }
     // The space cmark's heading text leaves before the link goes too.
     let cut = start > copied && buffer[start - 1] == 0x20 ? start - 1 : start
     result += buffer[copied..<cut]
     copied = end + closing.count
-    guard let next = find(opening, from: copied) else { break }
-    start = next
+    index = copied
   }
+  guard copied > 0 else { return buffer.count == all.count ? html : String(decoding: buffer, as: UTF8.self) }
   result += buffer[copied...]
   return String(decoding: result, as: UTF8.self)
 }

@@ -65,8 +65,12 @@ extension SiteSession {
     let linkPolicy: SiteConfig.LinkPolicy = options.isCheckOnly && config.links == .off ? .warn : config.links
     let rendered = parallelMap(selected, jobs: options.jobs, weight: weight) { written -> ([String], [Diagnostic]) in
       var page = written
-      let (body, linkProblems) = checker.rewritingLinks(page.bodyHTML, page: page)
-      if body != page.bodyHTML { page.bodyHTML = body }
+      var links = LinkAttributes(of: page.bodyHTML)
+      let (body, linkProblems) = checker.rewritingLinks(page.bodyHTML, page: page, links: links)
+      if body != page.bodyHTML {
+        page.bodyHTML = body
+        links = LinkAttributes(of: body)
+      }
       let (context, layout, listingProblems, more) = Self.layoutContext(
         for: page, in: site, navigation: navigation, config: config, theme: theme, feedURL: feedURL,
         gitDates: gitDates, taxonomies: taxonomies)
@@ -74,10 +78,11 @@ extension SiteSession {
       // URLs that run script are errors whatever `links:` says; links that lead nowhere
       // follow it.
       var problems = checker.check(
-        bodyHTML: page.bodyHTML, page: page, siteRoot: siteRoot, reported: linkProblems, targets: false)
+        bodyHTML: page.bodyHTML, page: page, siteRoot: siteRoot, reported: linkProblems, targets: false, links: links)
       if linkPolicy != .off {
         for var problem in checker.check(
-          bodyHTML: page.bodyHTML, page: page, siteRoot: siteRoot, reported: linkProblems, safety: false)
+          bodyHTML: page.bodyHTML, page: page, siteRoot: siteRoot, reported: linkProblems, safety: false,
+          links: links)
         {
           if linkPolicy == .warn, problem.severity == .error { problem.severity = .warning }
           problems.append(problem)
