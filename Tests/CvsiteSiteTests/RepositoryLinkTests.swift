@@ -29,6 +29,17 @@ struct RepositoryLinkTests {
     #expect(install.contains(#"<a href="/docs/cli/#exit-codes">the CLI</a>"#))
   }
 
+  @Test(
+    "a link's target ends in .md in any case, and in nothing else",
+    arguments: [
+      ("install.md", true), ("INSTALL.MD", true), ("a/b.Md", true), (".md", true), ("md", false),
+      ("install.mdx", false), ("install.m", false), ("install\u{E9}md", false), ("x.md\u{301}", false),
+      ("x\u{0E}md", false), ("", false),
+    ])
+  func markdownExtension(target: String, expected: Bool) {
+    #expect(LinkChecker.endsInMarkdownExtension(target[...]) == expected)
+  }
+
   @Test("<doc:Name> links to Name.md anywhere, with its title as text")
   func doccLinks() throws {
     let site = try TemporarySite(site: Self.pages)

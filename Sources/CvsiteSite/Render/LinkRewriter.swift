@@ -58,16 +58,25 @@ extension LinkChecker {
     return (output, problems)
   }
 
+  /// Whether `target` ends in `.md`, in any case: compared as bytes, since no letter
+  /// other than `M` and `D` lowercases to `m` or `d`.
+  static func endsInMarkdownExtension(_ target: Substring) -> Bool {
+    let bytes = target.utf8
+    guard bytes.count >= 3 else { return false }
+    var index = bytes.index(bytes.endIndex, offsetBy: -3)
+    guard bytes[index] == UInt8(ascii: ".") else { return false }
+    index = bytes.index(after: index)
+    guard bytes[index] | 0x20 == UInt8(ascii: "m") else { return false }
+    return bytes[bytes.index(after: index)] | 0x20 == UInt8(ascii: "d")
+  }
+
   /// Whether any `href` or `src` of a body is one ``rewritingLinks(_:page:links:)``
   /// changes or reports.
   private func needsRewriting(_ links: LinkAttributes, page: SitePage) -> Bool {
     for href in links.hrefs {
       let decoded = Self.decodingAmpersands(href)
       let (target, fragment) = decoded.splitOnce(atByte: UInt8(ascii: "#"))
-      if target.utf8.count >= 3, target.utf8.suffix(3).elementsEqual(".md".utf8) || target.lowercased().hasSuffix(".md")
-      {
-        return true
-      }
+      if Self.endsInMarkdownExtension(target) { return true }
       if target.utf8.starts(with: "doc:".utf8) || target.utf8.starts(with: "DOC:".utf8) { return true }
       if let fragment, !fragment.isEmpty, let (path, _) = resolve(decoded, from: page.url), let ids = lookup(path),
         !ids.contains(String(fragment))

@@ -258,6 +258,12 @@ private func summarySource(_ html: String, bytes all: UnsafeBufferPointer<UInt8>
   while index < count, let found = memchr(base + index, Int32(UInt8(ascii: "<")), count - index) {
     let start = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     index = start + 1
+    // Every opening is `<a `, `<sup` or `<div`: most tags are passed over on their name.
+    guard start + 1 < count else { break }
+    switch base[start + 1] {
+    case UInt8(ascii: "a"), UInt8(ascii: "s"), UInt8(ascii: "d"): break
+    default: continue
+    }
     guard
       let kind = spans.indices.first(where: {
         open[$0] && count - start >= spans[$0].opening.count
