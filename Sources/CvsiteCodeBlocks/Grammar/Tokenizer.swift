@@ -103,11 +103,24 @@ struct Tokenizer {
     result.runs.reserveCapacity(result.lines.count)
     let scratch = cache.takeScratch()
     defer { cache.giveBack(scratch) }
-    var stack = [Frame(node: root, plan: rootPlan, end: nil, inside: root.style)]
-    var budget = 16 * code.count + 4096
-    var limits = 0
     code.withUnsafeBufferPointer { buffer in
       guard let base = buffer.baseAddress else { return }
+      colour(base, rootPlan: rootPlan, budget: 16 * code.count + 4096, scratch: scratch, into: &result)
+    }
+    return result
+  }
+
+  /// Colours the lines of `result` (offsets into `base`) into its runs. A method of its
+  /// own rather than the body of a closure: the closure's captured variables were
+  /// checked for exclusive access at run time on every use.
+  private func colour(
+    _ base: UnsafePointer<UInt8>, rootPlan: SearchPlan, budget initialBudget: Int, scratch: MatchScratch,
+    into result: inout TokenizedCode
+  ) {
+    var stack = [Frame(node: root, plan: rootPlan, end: nil, inside: root.style)]
+    var budget = initialBudget
+    var limits = 0
+    do {
       for (lineIndex, line) in result.lines.enumerated() {
         let subject = base + line.lowerBound
         let length = line.count
@@ -211,7 +224,8 @@ struct Tokenizer {
             paint(
               found, style: style, subPatterns: ended.node.endSubPatterns, regex: frame.plan.regexes[found.alternative],
               subject, length, scratch, &out)
-            stack.removeLast(levels + 1)
+            // One at a time: `removeLast(_:)` goes through a generic range replacement.
+            for _ in 0...levels { stack.removeLast() }
             if levels == 0, ended.started.line == lineIndex {
               var place = ended.started
               place.end = found.range.upperBound
@@ -266,12 +280,11 @@ struct Tokenizer {
         // keeps its ancestors open.
         if let first = Self.endingAtLineEnd(stack) {
           let endsParent = stack[first].node.endParent
-          stack.removeLast(stack.count - first)
+          while stack.count > first { stack.removeLast() }
           if endsParent, stack.count > 1 { stack.removeLast() }
         }
       }
     }
-    return result
   }
 
   /// The outermost open context that the end of the line ends (with all inside it):
