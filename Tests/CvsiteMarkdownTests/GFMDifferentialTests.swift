@@ -87,7 +87,7 @@ func undoingCvsiteMarkup(_ html: String) -> String {
   // the paragraph, inside the `<label>`.
   var text = html.replacingOccurrences(
     of: #"<li>\n<p><label class="cv-task">(<input [^>]*/> )"#, with: "<li>$1\n<p>", options: .regularExpression)
-  text = text.replacingOccurrences(of: "<div class=\"cv-table\">\n<table>", with: "<table>")
+  text = text.replacingOccurrences(of: "<div class=\"cv-table\" tabindex=\"0\">\n<table>", with: "<table>")
     .replacingOccurrences(of: "</table>\n</div>", with: "</table>")
     .replacingOccurrences(of: " scope=\"col\"", with: "")
     .replacingOccurrences(of: "<label class=\"cv-task\">", with: "")

@@ -87,7 +87,11 @@ extension GFMPass {
   /// Builds the table's nodes in place of its paragraph from the parsed prefix paragraph
   /// and cells; returns the inline containers made (prefix first), for the inline passes.
   func buildTable(_ plan: TablePlan, prefix: CMarkNode?, cells: [CMarkNode?], suffix: [CMarkNode]) -> [CMarkNode] {
-    guard let table = CMarkNode.customBlock(enter: "<div class=\"cv-table\">\n<table>", exit: "</table>\n</div>")
+    // Focusable, so that a table wider than the screen can be scrolled from the keyboard
+    // without JavaScript; the theme's script keeps that for the tables that scroll.
+    guard
+      let table = CMarkNode.customBlock(
+        enter: "<div class=\"cv-table\" tabindex=\"0\">\n<table>", exit: "</table>\n</div>")
     else { return [] }
     var made: [CMarkNode] = []
     var cellIndex = 0

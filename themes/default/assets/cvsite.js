@@ -170,7 +170,9 @@
     });
     tables.forEach(function (wrapper) {
       var scrolls = wrapper.scrollWidth > wrapper.clientWidth;
-      if (scrolls === wrapper.hasAttribute("data-scrolls")) return;
+      /* The build makes every table focusable (for pages without JavaScript): here only
+         those that scroll stay so. */
+      if (scrolls === wrapper.hasAttribute("data-scrolls") && (scrolls || !wrapper.hasAttribute("tabindex"))) return;
       if (scrolls) {
         wrapper.setAttribute("data-scrolls", "");
         wrapper.setAttribute("tabindex", "0");
