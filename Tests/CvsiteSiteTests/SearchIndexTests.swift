@@ -1,6 +1,7 @@
 import CvsiteCore
 import CvsiteTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 @testable import CvsiteSite
@@ -250,6 +251,35 @@ struct SearchIndexTests {
     #expect(Set(backwards) == Set(expected) && backwards.count == expected.count)
     #expect(
       backwards.contains("efac") && backwards.contains("x1w") && !backwards.contains("ba") && !backwards.contains("京東"))
+  }
+
+  @Test("records share a file only above 2,500 pages, neighbours together, at most eight")
+  func bundles() throws {
+    #expect(
+      [1, 2_500, 2_501, 5_000, 5_001, 10_021, 20_000, 1_000_000].map { SearchIndex.bundleSize(pages: $0) } == [
+        1, 1, 2, 2, 3, 5, 8, 8,
+      ])
+    let pages = (0..<2_601).map { number in
+      SearchIndex.Page(
+        url: "/p\(number)/", title: "P\(number)",
+        record: SearchRecord(
+          passages: [.init(anchor: "", crumbs: [], text: "page \(number)")], terms: ["page"], counts: [.init(body: 1)],
+          length: 1))
+    }
+    let files = Mutex<[String: [UInt8]]>([:])
+    let (paths, problems) = SearchIndex(pages: pages, english: true).write(jobs: 2) { path, bytes in
+      files.withLock { $0[path] = bytes }
+      return nil
+    }
+    #expect(problems.isEmpty)
+    let written = files.withLock { $0 }
+    let meta = try JSONDecoder().decode(Meta.self, from: Data(try #require(written["meta.json"])))
+    #expect(meta.bundle == 2 && meta.pages == 2_601)
+    #expect(paths.filter { $0.hasPrefix("p/") }.count == 1_301)
+    let last = try JSONDecoder().decode([PageRecord].self, from: Data(try #require(written["p/1300.json"])))
+    #expect(last.map(\.u) == ["/p2600/"])
+    let middle = try JSONDecoder().decode([PageRecord].self, from: Data(try #require(written["p/7.json"])))
+    #expect(middle.map(\.u) == ["/p14/", "/p15/"])
   }
 
   @Test("hostile pages: marks in the source, a huge body, junk bytes; bounded and located nowhere")

@@ -26,8 +26,17 @@ struct SearchIndex: Sendable {
   /// A shard is closed once it reaches this many bytes (one term's pages may make it
   /// larger): a query's bytes against its number of requests.
   static let shardBytes = 16 * 1_024
-  /// Page records per `p/` file.
-  static let bundle = 1
+  /// Page records per `p/` file: one up to 2,500 pages, then as many as keep the files
+  /// near 2,500, at most eight. A record per file fetches the fewest bytes, but a large
+  /// site would double its file count (hosts cap it: Cloudflare Pages at 20,000 files
+  /// on its free plan, which one record per page of Pagefind's made many sites hit);
+  /// eight records cap what the ten results a query shows can fetch.
+  static func bundleSize(pages: Int) -> Int {
+    min(8, max(1, (pages + 2_499) / 2_500))
+  }
+
+  /// Page records per `p/` file, for this index.
+  var bundle: Int { Self.bundleSize(pages: pages.count) }
   /// BM25's saturation and length normalisation.
   static let k1 = 1.2
   static let b = 0.75
@@ -43,8 +52,8 @@ struct SearchIndex: Sendable {
   func write(
     onlyPages: Set<Int>? = nil, jobs: Int = 1, _ write: @Sendable (String, [UInt8]) -> Diagnostic?
   ) -> (paths: [String], problems: [Diagnostic]) {
-    let bundleCount = (pages.count + Self.bundle - 1) / Self.bundle
-    let wanted = onlyPages.map { Set($0.map { $0 / Self.bundle }) }
+    let bundleCount = (pages.count + bundle - 1) / bundle
+    let wanted = onlyPages.map { Set($0.map { $0 / bundle }) }
     let bundles = parallelMap(Array(0..<bundleCount), jobs: jobs) { index -> (UInt64, String?, Diagnostic?) in
       let json = bundleJSON(index)
       var hash = FNV1a()
@@ -67,7 +76,7 @@ struct SearchIndex: Sendable {
         if let problem = write(path, file.bytes) { problems.append(problem) } else { paths.append(path) }
       }
     }
-    var meta = "{\"version\":1,\"build\":\"\(hash.hex)\",\"pages\":\(pages.count),\"bundle\":\(Self.bundle)"
+    var meta = "{\"version\":1,\"build\":\"\(hash.hex)\",\"pages\":\(pages.count),\"bundle\":\(bundle)"
     meta += ",\"english\":\(english),\"shards\":["
     meta += shards.map { jsonString($0.first) }.joined(separator: ",") + "],\"tails\":["
     meta += tails.map { jsonString($0.first) }.joined(separator: ",") + "]}\n"
@@ -171,7 +180,7 @@ struct SearchIndex: Sendable {
 
   /// The JSON array of the page records in bundle `index`.
   func bundleJSON(_ index: Int) -> [UInt8] {
-    let ids = index * Self.bundle..<min(pages.count, (index + 1) * Self.bundle)
+    let ids = index * bundle..<min(pages.count, (index + 1) * bundle)
     var json: [UInt8] = []
     json.reserveCapacity(ids.reduce(64) { $0 + pages[$1].record.passages.reduce(256) { $0 + $1.text.utf8.count + 64 } })
     func add(_ text: StaticString) {
