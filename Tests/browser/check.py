@@ -380,6 +380,15 @@ def check_search(driver, base, names):
         "return arguments[0].map(e => window.cvsiteSearch.tokenize(e.text, e.english));", examples)
     wrong = [(e["text"], terms, e["terms"]) for e, terms in zip(examples, got) if terms != e["terms"]]
     expect(examples and not wrong, f"search: search.js cuts the {len(examples)} shared examples as the index does {wrong}")
+    # What results mark: the same terms, each range of the text holding its term.
+    got = driver.execute_script("""
+        const s = window.cvsiteSearch;
+        return arguments[0].map(e => s.ranges(e.text, e.english).map(r =>
+          ({term: r.term, inside: s.tokenize(e.text.slice(r.start, r.end), e.english).includes(r.term)})));""",
+        examples)
+    wrong = [(e["text"], ranges) for e, ranges in zip(examples, got)
+             if [r["term"] for r in ranges] != e["terms"] or not all(r["inside"] for r in ranges)]
+    expect(examples and not wrong, f"search: the marked ranges of the shared examples hold the index's terms {wrong}")
     button = driver.find_element("css selector", "[data-cv-search-open]")
     expect(visible(driver, button), f"search, {page}: the button shows with JavaScript")
 

@@ -40,10 +40,18 @@
     return token;
   }
 
+  var ASCII = /^[\x00-\x7f]*$/;
+
+  /* splitRun for a run of ASCII letters and digits: one token, no CJK. */
+  function asciiTerms(run, emit) {
+    if (run.length <= MAX_TOKEN) emit(english ? fold(run) : run, 0, run.length);
+  }
+
   /* One run of letters and digits (already normalised) into tokens: CJK characters form
      their own sub-runs, one character a token, longer sub-runs their overlapping bigrams.
      `emit(term, start, end)` gets code-unit offsets into `run`. */
   function splitRun(run, emit) {
+    if (ASCII.test(run)) return asciiTerms(run, emit);
     var chars = Array.from(run), offsets = [], at = 0, i, j;
     for (i = 0; i < chars.length; i++) { offsets.push(at); at += chars[i].length; }
     offsets.push(at);
@@ -77,7 +85,13 @@
     var out = [], word;
     WORD.lastIndex = 0;
     while ((word = WORD.exec(text))) {
-      var raw = word[0], base = word.index, chars = Array.from(raw);
+      var raw = word[0], base = word.index;
+      if (ASCII.test(raw)) {
+        /* Most words: ASCII letters and digits, one run, lowercased in place. */
+        asciiTerms(raw.toLowerCase(), function (term, start, end) { out.push({ term: term, start: base + start, end: base + end }); });
+        continue;
+      }
+      var chars = Array.from(raw);
       var lower = raw.toLowerCase(), lengths = chars.map(function (c) { return c.toLowerCase().length; });
       var whole = lengths.reduce(function (a, b) { return a + b; }, 0) === lower.length;
       var normal = "", from = [], to = [], at = 0, pos = 0;
@@ -657,6 +671,12 @@
       var saved = english;
       if (isEnglish !== undefined) english = !!isEnglish;
       try { return tokenize(String(text)); } finally { english = saved; }
+    },
+    /* The terms of a text with their ranges in it, as results mark them. */
+    ranges: function (text, isEnglish) {
+      var saved = english;
+      if (isEnglish !== undefined) english = !!isEnglish;
+      try { return tokenRanges(String(text)); } finally { english = saved; }
     },
     search: function (query, options) {
       return search(query, options).then(function (result) {
