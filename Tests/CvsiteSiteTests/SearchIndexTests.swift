@@ -310,14 +310,20 @@ struct SearchIndexTests {
     #expect(terms["finalword"] == nil, "text past the indexed limit is not indexed")
   }
 
-  @Test("serve: an edit rewrites the shared index files and only the edited page's record")
-  func serveUpdates() throws {
+  /// A home page and `pages` pages `p0`, `p1`… built by a serve session into a sink.
+  static func served(pages: Int) throws -> (TemporarySite, SiteSession, StoringSink) {
     var files = ["content/_index.md": "---\ntitle: Home\n---\nHome.\n"]
-    for index in 0..<6 { files["content/p\(index).md"] = "---\ntitle: P\(index)\n---\nPage \(index).\n" }
+    for index in 0..<pages { files["content/p\(index).md"] = "---\ntitle: P\(index)\n---\nPage \(index).\n" }
     let site = try TemporarySite(site: files)
     let session = SiteSession(options: site.options)
-    let first = StoringSink()
-    #expect(session.update(changed: ["cvsite.yml"], into: first).succeeded)
+    let sink = StoringSink()
+    #expect(session.update(changed: ["cvsite.yml"], into: sink).succeeded)
+    return (site, session, sink)
+  }
+
+  @Test("serve: an edit rewrites the shared index files and only the edited page's record")
+  func serveUpdates() throws {
+    let (site, session, first) = try Self.served(pages: 6)
     let records = first.files.keys.filter { $0.hasPrefix("search/p/") }
     #expect(records.count == 7)
     try site.write("content/p3.md", "---\ntitle: P3\n---\nNow about a wombat.\n")
@@ -367,12 +373,7 @@ struct SearchIndexTests {
 
   @Test("serve: a page leaving or rejoining the index renumbers every record, not only its own")
   func serveRenumbers() throws {
-    var files = ["content/_index.md": "---\ntitle: Home\n---\nHome.\n"]
-    for index in 0..<5 { files["content/p\(index).md"] = "---\ntitle: P\(index)\n---\nPage \(index).\n" }
-    let site = try TemporarySite(site: files)
-    let session = SiteSession(options: site.options)
-    let output = StoringSink()
-    #expect(session.update(changed: ["cvsite.yml"], into: output).succeeded)
+    let (site, session, output) = try Self.served(pages: 5)
     func records() throws -> [String] {
       let meta = try JSONDecoder().decode(Meta.self, from: try #require(output.files["search/meta.json"]))
       return try (0..<meta.pages).map { id in
