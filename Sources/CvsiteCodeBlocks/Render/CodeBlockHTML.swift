@@ -57,6 +57,8 @@ extension CodeLanguages {
       out.append(contentsOf: " style=\"counter-reset: cv-line \(options.startLine - 1)\"".utf8)
     }
     out.append(UInt8(ascii: ">"))
+    // Read once: a static in the loop is a `swift_once` check on every token.
+    let (openSpans, closeSpan, outputClass) = (Self.openSpans, Self.closeSpan, Self.outputClass)
     for (index, line) in tokens.lines.enumerated() {
       let number = index + 1
       out.append(contentsOf: "<span class=\"line".utf8)
@@ -65,7 +67,7 @@ extension CodeLanguages {
       if options.deleted.contains(number) { out.append(contentsOf: " cv-del".utf8) }
       let runs = tokens.runs[index]
       // A console line that is all output is marked as such for the copy button.
-      if runs.count == 1, runs[0].tokenClass == Self.outputClass, !line.isEmpty {
+      if runs.count == 1, runs[0].tokenClass == outputClass, !line.isEmpty {
         out.append(contentsOf: " cv-output".utf8)
       }
       out.append(contentsOf: "\">".utf8)
@@ -75,9 +77,9 @@ extension CodeLanguages {
         if run.tokenClass == 0 {
           appendEscaped(text, to: &out)
         } else {
-          out += Self.openSpans[Int(run.tokenClass)]
+          out += openSpans[Int(run.tokenClass)]
           appendEscaped(text, to: &out)
-          out += Self.closeSpan
+          out += closeSpan
         }
         start = run.end
       }
@@ -108,19 +110,31 @@ private func appendAttribute(_ name: String, _ value: String, to out: inout [UIn
   out.append(UInt8(ascii: "\""))
 }
 
-/// Escapes `&`, `<`, `>` and `"`, as cmark escapes code.
+/// Escapes `&`, `<`, `>` and `"`, as cmark escapes code: the text between them is
+/// copied in runs, each escape from a static string (an array literal here was an
+/// allocation per quote, and JSON is mostly quotes).
 private func appendEscaped(_ text: ArraySlice<UInt8>, to out: inout [UInt8]) {
-  for byte in text {
-    switch byte {
-    case UInt8(ascii: "&"): out += [0x26, 0x61, 0x6D, 0x70, 0x3B]
-    case UInt8(ascii: "<"): out += [0x26, 0x6C, 0x74, 0x3B]
-    case UInt8(ascii: ">"): out += [0x26, 0x67, 0x74, 0x3B]
+  var copied = text.startIndex
+  var index = copied
+  while index < text.endIndex {
+    let escape: StaticString
+    switch text[index] {
+    case UInt8(ascii: "&"): escape = "&amp;"
+    case UInt8(ascii: "<"): escape = "&lt;"
+    case UInt8(ascii: ">"): escape = "&gt;"
     // As cmark does: text never holds a `"`, so no scan of the page's HTML for
     // ` href="` can mistake code for an attribute.
-    case UInt8(ascii: "\""): out += [0x26, 0x71, 0x75, 0x6F, 0x74, 0x3B]
-    default: out.append(byte)
+    case UInt8(ascii: "\""): escape = "&quot;"
+    default:
+      index += 1
+      continue
     }
+    out.append(contentsOf: text[copied..<index])
+    out.append(contentsOf: UnsafeBufferPointer(start: escape.utf8Start, count: escape.utf8CodeUnitCount))
+    index += 1
+    copied = index
   }
+  out.append(contentsOf: text[copied..<index])
 }
 
 extension Tokenizer {
