@@ -120,169 +120,167 @@ struct Tokenizer {
     var stack = [Frame(node: root, plan: rootPlan, end: nil, inside: root.style)]
     var budget = initialBudget
     var limits = 0
-    do {
-      for (lineIndex, line) in result.lines.enumerated() {
-        let subject = base + line.lowerBound
-        let length = line.count
-        // A local value, not a variable captured by a nested function: those are checked
-        // for exclusive access at run time on every run.
-        var out = LineRuns()
-        if result.stoppedAtLine != nil {
-          result.runs.append([Run(end: length, tokenClass: 0)])
-          continue
+    for (lineIndex, line) in result.lines.enumerated() {
+      let subject = base + line.lowerBound
+      let length = line.count
+      // A local value, not a variable captured by a nested function: those are checked
+      // for exclusive access at run time on every run.
+      var out = LineRuns()
+      if result.stoppedAtLine != nil {
+        result.runs.append([Run(end: length, tokenClass: 0)])
+        continue
+      }
+      var position = 0
+      var stalled = 0
+      var lastPosition = -1
+      lineLoop: while position <= length {
+        budget -= 1
+        if budget < 0 || limits > 3 {
+          result.stoppedAtLine = lineIndex
+          out.emit(length, stack[stack.count - 1].inside)
+          break
         }
-        var position = 0
-        var stalled = 0
-        var lastPosition = -1
-        lineLoop: while position <= length {
-          budget -= 1
-          if budget < 0 || limits > 3 {
-            result.stoppedAtLine = lineIndex
-            out.emit(length, stack[stack.count - 1].inside)
+        let frame = stack[stack.count - 1]
+        if position == lastPosition {
+          stalled += 1
+          if stalled > 32 {
+            // Patterns that match nothing here without moving on: step over a character.
+            stalled = 0
+            let next = min(length, position + Self.characterLength(subject[position]))
+            out.emit(next, frame.inside)
+            if next == position { break }
+            position = next
+            continue
+          }
+        } else {
+          stalled = 0
+          lastPosition = position
+        }
+        var search = find(in: frame, lineIndex: lineIndex, stack: stack, subject, length, position, scratch)
+        // A simple context that matches nothing does not start here, as in GtkSourceView
+        // (unless it ends its parent): the others are searched without it.
+        // Nor does a container that would open empty right where the same one just
+        // opened and closed empty (GtkSourceView looks at the previous sibling): a JSON
+        // array's element, which starts with nothing, would otherwise open forever
+        // before the `]`.
+        // Either way only at that place: the others are tried there, then the search
+        // goes on from the next character with every alternative, as GtkSourceView
+        // goes on position by position (a TOML key that may be empty matches nothing
+        // at a space, then the whole key after it).
+        var skipped: Set<Int> = []
+        var retries = 0
+        while case .found(let empty) = search, empty.range.isEmpty, retries < 256,
+          case .child(let index) = frame.plan.alternatives[empty.alternative],
+          frame.node.children[index].isContainer
+            ? frame.lastChild
+              == Place(child: index, line: lineIndex, start: empty.range.lowerBound, end: empty.range.lowerBound)
+            : !frame.node.children[index].endParent
+        {
+          retries += 1
+          let place = empty.range.lowerBound
+          skipped.insert(empty.alternative)
+          let other = find(
+            in: frame, lineIndex: lineIndex, stack: stack, subject, length, place, scratch, skipping: skipped)
+          if case .found(let next) = other, next.range.lowerBound == place {
+            search = other
+            continue
+          }
+          if case .limit = other {
+            search = other
             break
           }
-          let frame = stack[stack.count - 1]
-          if position == lastPosition {
-            stalled += 1
-            if stalled > 32 {
-              // Patterns that match nothing here without moving on: step over a character.
-              stalled = 0
-              let next = min(length, position + Self.characterLength(subject[position]))
-              out.emit(next, frame.inside)
-              if next == position { break }
-              position = next
-              continue
+          // Nothing else here: on from the next character, every alternative again.
+          skipped = []
+          guard place < length else {
+            search = .none
+            break
+          }
+          search = find(
+            in: frame, lineIndex: lineIndex, stack: stack, subject, length,
+            min(length, place + Self.characterLength(subject[place])), scratch)
+        }
+        guard case .found(var found) = search else {
+          if case .limit = search { limits += 1 }
+          out.emit(length, frame.inside)
+          break
+        }
+        // A child that does not extend its parent yields to the parent's end where
+        // both match (GtkSourceView skips such a child when the end matches there).
+        if case .child(let index) = frame.plan.alternatives[found.alternative],
+          !frame.node.children[index].extendParent, let ownEnd = frame.plan.ownEnd,
+          case .matched = frame.plan.regexes[ownEnd].match(
+            subject, length: length, from: found.range.lowerBound, anchored: true, scratch: scratch),
+          let range = scratch.range(0)
+        {
+          found = Found(alternative: ownEnd, range: range)
+        }
+        out.emit(found.range.lowerBound, frame.inside)
+        switch frame.plan.alternatives[found.alternative] {
+        case .end(let levels):
+          let ended = stack[stack.count - 1 - levels]
+          let outer = stack[max(0, stack.count - 2 - levels)].inside
+          let style = ended.node.styleInside ? outer : ended.inside
+          paint(
+            found, style: style, subPatterns: ended.node.endSubPatterns, regex: frame.plan.regexes[found.alternative],
+            subject, length, scratch, &out)
+          // One at a time: `removeLast(_:)` goes through a generic range replacement.
+          for _ in 0...levels { stack.removeLast() }
+          if levels == 0, ended.started.line == lineIndex {
+            var place = ended.started
+            place.end = found.range.upperBound
+            stack[stack.count - 1].lastChild = place
+          }
+          // A context that ends its parent closes it, and so on up (GtkSourceView's
+          // `while (SEGMENT_ENDS_PARENT (state))`): an embedded language's hook that
+          // ends a CSS rule ends the `<style>` code and the `<style>` tag with it.
+          var closed = ended
+          while closed.node.endParent, stack.count > 1 { closed = stack.removeLast() }
+        case .child(let index):
+          let child = frame.node.children[index]
+          if child.onceOnly { stack[stack.count - 1].usedOnce.append(index) }
+          let own = child.style != 0 ? child.style : frame.inside
+          if !child.isContainer {
+            if !found.range.isEmpty {
+              stack[stack.count - 1].lastChild = Place(
+                child: index, line: lineIndex, start: found.range.lowerBound, end: found.range.upperBound)
+            }
+            paint(
+              found, style: own, subPatterns: child.matchSubPatterns, regex: frame.plan.regexes[found.alternative],
+              subject, length, scratch, &out)
+            if child.endParent, stack.count > 1 {
+              // The context the match is in closes; then, as GtkSourceView does, each
+              // context under it that ends its own parent.
+              stack.removeLast()
+              while stack.count > 1, stack[stack.count - 1].node.endParent { stack.removeLast() }
             }
           } else {
-            stalled = 0
-            lastPosition = position
-          }
-          var search = find(in: frame, lineIndex: lineIndex, stack: stack, subject, length, position, scratch)
-          // A simple context that matches nothing does not start here, as in GtkSourceView
-          // (unless it ends its parent): the others are searched without it.
-          // Nor does a container that would open empty right where the same one just
-          // opened and closed empty (GtkSourceView looks at the previous sibling): a JSON
-          // array's element, which starts with nothing, would otherwise open forever
-          // before the `]`.
-          // Either way only at that place: the others are tried there, then the search
-          // goes on from the next character with every alternative, as GtkSourceView
-          // goes on position by position (a TOML key that may be empty matches nothing
-          // at a space, then the whole key after it).
-          var skipped: Set<Int> = []
-          var retries = 0
-          while case .found(let empty) = search, empty.range.isEmpty, retries < 256,
-            case .child(let index) = frame.plan.alternatives[empty.alternative],
-            frame.node.children[index].isContainer
-              ? frame.lastChild
-                == Place(child: index, line: lineIndex, start: empty.range.lowerBound, end: empty.range.lowerBound)
-              : !frame.node.children[index].endParent
-          {
-            retries += 1
-            let place = empty.range.lowerBound
-            skipped.insert(empty.alternative)
-            let other = find(
-              in: frame, lineIndex: lineIndex, stack: stack, subject, length, place, scratch, skipping: skipped)
-            if case .found(let next) = other, next.range.lowerBound == place {
-              search = other
-              continue
-            }
-            if case .limit = other {
-              search = other
-              break
-            }
-            // Nothing else here: on from the next character, every alternative again.
-            skipped = []
-            guard place < length else {
-              search = .none
-              break
-            }
-            search = find(
-              in: frame, lineIndex: lineIndex, stack: stack, subject, length,
-              min(length, place + Self.characterLength(subject[place])), scratch)
-          }
-          guard case .found(var found) = search else {
-            if case .limit = search { limits += 1 }
-            out.emit(length, frame.inside)
-            break
-          }
-          // A child that does not extend its parent yields to the parent's end where
-          // both match (GtkSourceView skips such a child when the end matches there).
-          if case .child(let index) = frame.plan.alternatives[found.alternative],
-            !frame.node.children[index].extendParent, let ownEnd = frame.plan.ownEnd,
-            case .matched = frame.plan.regexes[ownEnd].match(
-              subject, length: length, from: found.range.lowerBound, anchored: true, scratch: scratch),
-            let range = scratch.range(0)
-          {
-            found = Found(alternative: ownEnd, range: range)
-          }
-          out.emit(found.range.lowerBound, frame.inside)
-          switch frame.plan.alternatives[found.alternative] {
-          case .end(let levels):
-            let ended = stack[stack.count - 1 - levels]
-            let outer = stack[max(0, stack.count - 2 - levels)].inside
-            let style = ended.node.styleInside ? outer : ended.inside
+            let regex = frame.plan.regexes[found.alternative]
             paint(
-              found, style: style, subPatterns: ended.node.endSubPatterns, regex: frame.plan.regexes[found.alternative],
+              found, style: child.styleInside ? frame.inside : own, subPatterns: child.matchSubPatterns, regex: regex,
               subject, length, scratch, &out)
-            // One at a time: `removeLast(_:)` goes through a generic range replacement.
-            for _ in 0...levels { stack.removeLast() }
-            if levels == 0, ended.started.line == lineIndex {
-              var place = ended.started
-              place.end = found.range.upperBound
-              stack[stack.count - 1].lastChild = place
+            guard stack.count < Self.maximumDepth else {
+              out.emit(length, frame.inside)
+              break lineLoop
             }
-            // A context that ends its parent closes it, and so on up (GtkSourceView's
-            // `while (SEGMENT_ENDS_PARENT (state))`): an embedded language's hook that
-            // ends a CSS rule ends the `<style>` code and the `<style>` tag with it.
-            var closed = ended
-            while closed.node.endParent, stack.count > 1 { closed = stack.removeLast() }
-          case .child(let index):
-            let child = frame.node.children[index]
-            if child.onceOnly { stack[stack.count - 1].usedOnce.append(index) }
-            let own = child.style != 0 ? child.style : frame.inside
-            if !child.isContainer {
-              if !found.range.isEmpty {
-                stack[stack.count - 1].lastChild = Place(
-                  child: index, line: lineIndex, start: found.range.lowerBound, end: found.range.upperBound)
-              }
-              paint(
-                found, style: own, subPatterns: child.matchSubPatterns, regex: frame.plan.regexes[found.alternative],
-                subject, length, scratch, &out)
-              if child.endParent, stack.count > 1 {
-                // The context the match is in closes; then, as GtkSourceView does, each
-                // context under it that ends its own parent.
-                stack.removeLast()
-                while stack.count > 1, stack[stack.count - 1].node.endParent { stack.removeLast() }
-              }
-            } else {
-              let regex = frame.plan.regexes[found.alternative]
-              paint(
-                found, style: child.styleInside ? frame.inside : own, subPatterns: child.matchSubPatterns, regex: regex,
-                subject, length, scratch, &out)
-              guard stack.count < Self.maximumDepth else {
-                out.emit(length, frame.inside)
-                break lineLoop
-              }
-              let opened = open(
-                child, inside: own, startedBy: found, regex: regex, stack: stack, subject, length, scratch)
-              opened.started = Place(child: index, line: lineIndex, start: found.range.lowerBound, end: -1)
-              stack.append(opened)
-            }
+            let opened = open(
+              child, inside: own, startedBy: found, regex: regex, stack: stack, subject, length, scratch)
+            opened.started = Place(child: index, line: lineIndex, start: found.range.lowerBound, end: -1)
+            stack.append(opened)
           }
-          position = found.range.upperBound
         }
-        out.emit(length, stack[stack.count - 1].inside)
-        if out.runs.isEmpty { out.runs.append(Run(end: 0, tokenClass: 0)) }
-        result.runs.append(out.runs)
-        // Contexts that end at the end of a line end, with everything open inside them;
-        // but, as in GtkSourceView, a context open inside one that does not end there
-        // and extends its parent (the default: a heredoc opened in a one-line command)
-        // keeps its ancestors open.
-        if let first = Self.endingAtLineEnd(stack) {
-          let endsParent = stack[first].node.endParent
-          while stack.count > first { stack.removeLast() }
-          if endsParent, stack.count > 1 { stack.removeLast() }
-        }
+        position = found.range.upperBound
+      }
+      out.emit(length, stack[stack.count - 1].inside)
+      if out.runs.isEmpty { out.runs.append(Run(end: 0, tokenClass: 0)) }
+      result.runs.append(out.runs)
+      // Contexts that end at the end of a line end, with everything open inside them;
+      // but, as in GtkSourceView, a context open inside one that does not end there
+      // and extends its parent (the default: a heredoc opened in a one-line command)
+      // keeps its ancestors open.
+      if let first = Self.endingAtLineEnd(stack) {
+        let endsParent = stack[first].node.endParent
+        while stack.count > first { stack.removeLast() }
+        if endsParent, stack.count > 1 { stack.removeLast() }
       }
     }
   }
