@@ -32,6 +32,30 @@ struct HTMLWriter {
   }
 }
 
+/// ``escapeHTML(_:)`` on UTF-8 bytes, appended to `output`: the text between escapes is
+/// copied in runs, each escape from a static string. With `apostrophe`, `'` is escaped
+/// too (`&#39;`), as Mustache's `{{…}}` does.
+public func appendEscapedHTML(
+  utf8 bytes: UnsafeBufferPointer<UInt8>, apostrophe: Bool = false, to output: inout [UInt8]
+) {
+  var copied = 0
+  for index in bytes.indices {
+    let escape: StaticString
+    switch bytes[index] {
+    case UInt8(ascii: "&"): escape = "&amp;"
+    case UInt8(ascii: "<"): escape = "&lt;"
+    case UInt8(ascii: ">"): escape = "&gt;"
+    case UInt8(ascii: "\""): escape = "&quot;"
+    case UInt8(ascii: "'") where apostrophe: escape = "&#39;"
+    default: continue
+    }
+    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index]))
+    output.append(contentsOf: UnsafeBufferPointer(start: escape.utf8Start, count: escape.utf8CodeUnitCount))
+    copied = index + 1
+  }
+  output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
+}
+
 /// Escapes `&`, `<`, `>` and `"` so that text is safe in element content and in
 /// double-quoted attribute values.
 public func escapeHTML(_ text: String) -> String {

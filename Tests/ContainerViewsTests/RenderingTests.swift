@@ -66,3 +66,23 @@ struct RenderingTests {
         }.environment(\.accent, "outer")) == "outerinner")
   }
 }
+
+@Suite("Escaping bytes")
+struct EscapingBytesTests {
+  @Test(
+    "the byte path escapes what escapeHTML escapes, and the apostrophe only when asked",
+    arguments: ["", "plain", "a&b<c>d\"e'f", "<<&&\"\"''", "é & ü", "ends with &", "\u{1F600}<"])
+  func sameAsEscapeHTML(text: String) {
+    var copy = text
+    let (plain, mustache) = copy.withUTF8 { bytes -> ([UInt8], [UInt8]) in
+      var plain: [UInt8] = []
+      var mustache: [UInt8] = []
+      appendEscapedHTML(utf8: bytes, to: &plain)
+      appendEscapedHTML(utf8: bytes, apostrophe: true, to: &mustache)
+      return (plain, mustache)
+    }
+    #expect(String(decoding: plain, as: UTF8.self) == escapeHTML(text))
+    #expect(
+      String(decoding: mustache, as: UTF8.self) == escapeHTML(text).replacingOccurrences(of: "'", with: "&#39;"))
+  }
+}

@@ -110,31 +110,11 @@ private func appendAttribute(_ name: String, _ value: String, to out: inout [UIn
   out.append(UInt8(ascii: "\""))
 }
 
-/// Escapes `&`, `<`, `>` and `"`, as cmark escapes code: the text between them is
-/// copied in runs, each escape from a static string (an array literal here was an
-/// allocation per quote, and JSON is mostly quotes).
+/// Escapes `&`, `<`, `>` and `"`, as cmark escapes code. As cmark does, text never
+/// holds a `"`, so no scan of the page's HTML for ` href="` can mistake code for an
+/// attribute.
 private func appendEscaped(_ text: ArraySlice<UInt8>, to out: inout [UInt8]) {
-  var copied = text.startIndex
-  var index = copied
-  while index < text.endIndex {
-    let escape: StaticString
-    switch text[index] {
-    case UInt8(ascii: "&"): escape = "&amp;"
-    case UInt8(ascii: "<"): escape = "&lt;"
-    case UInt8(ascii: ">"): escape = "&gt;"
-    // As cmark does: text never holds a `"`, so no scan of the page's HTML for
-    // ` href="` can mistake code for an attribute.
-    case UInt8(ascii: "\""): escape = "&quot;"
-    default:
-      index += 1
-      continue
-    }
-    out.append(contentsOf: text[copied..<index])
-    out.append(contentsOf: UnsafeBufferPointer(start: escape.utf8Start, count: escape.utf8CodeUnitCount))
-    index += 1
-    copied = index
-  }
-  out.append(contentsOf: text[copied..<index])
+  text.withUnsafeBufferPointer { appendEscapedHTML(utf8: $0, to: &out) }
 }
 
 extension Tokenizer {

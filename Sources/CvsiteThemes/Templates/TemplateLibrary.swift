@@ -1,3 +1,5 @@
+import ContainerViews
+
 /// A theme's compiled templates by name (`page`, `containers/cards`, `partials/nav`),
 /// rendered against ``TemplateValue`` contexts.
 ///
@@ -100,22 +102,5 @@ enum TemplateOutcome {
 /// `{{…}}` does.
 func appendEscapedHTML(_ text: String, to output: inout [UInt8]) {
   var text = text
-  text.withUTF8 { source in
-    var runStart = 0
-    for index in source.indices {
-      let replacement: StaticString
-      switch source[index] {
-      case UInt8(ascii: "&"): replacement = "&amp;"
-      case UInt8(ascii: "<"): replacement = "&lt;"
-      case UInt8(ascii: ">"): replacement = "&gt;"
-      case UInt8(ascii: "\""): replacement = "&quot;"
-      case UInt8(ascii: "'"): replacement = "&#39;"
-      default: continue
-      }
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<index]))
-      output.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
-      runStart = index + 1
-    }
-    output.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart...]))
-  }
+  text.withUTF8 { appendEscapedHTML(utf8: $0, apostrophe: true, to: &output) }
 }
