@@ -158,13 +158,14 @@ final class PageContainerRenderer: ContainerRenderer, @unchecked Sendable {
   private(set) var marks: [SearchChildMark] = []
 
   func render(_ container: ContainerInstance) -> String {
-    let (labels, clashes) = theme.childValues(of: container)
-    for clash in clashes { problems.append(Diagnostic(.error, clash, at: container.location)) }
+    let values = theme.childValues(of: container)
+    let labels = values.labels
+    for clash in values.clashes { problems.append(Diagnostic(.error, clash, at: container.location)) }
     for (child, label) in zip(container.children, labels) {
       guard let label else { continue }
       for heading in child.headings where headingLabels[heading.id] == nil { headingLabels[heading.id] = label }
     }
-    guard marksChildren else { return renderReporting(container) }
+    guard marksChildren else { return renderReporting(container, values) }
     var marked = container
     for (offset, child) in container.children.enumerated() {
       marked.children[offset].bodyHTML =
@@ -173,11 +174,12 @@ final class PageContainerRenderer: ContainerRenderer, @unchecked Sendable {
       let label = (offset < labels.count ? labels[offset] : nil) ?? child.titleText.flatMap { $0.isEmpty ? nil : $0 }
       marks.append(SearchChildMark(container: container.name, label: label, id: child.id))
     }
-    return SearchMarkers.containerOpen + renderReporting(marked) + SearchMarkers.containerClose
+    return SearchMarkers.containerOpen + renderReporting(marked, values) + SearchMarkers.containerClose
   }
 
-  private func renderReporting(_ container: ContainerInstance) -> String {
-    let (html, problem) = theme.renderReporting(container)
+  /// Only the children's bodies differ from the container `values` were resolved for.
+  private func renderReporting(_ container: ContainerInstance, _ values: ChildValues) -> String {
+    let (html, problem) = theme.renderReporting(container, values: values)
     if let problem { problems.append(Diagnostic(.error, problem, at: container.location)) }
     return html
   }

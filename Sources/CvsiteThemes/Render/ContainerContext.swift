@@ -33,7 +33,8 @@ struct ContainerContext: Sendable {
     self.paths = paths
   }
 
-  func make(_ instance: ContainerInstance) -> TemplateValue {
+  /// `resolved`: each child's values (``resolve(_:)``), when the caller has them.
+  func make(_ instance: ContainerInstance, resolved known: [[(String, TypedValue)]]? = nil) -> TemplateValue {
     let attributes = spec.declaration.attributes
     var attrs: TemplateValue = [:]
     var attrIs: TemplateValue = [:]
@@ -42,7 +43,7 @@ struct ContainerContext: Sendable {
       guard let value = instance.attributes[declaration.name] ?? declaration.defaultValue else { continue }
       put(value, named: declaration.name, type: declaration.type, into: &attrs, is: &attrIs, split: &attrSplit, parts)
     }
-    let resolved = instance.children.map { resolve($0) }
+    let resolved = known ?? instance.children.map { resolve($0) }
     let selectedIndex = selection(resolved)
     var subviews: [TemplateValue] = []
     var counts: [String: [String: Int]] = [:]

@@ -46,11 +46,18 @@ public struct ThemeRenderer: ContainerRenderer {
 
   /// The container's HTML and, when its template gave up (a partial that includes itself
   /// without end), why: the HTML is then the plain rendering.
-  public func renderReporting(_ container: ContainerInstance) -> (html: String, problem: String?) {
+  ///
+  /// `values` are its children's values from ``childValues(of:)``, when the caller has
+  /// them (children's bodies may differ since; their values may not): they are not
+  /// resolved again.
+  public func renderReporting(
+    _ container: ContainerInstance, values: ChildValues? = nil
+  ) -> (html: String, problem: String?) {
     var problem: String?
     if let context = contexts[container.name], let template = context.spec.template {
       let capacity = container.children.reduce(1_024) { $0 + $1.bodyHTML.utf8.count + 256 }
-      switch library.outcome(context.make(container), withTemplate: template, capacity: capacity) {
+      let model = context.make(container, resolved: values?.resolved)
+      switch library.outcome(model, withTemplate: template, capacity: capacity) {
       case .rendered(let html): return (String(decoding: html, as: UTF8.self), nil)
       case .gaveUp(let site): problem = TemplateLibrary.gaveUpMessage(template, at: site)
       case .missing: break
@@ -69,14 +76,14 @@ public struct ThemeRenderer: ContainerRenderer {
   ///   because the theme derived it (two tabs titled alike both get `value=npm`), one
   ///   message per clash. The Markdown checks only the values written; without this,
   ///   the second tab could never be chosen by its tag.
-  public func childValues(of container: ContainerInstance) -> (labels: [String?], clashes: [String]) {
-    guard let context = contexts[container.name] else { return ([], []) }
+  public func childValues(of container: ContainerInstance) -> ChildValues {
+    guard let context = contexts[container.name] else { return ChildValues() }
     let derived = context.spec.derived.map(\.name)
     let unique = context.spec.declaration.rules.compactMap { rule -> String? in
       guard case .unique(let name) = rule, derived.contains(name) else { return nil }
       return name
     }
-    guard context.spec.tocLabel != nil || !unique.isEmpty else { return ([], []) }
+    guard context.spec.tocLabel != nil || !unique.isEmpty else { return ChildValues() }
     let resolved = container.children.map { context.resolve($0) }
     func value(_ name: String, of child: Int) -> TypedValue? { resolved[child].first { $0.0 == name }?.1 }
     let labels =
@@ -101,7 +108,7 @@ public struct ThemeRenderer: ContainerRenderer {
             + "which must be unique; give one its own `\(name)=…` or another title")
       }
     }
-    return (labels, clashes)
+    return ChildValues(labels: labels, clashes: clashes, resolved: resolved)
   }
 
   /// The context a container template can receive (for tests and tools): every member,
@@ -111,4 +118,15 @@ public struct ThemeRenderer: ContainerRenderer {
     context.parts = .all
     return context.make(container)
   }
+}
+
+/// What ``ThemeRenderer/childValues(of:)`` found of a container's children.
+public struct ChildValues: Sendable {
+  /// Each child's `toc` value (a tab's label), `nil` for a child without one; empty for
+  /// a container whose spec names none.
+  public var labels: [String?] = []
+  /// One message per pair of children whose derived `unique` values clash.
+  public var clashes: [String] = []
+  /// Each child's values, when they were resolved: rendering the container uses them.
+  var resolved: [[(String, TypedValue)]]?
 }
