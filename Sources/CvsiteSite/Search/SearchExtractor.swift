@@ -31,94 +31,12 @@ struct SearchExtractor {
     title.withUTF8 { scan.countTerms($0, field: .title) }
     var copy = bodyHTML
     copy.withUTF8 { scan.run($0) }
+    let (termBytes, termEnds) = scan.counter.packedTerms()
     var record = SearchRecord(
-      passages: scan.passages, terms: scan.counter.terms(), counts: scan.counter.counts, length: scan.length)
+      passages: scan.passages, termBytes: termBytes, termEnds: termEnds, counts: scan.counter.counts,
+      length: scan.length)
     record.passages.removeAll { $0.text.isEmpty && $0.crumbs.isEmpty }
     return (scan.sawMarker ? String(decoding: scan.output, as: UTF8.self) : nil, record)
-  }
-}
-
-/// Counts of each term per field, in first-seen order, keyed by the term's bytes: a
-/// term becomes a string once per page, not once per occurrence.
-struct TermCounter {
-  enum Field { case title, heading, body }
-  private var arena: [UInt8] = []
-  private var spans: [(start: Int32, count: Int32)] = []
-  private(set) var counts: [SearchRecord.Counts] = []
-  private var hashes: [UInt64] = []
-  /// Open addressing: an index into `spans`, or -1.
-  private var slots = [Int32](repeating: -1, count: 256)
-
-  mutating func add(_ term: UnsafeBufferPointer<UInt8>, field: Field) {
-    let hash = Self.hash(term)
-    var mask = slots.count - 1
-    var slot = Int(truncatingIfNeeded: hash) & mask
-    var found = -1
-    while slots[slot] >= 0 {
-      let candidate = Int(slots[slot])
-      if hashes[candidate] == hash, equal(candidate, term) {
-        found = candidate
-        break
-      }
-      slot = (slot + 1) & mask
-    }
-    if found < 0 {
-      found = spans.count
-      spans.append((Int32(arena.count), Int32(term.count)))
-      arena.append(contentsOf: term)
-      hashes.append(hash)
-      counts.append(SearchRecord.Counts())
-      slots[slot] = Int32(found)
-      if spans.count * 2 > slots.count {
-        slots = [Int32](repeating: -1, count: slots.count * 2)
-        mask = slots.count - 1
-        for (index, hash) in hashes.enumerated() {
-          var free = Int(truncatingIfNeeded: hash) & mask
-          while slots[free] >= 0 { free = (free + 1) & mask }
-          slots[free] = Int32(index)
-        }
-      }
-    }
-    switch field {
-    case .title: counts[found].title = true
-    case .heading: counts[found].heading = true
-    case .body: counts[found].body += 1
-    }
-  }
-
-  private func equal(_ index: Int, _ term: UnsafeBufferPointer<UInt8>) -> Bool {
-    let span = spans[index]
-    guard Int(span.count) == term.count else { return false }
-    return arena.withUnsafeBufferPointer { arena in
-      guard let base = arena.baseAddress, let other = term.baseAddress else { return term.isEmpty }
-      return memcmp(base + Int(span.start), other, term.count) == 0
-    }
-  }
-
-  /// Eight bytes at a time, multiplied and folded: most terms are one or two words.
-  private static func hash(_ term: UnsafeBufferPointer<UInt8>) -> UInt64 {
-    var hash = UInt64(term.count) &* 0x9E37_79B9_7F4A_7C15
-    let raw = UnsafeRawBufferPointer(term)
-    var offset = 0
-    while offset + 8 <= raw.count {
-      hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
-      hash ^= hash >> 32
-      offset += 8
-    }
-    var tail: UInt64 = 0
-    var shift: UInt64 = 0
-    while offset < raw.count {
-      tail |= UInt64(raw[offset]) << shift
-      shift += 8
-      offset += 1
-    }
-    hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
-    return hash ^ (hash >> 29)
-  }
-
-  /// The terms, in first-seen order.
-  func terms() -> [String] {
-    spans.map { String(decoding: arena[Int($0.start)..<Int($0.start + $0.count)], as: UTF8.self) }
   }
 }
 
@@ -130,7 +48,7 @@ private struct Scan {
   var output: [UInt8] = []
   var sawMarker = false
   var passages: [SearchRecord.Passage] = []
-  var counter = TermCounter()
+  let counter = TermCounter()
   /// Terms in the body.
   var length = 0
 
@@ -169,6 +87,8 @@ private struct Scan {
   /// Counts the terms of `text` in `field`.
   mutating func countTerms(_ text: UnsafeBufferPointer<UInt8>, field: TermCounter.Field) {
     var added = 0
+    // A local: read through `self` in the closure, the counter was retained per term.
+    let counter = counter
     tokenizer.forEachTerm(inUTF8: text) {
       counter.add($0, field: field)
       added += 1
@@ -209,6 +129,22 @@ private struct Scan {
       }
       // A run of plain text, up to the next tag, entity or mark.
       var end = index + 1
+      // Eight bytes at a time up to a word that holds one of them. Each test's lowest
+      // mark is right, and a wrong mark of one comes after a right one of the same.
+      if let base = bytes.baseAddress {
+        let markers: UInt8 = readsMarkers ? lead : UInt8(ascii: "<")
+        while end + 8 <= count {
+          let word = UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self).littleEndian
+          let stops =
+            ByteWords.equalFirst(word, UInt8(ascii: "<")) | ByteWords.equalFirst(word, UInt8(ascii: "&"))
+            | ByteWords.equalFirst(word, markers)
+          if stops != 0 {
+            end += ByteWords.firstMarked(stops)
+            break
+          }
+          end += 8
+        }
+      }
       while end < count {
         let next = bytes[end]
         if next == UInt8(ascii: "<") || next == UInt8(ascii: "&") || (next == lead && readsMarkers) {
@@ -268,14 +204,31 @@ private struct Scan {
     var written = start
     text.withUnsafeMutableBufferPointer { buffer in
       guard let base = buffer.baseAddress else { return }
-      // Without branches on the bytes: each is written (a space as 0x20), and the
-      // write position moves on unless it is a space after a space.
-      for read in start..<buffer.count {
+      let raw = UnsafeMutableRawPointer(base)
+      var read = start
+      while read < buffer.count {
+        // Eight bytes that need no change (no control character, no space after a
+        // space, counting the byte before them) move as one word: prose mostly.
+        if read + 8 <= buffer.count {
+          let word = raw.loadUnaligned(fromByteOffset: read, as: UInt64.self)
+          let bytes = word.littleEndian
+          let spaces = ByteWords.equal(bytes, 0x20)
+          if ByteWords.below(bytes, 0x20) | (spaces & (spaces << 8 | (space ? 0x80 : 0))) == 0 {
+            raw.storeBytes(of: word, toByteOffset: written, as: UInt64.self)
+            written += 8
+            read += 8
+            space = spaces >> 63 != 0
+            continue
+          }
+        }
+        // Otherwise without branches on the byte: it is written (a space as 0x20), and
+        // the write position moves on unless it is a space after a space.
         let byte = base[read]
         let isSpace = Self.isSpace(byte)
         base[written] = isSpace ? 0x20 : byte
         written += isSpace && space ? 0 : 1
         space = isSpace
+        read += 1
       }
     }
     // A space at the end stays pending: the next text may not need it.

@@ -91,26 +91,56 @@ struct SearchIndex: Sendable {
   /// Each term's pages and score bytes, cut into shards; and the terms, sorted.
   func makeShards() -> (shards: [(first: String, bytes: [UInt8])], terms: [String]) {
     let averageLength = max(1, Double(pages.reduce(0) { $0 + $1.record.length }) / Double(max(1, pages.count)))
-    var postings: [String: [UInt32]] = [:]
-    postings.reserveCapacity(4_096)
+    // Every page's terms numbered across the site as they are met, and a posting for
+    // each page and term: the page's number and the score byte.
+    let table = TermCounter()
+    let total = pages.reduce(0) { $0 + $1.record.counts.count }
+    var termOf: [UInt32] = []
+    var postingOf: [UInt32] = []
+    termOf.reserveCapacity(total)
+    postingOf.reserveCapacity(total)
     for (id, page) in pages.enumerated() {
       let record = page.record
       let norm = Self.k1 * (1 - Self.b + Self.b * Double(record.length) / averageLength)
-      for (term, counts) in zip(record.terms, record.counts) {
-        let score = Self.scoreByte(counts, norm: norm)
-        postings[term, default: []].append(UInt32(id) << 8 | UInt32(score))
+      record.termBytes.withUnsafeBufferPointer { bytes in
+        for index in record.termEnds.indices {
+          termOf.append(UInt32(table.intern(UnsafeBufferPointer(rebasing: bytes[record.termRange(index)]))))
+          postingOf.append(UInt32(id) << 8 | UInt32(Self.scoreByte(record.counts[index], norm: norm)))
+        }
       }
     }
-    let terms = postings.keys.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) }
+    // The postings grouped by term, each group in page order (a counting sort).
+    var starts = [Int](repeating: 0, count: table.count + 1)
+    for term in termOf { starts[Int(term) + 1] += 1 }
+    for term in 0..<table.count { starts[term + 1] += starts[term] }
+    var grouped = [UInt32](repeating: 0, count: postingOf.count)
+    var next = starts
+    for (index, term) in termOf.enumerated() {
+      grouped[next[Int(term)]] = postingOf[index]
+      next[Int(term)] += 1
+    }
+    let (arena, _) = table.packedTerms()
+    let order = arena.withUnsafeBufferPointer { bytes in
+      (0..<table.count).sorted {
+        utf16Precedes(
+          UnsafeBufferPointer(rebasing: bytes[table.range(of: $0)]),
+          UnsafeBufferPointer(rebasing: bytes[table.range(of: $1)]))
+      }
+    }
     var shards: [(first: String, bytes: [UInt8])] = []
+    var terms: [String] = []
+    terms.reserveCapacity(order.count)
     var current: [UInt8] = []
     var first = ""
-    for term in terms {
-      var entry: [UInt8] = []
-      let utf8 = Array(term.utf8)
+    var entry: [UInt8] = []
+    for term in order {
+      let utf8 = arena[table.range(of: term)]
+      let text = String(decoding: utf8, as: UTF8.self)
+      terms.append(text)
+      entry.removeAll(keepingCapacity: true)
       appendVarint(utf8.count, to: &entry)
       entry += utf8
-      let list = postings[term] ?? []
+      let list = grouped[starts[term]..<starts[term + 1]]
       appendVarint(list.count, to: &entry)
       var previous = 0
       for (index, posting) in list.enumerated() {
@@ -122,7 +152,7 @@ struct SearchIndex: Sendable {
       if !current.isEmpty, current.count + entry.count > Self.shardBytes {
         shards.append((first, current))
         current = []
-        first = term
+        first = text
       }
       current += entry
     }
@@ -217,6 +247,21 @@ struct SearchIndex: Sendable {
   }
 }
 
+/// Whether UTF-8 text `a` comes before `b` in UTF-16 code unit order (JavaScript's
+/// string order). UTF-8's byte order is code point order; the two differ only where a
+/// character from U+10000 on (lead byte F0–F4), a surrogate pair from D800 in UTF-16,
+/// meets one from U+E000 to U+FFFF (lead byte EE or EF). Where the texts first differ,
+/// both are at the start of a character.
+func utf16Precedes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+  let common = min(a.count, b.count)
+  var index = 0
+  while index < common, a[index] == b[index] { index += 1 }
+  guard index < common else { return a.count < b.count }
+  let (x, y) = (a[index], b[index])
+  if x >= 0xEE, y >= 0xEE, (x >= 0xF0) != (y >= 0xF0) { return x >= 0xF0 }
+  return x < y
+}
+
 /// `value` as unsigned LEB128: seven bits per byte, low bits first.
 func appendVarint(_ value: Int, to bytes: inout [UInt8]) {
   var rest = UInt64(max(0, value))
@@ -240,11 +285,15 @@ func appendJSONString(_ text: String, to json: inout [UInt8]) {
   json.append(UInt8(ascii: "\""))
   var text = text
   text.withUTF8 { bytes in
-    let hex = Array("0123456789abcdef".utf8)
     var index = 0
     while index < bytes.count {
       // Copy the run that needs no escape at once.
       var end = index
+      // Eight bytes at a time while none of them needs a look (``needsLook(_:)``).
+      if let base = bytes.baseAddress {
+        let raw = UnsafeRawPointer(base)
+        while end + 8 <= bytes.count, !needsLook(raw.loadUnaligned(fromByteOffset: end, as: UInt64.self)) { end += 8 }
+      }
       while end < bytes.count {
         let byte = bytes[end]
         if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xE2 { break }
@@ -269,12 +318,24 @@ func appendJSONString(_ text: String, to json: inout [UInt8]) {
           index += 1
         }
       default:
-        json += [UInt8(ascii: "\\"), UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+        // A control character: its high digit is 0 or 1.
+        let low = byte & 0xF
+        json += [
+          UInt8(ascii: "\\"), UInt8(ascii: "u"), 0x30, 0x30, 0x30 + (byte >> 4), low < 10 ? 0x30 + low : 0x57 + low,
+        ]
         index += 1
       }
     }
   }
   json.append(UInt8(ascii: "\""))
+}
+
+/// Whether any of eight bytes is a control character, `"`, `\\` or 0xE2 (which may lead
+/// U+2028 or U+2029).
+@inline(__always)
+func needsLook(_ word: UInt64) -> Bool {
+  ByteWords.below(word, 0x20) | ByteWords.equal(word, 0x22) | ByteWords.equal(word, 0x5C) | ByteWords.equal(word, 0xE2)
+    != 0
 }
 
 /// 64-bit FNV-1a: a build token that changes when any index byte does.

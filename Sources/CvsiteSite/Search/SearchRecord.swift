@@ -30,12 +30,44 @@ struct SearchRecord: Sendable, Equatable {
   }
 
   var passages: [Passage] = []
-  /// The page's terms, each once.
-  var terms: [String] = []
-  /// `counts[i]` belongs to `terms[i]`.
+  /// The page's terms, each once, their UTF-8 bytes one after the other: a page has
+  /// hundreds of terms, and a string for each would cost a site of 10,000 pages
+  /// millions of them.
+  var termBytes: [UInt8] = []
+  /// Where each term ends in ``termBytes``.
+  var termEnds: [UInt32] = []
+  /// `counts[i]` belongs to term `i`.
   var counts: [Counts] = []
   /// The number of terms in the body: a long page's many hits weigh less each.
   var length = 0
+
+  init(passages: [Passage], termBytes: [UInt8], termEnds: [UInt32], counts: [Counts], length: Int) {
+    self.passages = passages
+    self.termBytes = termBytes
+    self.termEnds = termEnds
+    self.counts = counts
+    self.length = length
+  }
+
+  init(passages: [Passage], terms: [String], counts: [Counts], length: Int) {
+    var bytes: [UInt8] = []
+    var ends: [UInt32] = []
+    for term in terms {
+      bytes += term.utf8
+      ends.append(UInt32(bytes.count))
+    }
+    self.init(passages: passages, termBytes: bytes, termEnds: ends, counts: counts, length: length)
+  }
+
+  /// The bytes of term `index`.
+  func termRange(_ index: Int) -> Range<Int> {
+    (index == 0 ? 0 : Int(termEnds[index - 1]))..<Int(termEnds[index])
+  }
+
+  /// The page's terms, each once, in first-seen order.
+  var terms: [String] {
+    termEnds.indices.map { String(decoding: termBytes[termRange($0)], as: UTF8.self) }
+  }
 
   /// The counts of `term`, for tests.
   func counts(of term: String) -> Counts? {

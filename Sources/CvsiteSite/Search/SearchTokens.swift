@@ -32,9 +32,99 @@ struct SearchTokenizer {
 
   /// Calls `body` with the UTF-8 bytes of each term of `bytes` (valid UTF-8), in order:
   /// a lowercase ASCII word is passed as the slice of `bytes` it is, without a copy.
+  ///
+  /// Sixty-four bytes at a time: a bit per byte says whether it may be part of a word
+  /// (an ASCII letter or digit, or any byte of a non-ASCII character), and words are
+  /// read off those bits without a branch per byte. A word with a non-ASCII byte is
+  /// cut again by ``forEachTermByScalar(inUTF8:_:)``, which knows which characters are
+  /// letters.
   func forEachTerm(inUTF8 bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-    var scratch: [UInt8] = []
-    scratch.reserveCapacity(64)
+    guard let base = bytes.baseAddress else { return }
+    let count = bytes.count
+    /// The word being read: where it starts; -1 between words.
+    var wordStart = -1
+    var blockStart = 0
+    /// Bit 0: the byte before this block may be part of a word.
+    var carried: UInt64 = 0
+    while blockStart < count {
+      let block = TextBlock(base + blockStart, available: count - blockStart)
+      let previous = block.word << 1 | carried
+      var starts = block.word & ~previous
+      var ends = ~block.word & previous
+      while true {
+        if wordStart >= 0 {
+          guard ends != 0 else { break }
+          let end = blockStart + ends.trailingZeroBitCount
+          ends &= ends &- 1
+          // Within this block, the block's bits say what the word holds; a word from an
+          // earlier block is looked at byte by byte (rare: a word crosses 64 bytes).
+          let flags: (upper: Bool, high: Bool)
+          if wordStart >= blockStart {
+            let range = TextBlock.bits(below: end - blockStart) & ~TextBlock.bits(below: wordStart - blockStart)
+            flags = (block.upper & range != 0, block.high & range != 0)
+          } else {
+            flags = TextBlock.flags(of: UnsafeBufferPointer(start: base + wordStart, count: end - wordStart))
+          }
+          let word = UnsafeBufferPointer(start: base + wordStart, count: end - wordStart)
+          if flags.high {
+            forEachTermByScalar(inUTF8: word, body)
+          } else {
+            emitASCII(word, upper: flags.upper, body)
+          }
+          wordStart = -1
+        } else {
+          guard starts != 0 else { break }
+          wordStart = blockStart + starts.trailingZeroBitCount
+          starts &= starts &- 1
+        }
+      }
+      carried = block.word >> 63
+      blockStart += 64
+    }
+    if wordStart >= 0 {
+      let word = UnsafeBufferPointer(start: base + wordStart, count: count - wordStart)
+      let flags = TextBlock.flags(of: word)
+      if flags.high {
+        forEachTermByScalar(inUTF8: word, body)
+      } else {
+        emitASCII(word, upper: flags.upper, body)
+      }
+    }
+  }
+
+  /// A word of ASCII letters and digits: lowercased and folded as needed, dropped when
+  /// longer than ``maximumLength``.
+  @inline(__always)
+  private func emitASCII(_ word: UnsafeBufferPointer<UInt8>, upper: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> Void)
+  {
+    guard word.count <= Self.maximumLength else { return }
+    if !upper, !english {
+      body(word)
+    } else if !upper, let kept = Self.keptByFolding(word) {
+      body(UnsafeBufferPointer(rebasing: word[0..<kept]))
+    } else {
+      // Lowercased (and folded) in a buffer of the longest term's size.
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.maximumLength) { lowered in
+        for (offset, byte) in word.enumerated() {
+          lowered[offset] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+        }
+        var length = word.count
+        if english {
+          if let kept = Self.keptByFolding(UnsafeBufferPointer(rebasing: lowered[0..<length])) {
+            length = kept
+          } else {
+            lowered[length - 3] = UInt8(ascii: "y")
+            length -= 2
+          }
+        }
+        body(UnsafeBufferPointer(rebasing: lowered[0..<length]))
+      }
+    }
+  }
+
+  /// ``forEachTerm(inUTF8:_:)`` a character at a time: the definition the block reader
+  /// follows, and what it uses for words with non-ASCII characters.
+  func forEachTermByScalar(inUTF8 bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
     var index = 0
     let count = bytes.count
     while index < count {
@@ -68,19 +158,9 @@ struct SearchTokenizer {
       }
       let word = UnsafeBufferPointer(rebasing: bytes[start..<index])
       if !ascii {
-        scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: word)
-        emit(&scratch, ascii: false, body)
-      } else if word.count <= Self.maximumLength {
-        if !upper, !english {
-          body(word)
-        } else if !upper, let kept = Self.keptByFolding(word) {
-          body(UnsafeBufferPointer(rebasing: word[0..<kept]))
-        } else {
-          scratch.removeAll(keepingCapacity: true)
-          for byte in word { scratch.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) }
-          emit(&scratch, ascii: true, body)
-        }
+        emitUnicode(word, body)
+      } else {
+        emitASCII(word, upper: upper, body)
       }
     }
   }
@@ -104,15 +184,9 @@ struct SearchTokenizer {
     return count - 1
   }
 
-  /// Emits the terms of one word and empties it.
-  private func emit(_ word: inout [UInt8], ascii: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-    defer { word.removeAll(keepingCapacity: true) }
-    if ascii {
-      guard word.count <= Self.maximumLength else { return }
-      if english { Self.foldEnglish(&word) }
-      word.withUnsafeBufferPointer(body)
-      return
-    }
+  /// Emits the terms of one word that is not all ASCII: normalized, cut into runs and
+  /// CJK pairs.
+  private func emitUnicode(_ word: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
     func send(_ term: String) {
       var term = term
       term.withUTF8(body)
@@ -203,16 +277,6 @@ struct SearchTokenizer {
       bytes.append(UInt8(ascii: "y"))
     }
     return String(decoding: bytes, as: UTF8.self)
-  }
-
-  /// ``foldEnglish(_:)-(String)`` on a lowercase ASCII word, in place.
-  static func foldEnglish(_ word: inout [UInt8]) {
-    if let kept = word.withUnsafeBufferPointer({ keptByFolding($0) }) {
-      word.removeLast(word.count - kept)
-    } else {
-      word.removeLast(3)
-      word.append(UInt8(ascii: "y"))
-    }
   }
 
   /// The scalar starting at `index` of valid UTF-8 and its length in bytes.
