@@ -204,6 +204,28 @@ struct SearchIndexTests {
     #expect(record.length == 7)
   }
 
+  @Test(
+    "tag names of every length, any case, whether eight bytes follow the `<` or not",
+    arguments: ["", " ", "  ", "       ", "abcdefgh"])
+  func tagNames(tail: String) {
+    let extractor = SearchExtractor(tokenizer: SearchTokenizer(english: true), marks: nil)
+    // `<template>` (eight letters) and `<SCRIPT>` hide their content; `<templates>`,
+    // `<scripts>` and `<scrip>` are other elements; `<h2>` and `<H3 id>` open passages;
+    // `<b>` runs on, `<section-x>` breaks.
+    let body =
+      "<p>a<b>b</b>c<section-x>d</section-x><templates>e</templates><TEMPLATE>hide</TEMPLATE>"
+      + "<scripts>f</scripts><scrip>g</scrip><SCRIPT>hide</SCRIPT></p><h2 id=\"x\">Head</h2><p>h</p>"
+      + "<H3 id=\"y\">Three</H3>i<em>j" + tail
+    let (_, record) = extractor.extract(bodyHTML: body, title: "T")
+    let expectedTail = tail.trimmingCharacters(in: .whitespaces)
+    #expect(record.passages.map(\.anchor) == ["", "x", "y"])
+    #expect(
+      record.passages.map(\.text) == ["abc d e f g", "h", "ij" + expectedTail],
+      "\(record.passages.map(\.text))")
+    #expect(record.counts(of: "hide") == nil)
+    #expect(record.counts(of: "head")?.heading == true)
+  }
+
   @Test("marks are found anywhere in a source; other characters from U+F000 up are not marks")
   func marksInSource() {
     let mark: [UInt8] = [0xEF, 0xB7, 0x92]

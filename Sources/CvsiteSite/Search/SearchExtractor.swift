@@ -346,18 +346,30 @@ private struct Scan {
     let closing = index < count && bytes[index] == UInt8(ascii: "/")
     if closing { index += 1 }
     let nameStart = index
-    while index < count, Self.isNameByte(bytes[index]) { index += 1 }
+    // The name, lowercased, packed into a word, first byte lowest (longer names: no
+    // element of interest): read as a word when eight bytes are there.
+    var name: UInt64 = 0
+    if let base = bytes.baseAddress, index + 8 <= count {
+      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self).littleEndian
+      let nameBytes =
+        ByteWords.within(word, 0x61, 0x7A) | ByteWords.within(word, 0x41, 0x5A) | ByteWords.within(word, 0x30, 0x39)
+        | ByteWords.equal(word, UInt8(ascii: "-"))
+      let length = ByteWords.firstMarked(~nameBytes & ByteWords.highs)
+      index += length
+      while length == 8, index < count, Self.isNameByte(bytes[index]) { index += 1 }
+      name = index - nameStart > 8 ? .max : (word | ByteWords.ones &* 0x20) & TextBlock.bits(below: length * 8)
+    } else {
+      while index < count, Self.isNameByte(bytes[index]) { index += 1 }
+      if index - nameStart <= 8 {
+        for byte in bytes[nameStart..<index].reversed() { name = name << 8 | UInt64(byte | 0x20) }
+      } else {
+        name = .max
+      }
+    }
     if index == nameStart {
       // Not a tag: a lone `<` in text.
       addText(UInt8(ascii: "<"))
       return start + 1
-    }
-    // The name, lowercased, packed into a word (longer names: no element of interest).
-    var name: UInt64 = 0
-    if index - nameStart <= 8 {
-      for byte in bytes[nameStart..<index].reversed() { name = name << 8 | UInt64(byte | 0x20) }
-    } else {
-      name = .max
     }
     let attributesStart = index
     // The tag ends at the next `>`: this build escapes `>` inside attribute values.

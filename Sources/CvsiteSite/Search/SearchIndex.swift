@@ -54,17 +54,28 @@ struct SearchIndex: Sendable {
   ) -> (paths: [String], problems: [Diagnostic]) {
     let bundleCount = (pages.count + bundle - 1) / bundle
     let wanted = onlyPages.map { Set($0.map { $0 / bundle }) }
-    let bundles = parallelMap(Array(0..<bundleCount), jobs: jobs) { index -> (UInt64, String?, Diagnostic?) in
+    // The shards are one job, taken first: one worker makes them while the others
+    // write the bundles.
+    let made = parallelMap([nil] + (0..<bundleCount).map { $0 }, jobs: jobs) { index -> IndexPart in
+      guard let index else { return .shards(makeShards()) }
       let json = bundleJSON(index)
       var hash = FNV1a()
       hash.add(json)
-      guard wanted?.contains(index) ?? true else { return (hash.value, nil, nil) }
+      guard wanted?.contains(index) ?? true else { return .bundle(hash.value, nil, nil) }
       let path = "p/\(index).json"
-      return (hash.value, path, write(path, json))
+      return .bundle(hash.value, path, write(path, json))
+    }
+    var bundles: [(UInt64, String?, Diagnostic?)] = []
+    var shards: [(first: String, bytes: [UInt8])] = []
+    var terms: [String] = []
+    for part in made {
+      switch part {
+      case .shards(let made): (shards, terms) = made
+      case .bundle(let hash, let path, let problem): bundles.append((hash, path, problem))
+      }
     }
     var paths = bundles.compactMap(\.1)
     var problems = bundles.compactMap(\.2)
-    let (shards, terms) = makeShards()
     let tails = Self.makeTails(terms)
     var hash = FNV1a()
     for shard in shards { hash.add(shard.bytes) }
@@ -86,6 +97,13 @@ struct SearchIndex: Sendable {
       paths.append("meta.json")
     }
     return (paths, problems)
+  }
+
+  /// What one job of ``write(onlyPages:jobs:_:)`` made.
+  private enum IndexPart: Sendable {
+    case shards((shards: [(first: String, bytes: [UInt8])], terms: [String]))
+    /// A bundle's hash, and its path and write problem when it was written.
+    case bundle(UInt64, String?, Diagnostic?)
   }
 
   /// Each term's pages and score bytes, cut into shards; and the terms, sorted.
