@@ -4,8 +4,10 @@ warm-up round, then the median wall and CPU time (user + system of the child) of
 
 On a noisy machine, running configurations one after the other (as `hyperfine` does)
 lets the machine's state drift between them; taking them in turn spreads the drift
-over all of them. Give each configuration its own output folder, so that every run
-replaces an output of its own kind.
+over all of them. Each line also gives the median of the per-round ratios to the first
+command (paired), which a slow spell moves less than the ratio of medians. Give each
+configuration its own output folder, so that every run replaces an output of its own
+kind.
 
     python3 Benchmarks/interleave.py 8 \\
       off="cvsite build /dev/shm/c10koff --output /dev/shm/o1" \\
@@ -35,11 +37,19 @@ def main():
             if round_number > 0:
                 times[name].append((wall, cpu))
     base = None
+    first = cases[0][0]
     for name, _ in cases:
         wall = statistics.median(t[0] for t in times[name])
         cpu = statistics.median(t[1] for t in times[name])
         base = base or (wall, cpu)
-        print(f"{name:14s} wall {wall:.3f} s ({wall / base[0]:.2f}x)  cpu {cpu:.3f} s ({cpu / base[1]:.2f}x)")
+        # Each round's ratio to the first command run just before it, then their median:
+        # a slow spell of the machine moves both runs of a round alike.
+        paired_wall = statistics.median(t[0] / b[0] for t, b in zip(times[name], times[first]))
+        paired_cpu = statistics.median(t[1] / b[1] for t, b in zip(times[name], times[first]))
+        print(
+            f"{name:14s} wall {wall:.3f} s ({wall / base[0]:.2f}x, paired {paired_wall:.3f}x)"
+            f"  cpu {cpu:.3f} s ({cpu / base[1]:.2f}x, paired {paired_cpu:.3f}x)"
+        )
 
 
 if __name__ == "__main__":

@@ -32,10 +32,9 @@ struct SearchExtractor {
     var copy = bodyHTML
     copy.withUTF8 { scan.run($0) }
     let (termBytes, termEnds) = scan.counter.packedTerms()
-    var record = SearchRecord(
-      passages: scan.passages, termBytes: termBytes, termEnds: termEnds, counts: scan.counter.counts,
-      length: scan.length)
-    record.passages.removeAll { $0.text.isEmpty && $0.crumbs.isEmpty }
+    let record = SearchRecord(
+      passages: scan.passages.filter { !$0.text.isEmpty || !$0.crumbs.isEmpty }, termBytes: termBytes,
+      termEnds: termEnds, counts: scan.counter.counts, length: scan.length)
     return (scan.sawMarker ? String(decoding: scan.output, as: UTF8.self) : nil, record)
   }
 }
@@ -99,7 +98,6 @@ private struct Scan {
   private var inContainerChrome: Bool { frames.last == .container }
 
   mutating func run(_ bytes: UnsafeBufferPointer<UInt8>) {
-    output.reserveCapacity(bytes.count)
     var index = 0
     var copiedFrom = 0
     let count = bytes.count
@@ -115,6 +113,9 @@ private struct Scan {
       if readsMarkers, byte == lead, index + 2 < count, bytes[index + 1] == second, third.contains(bytes[index + 2]) {
         if !sawMarker {
           sawMarker = true
+          // The body without its marks is a little shorter; a body without marks is
+          // not copied at all.
+          output.reserveCapacity(bytes.count)
           output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<index]))
         } else {
           output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copiedFrom..<index]))

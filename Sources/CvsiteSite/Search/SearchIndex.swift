@@ -230,7 +230,7 @@ struct SearchIndex: Sendable {
   func bundleJSON(_ index: Int) -> [UInt8] {
     let ids = index * bundle..<min(pages.count, (index + 1) * bundle)
     var json: [UInt8] = []
-    json.reserveCapacity(ids.reduce(64) { $0 + pages[$1].record.passages.reduce(256) { $0 + $1.text.utf8.count + 64 } })
+    json.reserveCapacity(ids.reduce(64) { $0 + pages[$1].record.passagesJSON.count + 256 })
     func add(_ text: StaticString) {
       json.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
@@ -242,23 +242,9 @@ struct SearchIndex: Sendable {
       appendJSONString(page.url, to: &json)
       add(",\"t\":")
       appendJSONString(page.title, to: &json)
-      add(",\"p\":[")
-      for (offset, passage) in page.record.passages.enumerated() {
-        add(offset > 0 ? ",{\"a\":" : "{\"a\":")
-        appendJSONString(passage.anchor, to: &json)
-        add(",\"c\":[")
-        for (number, crumb) in passage.crumbs.enumerated() {
-          add(number > 0 ? ",[" : "[")
-          appendJSONString(crumb.container, to: &json)
-          add(",")
-          appendJSONString(crumb.text, to: &json)
-          add("]")
-        }
-        add("],\"x\":")
-        appendJSONString(passage.text, to: &json)
-        add("}")
-      }
-      add("]}")
+      add(",\"p\":")
+      json += page.record.passagesJSON
+      add("}")
     }
     add("]\n")
     return json

@@ -1,4 +1,5 @@
 import CvsiteCore
+import Foundation
 
 /// What the search index keeps of one page: its terms, counted per field, and its
 /// passages (the text between headings and container children) for result excerpts.
@@ -29,7 +30,10 @@ struct SearchRecord: Sendable, Equatable {
     var body: UInt32 = 0
   }
 
-  var passages: [Passage] = []
+  /// The passages as the JSON array a record file holds (`[{"a":…,"c":[…],"x":…}]`):
+  /// made once when the page is read, and one block of memory to keep until the index
+  /// is written, instead of strings and arrays for each passage and crumb.
+  var passagesJSON: [UInt8]
   /// The page's terms, each once, their UTF-8 bytes one after the other: a page has
   /// hundreds of terms, and a string for each would cost a site of 10,000 pages
   /// millions of them.
@@ -42,7 +46,7 @@ struct SearchRecord: Sendable, Equatable {
   var length = 0
 
   init(passages: [Passage], termBytes: [UInt8], termEnds: [UInt32], counts: [Counts], length: Int) {
-    self.passages = passages
+    passagesJSON = Self.json(passages)
     self.termBytes = termBytes
     self.termEnds = termEnds
     self.counts = counts
@@ -67,6 +71,48 @@ struct SearchRecord: Sendable, Equatable {
   /// The page's terms, each once, in first-seen order.
   var terms: [String] {
     termEnds.indices.map { String(decoding: termBytes[termRange($0)], as: UTF8.self) }
+  }
+
+  /// `passages` as the JSON array a record file holds.
+  static func json(_ passages: [Passage]) -> [UInt8] {
+    var json: [UInt8] = []
+    json.reserveCapacity(passages.reduce(2) { $0 + $1.text.utf8.count + 64 })
+    func add(_ text: StaticString) {
+      json.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+    add("[")
+    for (offset, passage) in passages.enumerated() {
+      add(offset > 0 ? ",{\"a\":" : "{\"a\":")
+      appendJSONString(passage.anchor, to: &json)
+      add(",\"c\":[")
+      for (number, crumb) in passage.crumbs.enumerated() {
+        add(number > 0 ? ",[" : "[")
+        appendJSONString(crumb.container, to: &json)
+        add(",")
+        appendJSONString(crumb.text, to: &json)
+        add("]")
+      }
+      add("],\"x\":")
+      appendJSONString(passage.text, to: &json)
+      add("}")
+    }
+    add("]")
+    return json
+  }
+
+  /// The passages read back from ``passagesJSON``, for tests.
+  var passages: [Passage] {
+    struct Written: Decodable {
+      var a: String
+      var c: [[String]]
+      var x: String
+    }
+    let written = (try? JSONDecoder().decode([Written].self, from: Data(passagesJSON))) ?? []
+    return written.map { passage in
+      Passage(
+        anchor: passage.a, crumbs: passage.c.map { Crumb(container: $0.first ?? "", text: $0.last ?? "") },
+        text: passage.x)
+    }
   }
 
   /// The counts of `term`, for tests.
