@@ -140,8 +140,8 @@ public final class CodeLanguages: Sendable {
   }
 
   /// `code` split into lines and coloured as `languageID`; `nil` for an unknown language.
-  func tokenize(_ code: [UInt8], languageID: String) -> TokenizedCode? {
+  func tokenize(_ code: [UInt8], lines: [Range<Int>]? = nil, languageID: String) -> TokenizedCode? {
     guard let root = grammar(languageID) else { return nil }
-    return Tokenizer(root: root, cache: cache).tokenize(code)
+    return Tokenizer(root: root, cache: cache).tokenize(code, lines: lines)
   }
 }

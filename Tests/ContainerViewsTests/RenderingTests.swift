@@ -85,4 +85,19 @@ struct EscapingBytesTests {
     #expect(
       String(decoding: mustache, as: UTF8.self) == escapeHTML(text).replacingOccurrences(of: "'", with: "&#39;"))
   }
+
+  @Test("long random text: eight bytes at a time where nothing is escaped, escapes at every offset")
+  func longText() {
+    let pieces = ["a", "bcdefgh", "&", "<", ">", "\"", "'", " ", "é", "東京", "\u{1F600}", "x&y", "12345678"]
+    // A fixed linear congruential sequence: the same texts on every run.
+    var state: UInt64 = 9
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    for _ in 0..<2_000 {
+      let text = (0..<next(40)).map { _ in pieces[next(pieces.count)] }.joined()
+      sameAsEscapeHTML(text: text)
+    }
+  }
 }

@@ -96,10 +96,11 @@ struct Tokenizer {
   /// The deepest stack of open contexts followed; deeper text is left in its context.
   static let maximumDepth = 100
 
-  func tokenize(_ code: [UInt8]) -> TokenizedCode {
-    guard let rootPlan = root.staticPlan else { return Self.plainLines(code) }
+  /// `code` coloured line by line (`lines`: `Tokenizer.lines(code)`, when known).
+  func tokenize(_ code: [UInt8], lines: [Range<Int>]? = nil) -> TokenizedCode {
+    guard let rootPlan = root.staticPlan else { return Self.plainLines(code, lines: lines) }
     var result = TokenizedCode()
-    result.lines = Self.lines(code)
+    result.lines = lines ?? Self.lines(code)
     result.runs.reserveCapacity(result.lines.count)
     let scratch = cache.takeScratch()
     defer { cache.giveBack(scratch) }

@@ -24,68 +24,78 @@ extension CodeLanguages {
   public func render(code: String, info: String) -> RenderedCodeBlock {
     var bytes = Array(code.utf8)
     if bytes.last == 0x0A { bytes.removeLast() }
-    let lineCount = bytes.isEmpty ? 0 : bytes.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
-    let (options, problems) = CodeBlockOptions.parse(info, lineCount: max(1, lineCount))
+    let lines = Tokenizer.lines(bytes)
+    // Lines as the info string counts them: a last line break after the one removed
+    // above ends an empty line.
+    let lineCount = bytes.isEmpty ? 1 : lines.count + (bytes.last == 0x0A ? 1 : 0)
+    let (options, problems) = CodeBlockOptions.parse(info, lineCount: lineCount)
     let id = options.language.flatMap(languageID(for:))
     let tokens: TokenizedCode
-    if let id, let coloured = tokenize(bytes, languageID: id) {
+    if let id, let coloured = tokenize(bytes, lines: lines, languageID: id) {
       tokens = coloured
     } else {
-      tokens = Tokenizer.plainLines(bytes)
+      tokens = Tokenizer.plainLines(bytes, lines: lines)
     }
     var out: [UInt8] = []
     out.reserveCapacity(bytes.count * 2 + 200)
     // Appended as bytes: a block of one short line is common, and building strings for
     // its frame would cost more than colouring it.
     let isTerminal = id == "console" || id == "sh"
-    out.append(contentsOf: isTerminal ? "<div class=\"cv-code cv-terminal\"".utf8 : "<div class=\"cv-code\"".utf8)
-    if let id { appendAttribute(" data-lang", id, to: &out) }
-    out.append(UInt8(ascii: ">"))
+    out.append(isTerminal ? "<div class=\"cv-code cv-terminal\"" : "<div class=\"cv-code\"")
+    if let id { appendAttribute(" data-lang=\"", id, to: &out) }
+    out.append(">")
     if let title = options.title {
-      out.append(contentsOf: "<div class=\"cv-code-title\">".utf8)
-      out.append(contentsOf: escapeHTML(title).utf8)
-      out.append(contentsOf: "</div>".utf8)
+      out.append("<div class=\"cv-code-title\">")
+      appendEscaped(title, to: &out)
+      out.append("</div>")
     }
-    out.append(
-      contentsOf: options.wrap ? "<pre class=\"cv-pre cv-wrap\"><code".utf8 : "<pre class=\"cv-pre\"><code".utf8)
+    out.append(options.wrap ? "<pre class=\"cv-pre cv-wrap\"><code" : "<pre class=\"cv-pre\"><code")
     if let language = options.language {
-      appendAttribute(" class", "language-" + language + (options.showLineNumbers ? " cv-numbered" : ""), to: &out)
+      out.append(" class=\"language-")
+      appendEscaped(language, to: &out)
+      if options.showLineNumbers { out.append(" cv-numbered") }
+      out.append("\"")
     } else if options.showLineNumbers {
-      out.append(contentsOf: " class=\"cv-numbered\"".utf8)
+      out.append(" class=\"cv-numbered\"")
     }
     if options.showLineNumbers, options.startLine != 1 {
       out.append(contentsOf: " style=\"counter-reset: cv-line \(options.startLine - 1)\"".utf8)
     }
-    out.append(UInt8(ascii: ">"))
+    out.append(">")
     // Read once: a static in the loop is a `swift_once` check on every token.
-    let (openSpans, closeSpan, outputClass) = (Self.openSpans, Self.closeSpan, Self.outputClass)
-    for (index, line) in tokens.lines.enumerated() {
-      let number = index + 1
-      out.append(contentsOf: "<span class=\"line".utf8)
-      if options.marked.contains(number) { out.append(contentsOf: " cv-mark".utf8) }
-      if options.inserted.contains(number) { out.append(contentsOf: " cv-ins".utf8) }
-      if options.deleted.contains(number) { out.append(contentsOf: " cv-del".utf8) }
-      let runs = tokens.runs[index]
-      // A console line that is all output is marked as such for the copy button.
-      if runs.count == 1, runs[0].tokenClass == outputClass, !line.isEmpty {
-        out.append(contentsOf: " cv-output".utf8)
-      }
-      out.append(contentsOf: "\">".utf8)
-      var start = 0
-      for run in runs where run.end > start {
-        let text = bytes[(line.lowerBound + start)..<(line.lowerBound + run.end)]
-        if run.tokenClass == 0 {
-          appendEscaped(text, to: &out)
-        } else {
-          out += openSpans[Int(run.tokenClass)]
-          appendEscaped(text, to: &out)
-          out += closeSpan
+    let (spans, outputClass) = (Self.spans, Self.outputClass)
+    let marksLines = !options.marked.isEmpty || !options.inserted.isEmpty || !options.deleted.isEmpty
+    bytes.withUnsafeBufferPointer { code in
+      for (index, line) in tokens.lines.enumerated() {
+        out.append("<span class=\"line")
+        if marksLines {
+          let number = index + 1
+          if options.marked.contains(number) { out.append(" cv-mark") }
+          if options.inserted.contains(number) { out.append(" cv-ins") }
+          if options.deleted.contains(number) { out.append(" cv-del") }
         }
-        start = run.end
+        let runs = tokens.runs[index]
+        // A console line that is all output is marked as such for the copy button.
+        if runs.count == 1, runs[0].tokenClass == outputClass, !line.isEmpty {
+          out.append(" cv-output")
+        }
+        out.append("\">")
+        var start = 0
+        for run in runs where run.end > start {
+          let text = UnsafeBufferPointer(rebasing: code[(line.lowerBound + start)..<(line.lowerBound + run.end)])
+          if run.tokenClass == 0 {
+            appendEscapedHTML(utf8: text, to: &out)
+          } else {
+            spans.appendOpening(run.tokenClass, to: &out)
+            appendEscapedHTML(utf8: text, to: &out)
+            out.append("</span>")
+          }
+          start = run.end
+        }
+        out.append("</span>\n")
       }
-      out.append(contentsOf: "</span>\n".utf8)
     }
-    out.append(contentsOf: "</code></pre></div>\n".utf8)
+    out.append("</code></pre></div>\n")
     var unknown: String?
     if let written = options.language, id == nil, !Self.plainNames.contains(written.lowercased()) { unknown = written }
     return RenderedCodeBlock(
@@ -97,31 +107,61 @@ extension CodeLanguages {
   /// Names that ask for no colour on purpose.
   static let plainNames: Set<String> = ["text", "txt", "plain", "plaintext", "none", "output", "log"]
 
-  private static let openSpans: [[UInt8]] = TokenClass.names.map { Array("<span class=\"\($0)\">".utf8) }
-  private static let closeSpan = Array("</span>".utf8)
+  private static let spans = OpeningSpans()
   private static let outputClass = UInt8(TokenClass.names.firstIndex(of: "go") ?? 0)
 }
 
-/// ` name="value"`, the value escaped.
-private func appendAttribute(_ name: String, _ value: String, to out: inout [UInt8]) {
-  out.append(contentsOf: name.utf8)
-  out.append(contentsOf: "=\"".utf8)
-  out.append(contentsOf: escapeHTML(value).utf8)
-  out.append(UInt8(ascii: "\""))
+/// `<span class="…">` for each token class, one after the other in one array: a class's
+/// opening tag is copied from it without retaining an array of its own.
+private struct OpeningSpans {
+  let bytes: [UInt8]
+  let ends: [Int]
+
+  init() {
+    var bytes: [UInt8] = []
+    var ends: [Int] = []
+    for name in TokenClass.names {
+      bytes += "<span class=\"\(name)\">".utf8
+      ends.append(bytes.count)
+    }
+    self.bytes = bytes
+    self.ends = ends
+  }
+
+  func appendOpening(_ tokenClass: UInt8, to out: inout [UInt8]) {
+    let index = Int(tokenClass)
+    let start = index == 0 ? 0 : ends[index - 1]
+    bytes.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[start..<ends[index]])) }
+  }
 }
 
-/// Escapes `&`, `<`, `>` and `"`, as cmark escapes code. As cmark does, text never
-/// holds a `"`, so no scan of the page's HTML for ` href="` can mistake code for an
-/// attribute.
-private func appendEscaped(_ text: ArraySlice<UInt8>, to out: inout [UInt8]) {
-  text.withUnsafeBufferPointer { appendEscapedHTML(utf8: $0, to: &out) }
+extension Array where Element == UInt8 {
+  /// Appends a literal's bytes (a `StaticString` is stored as UTF-8: one copy).
+  fileprivate mutating func append(_ literal: StaticString) {
+    append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+  }
+}
+
+/// ` name="value"` with `nameQuote` the ` name="` part: the value escaped.
+private func appendAttribute(_ nameQuote: StaticString, _ value: String, to out: inout [UInt8]) {
+  out.append(nameQuote)
+  appendEscaped(value, to: &out)
+  out.append("\"")
+}
+
+/// `text` escaped as cmark escapes code (`&`, `<`, `>` and `"`). As cmark does, text
+/// never holds a `"`, so no scan of the page's HTML for ` href="` can mistake code for
+/// an attribute.
+private func appendEscaped(_ text: String, to out: inout [UInt8]) {
+  var text = text
+  text.withUTF8 { appendEscapedHTML(utf8: $0, to: &out) }
 }
 
 extension Tokenizer {
-  /// Lines without colour.
-  static func plainLines(_ code: [UInt8]) -> TokenizedCode {
+  /// Lines without colour (`lines`: `lines(code)`, when known).
+  static func plainLines(_ code: [UInt8], lines known: [Range<Int>]? = nil) -> TokenizedCode {
     var result = TokenizedCode()
-    result.lines = lines(code)
+    result.lines = known ?? lines(code)
     result.runs = result.lines.map { [Run(end: $0.count, tokenClass: 0)] }
     return result
   }
