@@ -1,5 +1,4 @@
 import CvsiteCore
-import Foundation
 
 /// What the search index keeps of one page: its terms, counted per field, and its
 /// passages (the text between headings and container children) for result excerpts.
@@ -53,24 +52,9 @@ struct SearchRecord: Sendable, Equatable {
     self.length = length
   }
 
-  init(passages: [Passage], terms: [String], counts: [Counts], length: Int) {
-    var bytes: [UInt8] = []
-    var ends: [UInt32] = []
-    for term in terms {
-      bytes += term.utf8
-      ends.append(UInt32(bytes.count))
-    }
-    self.init(passages: passages, termBytes: bytes, termEnds: ends, counts: counts, length: length)
-  }
-
   /// The bytes of term `index`.
   func termRange(_ index: Int) -> Range<Int> {
     (index == 0 ? 0 : Int(termEnds[index - 1]))..<Int(termEnds[index])
-  }
-
-  /// The page's terms, each once, in first-seen order.
-  var terms: [String] {
-    termEnds.indices.map { String(decoding: termBytes[termRange($0)], as: UTF8.self) }
   }
 
   /// `passages` as the JSON array a record file holds.
@@ -98,26 +82,6 @@ struct SearchRecord: Sendable, Equatable {
     }
     add("]")
     return json
-  }
-
-  /// The passages read back from ``passagesJSON``, for tests.
-  var passages: [Passage] {
-    struct Written: Decodable {
-      var a: String
-      var c: [[String]]
-      var x: String
-    }
-    let written = (try? JSONDecoder().decode([Written].self, from: Data(passagesJSON))) ?? []
-    return written.map { passage in
-      Passage(
-        anchor: passage.a, crumbs: passage.c.map { Crumb(container: $0.first ?? "", text: $0.last ?? "") },
-        text: passage.x)
-    }
-  }
-
-  /// The counts of `term`, for tests.
-  func counts(of term: String) -> Counts? {
-    terms.firstIndex(of: term).map { counts[$0] }
   }
 }
 

@@ -20,16 +20,6 @@ struct SearchTokenizer {
   /// Longer terms are dropped.
   static let maximumLength = 40
 
-  /// The terms of `text`, in order.
-  func terms(in text: some StringProtocol) -> [String] {
-    var result: [String] = []
-    var copy = String(text)
-    copy.withUTF8 { bytes in
-      forEachTerm(inUTF8: bytes) { result.append(String(decoding: $0, as: UTF8.self)) }
-    }
-    return result
-  }
-
   /// Calls `body` with the UTF-8 bytes of each term of `bytes` (valid UTF-8), in order:
   /// a lowercase ASCII word is passed as the slice of `bytes` it is, without a copy.
   ///

@@ -42,11 +42,6 @@ final class TermCounter {
   /// How many terms there are.
   var count: Int { entryCount }
 
-  /// The terms, in first-seen order.
-  func terms() -> [String] {
-    (0..<entryCount).map { String(decoding: arena[range(of: $0)], as: UTF8.self) }
-  }
-
   /// The bytes of term `index` in ``packedTerms()``'s bytes.
   func range(of index: Int) -> Range<Int> {
     let entry = entries[index]

@@ -1,0 +1,68 @@
+import Foundation
+
+@testable import CvsiteSite
+
+// What the tests read of the search index's values, written here rather than in the
+// module: the build itself never needs them.
+
+extension SearchRecord {
+  /// A record from terms given as strings.
+  init(passages: [Passage], terms: [String], counts: [Counts], length: Int) {
+    var bytes: [UInt8] = []
+    var ends: [UInt32] = []
+    for term in terms {
+      bytes += term.utf8
+      ends.append(UInt32(bytes.count))
+    }
+    self.init(passages: passages, termBytes: bytes, termEnds: ends, counts: counts, length: length)
+  }
+
+  /// The page's terms, each once, in first-seen order.
+  var terms: [String] {
+    termEnds.indices.map { String(decoding: termBytes[termRange($0)], as: UTF8.self) }
+  }
+
+  /// The passages, read back from ``passagesJSON``.
+  var passages: [Passage] {
+    struct Written: Decodable {
+      var a: String
+      var c: [[String]]
+      var x: String
+    }
+    let written = (try? JSONDecoder().decode([Written].self, from: Data(passagesJSON))) ?? []
+    return written.map { passage in
+      Passage(
+        anchor: passage.a, crumbs: passage.c.map { Crumb(container: $0.first ?? "", text: $0.last ?? "") },
+        text: passage.x)
+    }
+  }
+
+  /// The counts of `term`.
+  func counts(of term: String) -> Counts? {
+    terms.firstIndex(of: term).map { counts[$0] }
+  }
+}
+
+extension TermCounter {
+  /// The terms, in first-seen order.
+  func terms() -> [String] {
+    let (bytes, ends) = packedTerms()
+    var start = 0
+    return ends.map { end in
+      defer { start = Int(end) }
+      return String(decoding: bytes[start..<Int(end)], as: UTF8.self)
+    }
+  }
+}
+
+extension SearchTokenizer {
+  /// The terms of `text`, in order.
+  func terms(in text: some StringProtocol) -> [String] {
+    var result: [String] = []
+    var copy = String(text)
+    copy.withUTF8 { bytes in
+      forEachTerm(inUTF8: bytes) { result.append(String(decoding: $0, as: UTF8.self)) }
+    }
+    return result
+  }
+}
