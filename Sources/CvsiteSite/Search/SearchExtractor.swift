@@ -113,8 +113,8 @@ private struct Scan {
       if readsMarkers, byte == lead, index + 2 < count, bytes[index + 1] == second, third.contains(bytes[index + 2]) {
         if !sawMarker {
           sawMarker = true
-          // The body without its marks is a little shorter; a body without marks is
-          // not copied at all.
+          // Room for the body without its marks, made only once a mark is found: a
+          // body without marks is neither copied nor given room for a copy.
           output.reserveCapacity(bytes.count)
           output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<index]))
         } else {

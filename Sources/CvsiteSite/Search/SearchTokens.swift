@@ -31,10 +31,10 @@ struct SearchTokenizer {
   func forEachTerm(inUTF8 bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
     guard let base = bytes.baseAddress else { return }
     let count = bytes.count
-    /// The word being read: where it starts; -1 between words.
+    // The word being read: where it starts; -1 between words.
     var wordStart = -1
     var blockStart = 0
-    /// Bit 0: the byte before this block may be part of a word.
+    // Bit 0: the byte before this block may be part of a word.
     var carried: UInt64 = 0
     while blockStart < count {
       let block = TextBlock(base + blockStart, available: count - blockStart)
