@@ -50,10 +50,24 @@ public func appendEscapedHTML(
     default: continue
     }
     output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index]))
-    output.append(contentsOf: UnsafeBufferPointer(start: escape.utf8Start, count: escape.utf8CodeUnitCount))
+    output.append(escape)
     copied = index + 1
   }
   output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
+}
+
+/// ``appendEscapedHTML(utf8:apostrophe:to:)`` on a string's UTF-8.
+public func appendEscapedHTML(_ text: String, apostrophe: Bool = false, to output: inout [UInt8]) {
+  var text = text
+  text.withUTF8 { appendEscapedHTML(utf8: $0, apostrophe: apostrophe, to: &output) }
+}
+
+extension Array where Element == UInt8 {
+  /// Appends a literal's bytes: a `StaticString` is stored as UTF-8, so they are copied
+  /// at once, with no string made.
+  public mutating func append(_ literal: StaticString) {
+    append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+  }
 }
 
 /// Escapes `&`, `<`, `>` and `"` so that text is safe in element content and in

@@ -46,13 +46,13 @@ extension CodeLanguages {
     out.append(">")
     if let title = options.title {
       out.append("<div class=\"cv-code-title\">")
-      appendEscaped(title, to: &out)
+      appendEscapedHTML(title, to: &out)
       out.append("</div>")
     }
     out.append(options.wrap ? "<pre class=\"cv-pre cv-wrap\"><code" : "<pre class=\"cv-pre\"><code")
     if let language = options.language {
       out.append(" class=\"language-")
-      appendEscaped(language, to: &out)
+      appendEscapedHTML(language, to: &out)
       if options.showLineNumbers { out.append(" cv-numbered") }
       out.append("\"")
     } else if options.showLineNumbers {
@@ -80,6 +80,8 @@ extension CodeLanguages {
           out.append(" cv-output")
         }
         out.append("\">")
+        // Escaped as cmark escapes code, `"` included: no scan of the page's HTML for
+        // ` href="` can mistake code for an attribute.
         var start = 0
         for run in runs where run.end > start {
           let text = UnsafeBufferPointer(rebasing: code[(line.lowerBound + start)..<(line.lowerBound + run.end)])
@@ -135,26 +137,11 @@ private struct OpeningSpans {
   }
 }
 
-extension Array where Element == UInt8 {
-  /// Appends a literal's bytes (a `StaticString` is stored as UTF-8: one copy).
-  fileprivate mutating func append(_ literal: StaticString) {
-    append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
-  }
-}
-
 /// ` name="value"` with `nameQuote` the ` name="` part: the value escaped.
 private func appendAttribute(_ nameQuote: StaticString, _ value: String, to out: inout [UInt8]) {
   out.append(nameQuote)
-  appendEscaped(value, to: &out)
+  appendEscapedHTML(value, to: &out)
   out.append("\"")
-}
-
-/// `text` escaped as cmark escapes code (`&`, `<`, `>` and `"`). As cmark does, text
-/// never holds a `"`, so no scan of the page's HTML for ` href="` can mistake code for
-/// an attribute.
-private func appendEscaped(_ text: String, to out: inout [UInt8]) {
-  var text = text
-  text.withUTF8 { appendEscapedHTML(utf8: $0, to: &out) }
 }
 
 extension Tokenizer {

@@ -1,3 +1,4 @@
+import ContainerViews
 import CvsiteCore
 
 /// The static search index: files the theme's `search.js` fetches on demand.
@@ -231,22 +232,19 @@ struct SearchIndex: Sendable {
     let ids = index * bundle..<min(pages.count, (index + 1) * bundle)
     var json: [UInt8] = []
     json.reserveCapacity(ids.reduce(64) { $0 + pages[$1].record.passagesJSON.count + 256 })
-    func add(_ text: StaticString) {
-      json.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
-    add("[")
+    json.append("[")
     for id in ids {
       let page = pages[id]
-      if id != ids.lowerBound { add(",") }
-      add("{\"u\":")
+      if id != ids.lowerBound { json.append(",") }
+      json.append("{\"u\":")
       appendJSONString(page.url, to: &json)
-      add(",\"t\":")
+      json.append(",\"t\":")
       appendJSONString(page.title, to: &json)
-      add(",\"p\":")
+      json.append(",\"p\":")
       json += page.record.passagesJSON
-      add("}")
+      json.append("}")
     }
-    add("]\n")
+    json.append("]\n")
     return json
   }
 }

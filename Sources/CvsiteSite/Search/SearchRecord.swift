@@ -1,3 +1,4 @@
+import ContainerViews
 import CvsiteCore
 
 /// What the search index keeps of one page: its terms, counted per field, and its
@@ -61,26 +62,23 @@ struct SearchRecord: Sendable, Equatable {
   static func json(_ passages: [Passage]) -> [UInt8] {
     var json: [UInt8] = []
     json.reserveCapacity(passages.reduce(2) { $0 + $1.text.utf8.count + 64 })
-    func add(_ text: StaticString) {
-      json.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
-    add("[")
+    json.append("[")
     for (offset, passage) in passages.enumerated() {
-      add(offset > 0 ? ",{\"a\":" : "{\"a\":")
+      json.append(offset > 0 ? ",{\"a\":" : "{\"a\":")
       appendJSONString(passage.anchor, to: &json)
-      add(",\"c\":[")
+      json.append(",\"c\":[")
       for (number, crumb) in passage.crumbs.enumerated() {
-        add(number > 0 ? ",[" : "[")
+        json.append(number > 0 ? ",[" : "[")
         appendJSONString(crumb.container, to: &json)
-        add(",")
+        json.append(",")
         appendJSONString(crumb.text, to: &json)
-        add("]")
+        json.append("]")
       }
-      add("],\"x\":")
+      json.append("],\"x\":")
       appendJSONString(passage.text, to: &json)
-      add("}")
+      json.append("}")
     }
-    add("]")
+    json.append("]")
     return json
   }
 }

@@ -117,9 +117,9 @@ final class TermCounter {
     return index
   }
 
+  /// Whether `entry`'s bytes are `term`'s (their lengths are equal).
   private func equal(_ entry: Entry, _ term: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard Int(entry.count) == term.count else { return false }
-    return arena.withUnsafeBufferPointer { arena in
+    arena.withUnsafeBufferPointer { arena in
       guard let base = arena.baseAddress, let other = term.baseAddress else { return term.isEmpty }
       return memcmp(base + Int(entry.start), other, term.count) == 0
     }

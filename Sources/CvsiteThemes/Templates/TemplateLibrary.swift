@@ -1,5 +1,3 @@
-import ContainerViews
-
 /// A theme's compiled templates by name (`page`, `containers/cards`, `partials/nav`),
 /// rendered against ``TemplateValue`` contexts.
 ///
@@ -96,11 +94,4 @@ enum TemplateOutcome {
   case missing
   /// Rendering stopped at ``TemplateLibrary/maximumDepth`` or ``TemplateLibrary/maximumExpansions``.
   case gaveUp(at: IncludeSite?)
-}
-
-/// Appends the UTF-8 of `text` with `&`, `<`, `>`, `"` and `'` escaped, as Mustache's
-/// `{{…}}` does.
-func appendEscapedHTML(_ text: String, to output: inout [UInt8]) {
-  var text = text
-  text.withUTF8 { appendEscapedHTML(utf8: $0, apostrophe: true, to: &output) }
 }

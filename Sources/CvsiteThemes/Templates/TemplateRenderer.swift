@@ -1,3 +1,5 @@
+import ContainerViews
+
 /// The state of one rendering of a ``TemplateProgram``: the context stack, the block
 /// overrides in force and the indentation of the standalone partial being rendered.
 struct TemplateRenderer {
@@ -58,7 +60,11 @@ struct TemplateRenderer {
       guard let value = lookup(name) else { return index + 1 }
       switch value {
       case .string(let text):
-        if escaped { appendEscapedHTML(text, to: &output) } else { output.append(contentsOf: text.utf8) }
+        if escaped {
+          appendEscapedHTML(text, apostrophe: true, to: &output)
+        } else {
+          output.append(contentsOf: text.utf8)
+        }
       case .int(let number): output.append(contentsOf: String(number).utf8)
       case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
       case .list, .object: break
