@@ -40,21 +40,33 @@ public func appendEscapedHTML(
 ) {
   var copied = 0
   for index in bytes.indices {
-    let escape: StaticString
-    switch bytes[index] {
-    case UInt8(ascii: "&"): escape = "&amp;"
-    case UInt8(ascii: "<"): escape = "&lt;"
-    case UInt8(ascii: ">"): escape = "&gt;"
-    case UInt8(ascii: "\""): escape = "&quot;"
-    case UInt8(ascii: "'") where apostrophe: escape = "&#39;"
-    default: continue
-    }
+    guard let escape = htmlEntity(for: bytes[index], apostrophe: apostrophe) else { continue }
     output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index]))
     output.append(escape)
     copied = index + 1
   }
   output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
 }
+
+/// The entity a byte of text is written as in HTML, `nil` for a byte written as itself:
+/// `&`, `<`, `>`, `"` and, with `apostrophe`, `'`. Every escape of cvsite's output goes
+/// through it.
+@inlinable
+public func htmlEntity(for byte: UInt8, apostrophe: Bool) -> StaticString? {
+  // One comparison for the bytes of most text: all four (five) are below `?`.
+  guard byte < UInt8(ascii: "?") else { return nil }
+  switch byte {
+  case UInt8(ascii: "&"): return "&amp;"
+  case UInt8(ascii: "<"): return "&lt;"
+  case UInt8(ascii: ">"): return "&gt;"
+  case UInt8(ascii: "\""): return "&quot;"
+  case UInt8(ascii: "'") where apostrophe: return "&#39;"
+  default: return nil
+  }
+}
+
+/// The longest entity ``htmlEntity(for:apostrophe:)`` writes, in bytes.
+public let longestHTMLEntity = 6
 
 /// ``appendEscapedHTML(utf8:apostrophe:to:)`` on a string's UTF-8.
 public func appendEscapedHTML(_ text: String, apostrophe: Bool = false, to output: inout [UInt8]) {
@@ -73,22 +85,9 @@ extension Array where Element == UInt8 {
 /// Escapes `&`, `<`, `>` and `"` so that text is safe in element content and in
 /// double-quoted attribute values.
 public func escapeHTML(_ text: String) -> String {
-  var needsEscaping = false
-  for byte in text.utf8 where byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 {
-    needsEscaping = true
-    break
-  }
-  guard needsEscaping else { return text }
-  var result = ""
-  result.reserveCapacity(text.utf8.count + 16)
-  for scalar in text.unicodeScalars {
-    switch scalar {
-    case "&": result += "&amp;"
-    case "<": result += "&lt;"
-    case ">": result += "&gt;"
-    case "\"": result += "&quot;"
-    default: result.unicodeScalars.append(scalar)
-    }
-  }
-  return result
+  guard text.utf8.contains(where: { htmlEntity(for: $0, apostrophe: false) != nil }) else { return text }
+  var bytes: [UInt8] = []
+  bytes.reserveCapacity(text.utf8.count + 16)
+  appendEscapedHTML(text, to: &bytes)
+  return String(decoding: bytes, as: UTF8.self)
 }

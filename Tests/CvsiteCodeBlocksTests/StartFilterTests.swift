@@ -63,7 +63,7 @@ struct StartFilterTests {
       if root.staticPlan?.filter != nil { filtered += 1 }
       let code = Array(text.utf8.prefix(200_000))
       var everyByte = Tokenizer(root: root, cache: sharedLanguages.cache)
-      everyByte.skipsAhead = false
+      everyByte.takesShortcuts = false
       let skipping = Tokenizer(root: root, cache: sharedLanguages.cache)
       let expected = everyByte.tokenize(code)
       let actual = skipping.tokenize(code)
@@ -83,7 +83,7 @@ struct StartFilterTests {
     // are still skipped, digits are not.
     let texts = [#"\bfoo\b"#, "[0-9]+x"]
     let patterns = try texts.map { CompiledPattern(text: $0, caseless: false, extended: false, regex: try Regex($0)) }
-    let filter = try #require(StartFilter(patterns: patterns, regexes: patterns.compactMap(\.regex)))
+    let filter = try #require(StartFilter(patterns: patterns, startInfo: patterns.compactMap(\.regex?.startInfo)))
     let line = Array("afoo a2x foo".utf8)
     var starts: [Int] = []
     line.withUnsafeBufferPointer { buffer in
@@ -100,7 +100,7 @@ struct StartFilterTests {
     let loose = try ["[a-z]+q", #"\bx"#].map {
       CompiledPattern(text: $0, caseless: false, extended: false, regex: try Regex($0))
     }
-    #expect(StartFilter(patterns: loose, regexes: loose.compactMap(\.regex)) == nil)
+    #expect(StartFilter(patterns: loose, startInfo: loose.compactMap(\.regex?.startInfo)) == nil)
   }
 
   @Test(

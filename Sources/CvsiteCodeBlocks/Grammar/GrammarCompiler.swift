@@ -199,7 +199,8 @@ struct GrammarCompiler {
         patterns.append(end)
         regexes.append(regex)
       }
-      node.staticPlan = SearchPlan(alternatives: alternatives, patterns: patterns, regexes: regexes)
+      node.staticPlan = SearchPlan(
+        alternatives: alternatives, patterns: patterns, regexes: regexes, children: node.children)
     }
     return node
   }

@@ -40,11 +40,13 @@ final class GrammarNode: @unchecked Sendable {
   /// The `<match>` of a simple context, the `<start>` of a container; `nil` for a group.
   let pattern: CompiledPattern?
   let end: CompiledPattern?
-  var matchSubPatterns: [SubPattern] = []
-  var endSubPatterns: [SubPattern] = []
-  var children: [GrammarNode] = []
+  // Unchecked: written only while the grammar is compiled, then read at every token,
+  // where the runtime's exclusivity check cost more than the read.
+  @exclusivity(unchecked) var matchSubPatterns: [SubPattern] = []
+  @exclusivity(unchecked) var endSubPatterns: [SubPattern] = []
+  @exclusivity(unchecked) var children: [GrammarNode] = []
   /// The search inside this context when no ancestor's end takes part and the end is fixed.
-  var staticPlan: SearchPlan?
+  @exclusivity(unchecked) var staticPlan: SearchPlan?
 
   init(
     name: String, definition: ContextDefinition, style: UInt8, pattern: CompiledPattern?, end: CompiledPattern?
@@ -71,9 +73,10 @@ final class GrammarNode: @unchecked Sendable {
 /// that starts where a zero-width end (`(?=\S)`) also matches opens first, which
 /// grammars such as JavaScript's rely on; a child with `extend-parent="false"` yields to
 /// the end at the same place (``Tokenizer`` checks that after the search). With a
-/// ``StartFilter``, the combined pattern is tried anchored at each place a match can
-/// start instead of searching byte by byte. A class: a frame reads its plan at every
-/// token, and a reference is one retain where a copy of its arrays is several.
+/// ``StartFilter``, only the places a match can start are tried, each anchored, and with
+/// only the alternatives that can start with the byte there (``matchNarrowed(at:_:length:scratch:)``).
+/// A class: a frame reads its plan at every token, and a reference is one retain where a
+/// copy of its arrays is several.
 final class SearchPlan: @unchecked Sendable {
   enum Alternative {
     /// The end of the context `levels` frames up (0: the context itself).
@@ -88,27 +91,153 @@ final class SearchPlan: @unchecked Sendable {
   let regexes: [Regex]
   /// The marked alternation, searching from a position.
   let combined: Regex?
-  /// Where a match can start, and the marked alternation anchored there.
+  /// Where a match can start.
   let filter: StartFilter?
-  let anchored: Regex?
+  /// The alternatives whose child matches only on the first line, a bit each (the first 64).
+  let firstLineOnly: UInt64
+  /// The alternatives this plan's searches leave out, a bit each: ``without(_:)``.
+  private let leftOut: UInt64
+  private let patterns: [CompiledPattern]
+  /// Per first byte, which of `narrowed` to try anchored at a place (plus one): the first
+  /// 256 entries past the start of the line, the next 256 at it. 0: no alternative can
+  /// start with that byte there.
+  private let narrowedIndex: [UInt8]
+  /// Marked alternations of only the alternatives that can start with a given byte,
+  /// anchored; compiled the first time a block needs one.
+  private let narrowed: LazyRegexes
+  /// This plan without some alternatives, by ``without(_:)``'s mask.
+  private let variants = Mutex<[UInt64: SearchPlan]>([:])
 
-  init(alternatives: [Alternative], patterns: [CompiledPattern], regexes: [Regex]) {
+  /// A try of the alternatives that can start at a place.
+  enum NarrowedMatch {
+    /// None of the alternatives can start there.
+    case nothing
+    case tried(Regex.Outcome)
+    /// Their alternation does not compile: search with `combined`.
+    case unavailable
+  }
+
+  /// A plan whose alternative `i` is `patterns[i]`, compiled as `regexes[i]`; `children`
+  /// are the context's, which `.child` alternatives index.
+  convenience init(
+    alternatives: [Alternative], patterns: [CompiledPattern], regexes: [Regex], children: [GrammarNode]
+  ) {
+    var firstLineOnly: UInt64 = 0
+    for (index, alternative) in alternatives.prefix(64).enumerated() {
+      if case .child(let child) = alternative, child < children.count, children[child].firstLineOnly {
+        firstLineOnly |= 1 << UInt64(index)
+      }
+    }
+    self.init(
+      alternatives: alternatives, patterns: patterns, regexes: regexes, firstLineOnly: firstLineOnly, leavingOut: 0)
+  }
+
+  /// Its searches leave out the alternatives whose bits are set in `leftOut`.
+  private init(
+    alternatives: [Alternative], patterns: [CompiledPattern], regexes: [Regex], firstLineOnly: UInt64,
+    leavingOut leftOut: UInt64
+  ) {
     self.alternatives = alternatives
     ownEnd = alternatives.lastIndex {
       if case .end(levels: 0) = $0 { return true }
       return false
     }
     self.regexes = regexes
+    self.patterns = patterns
+    self.leftOut = leftOut
+    self.firstLineOnly = firstLineOnly
+    let kept = patterns.indices.filter { $0 >= 64 || leftOut & (1 << UInt64($0)) == 0 }
+    let branches = patterns.map(\.alternative)
+    combined =
+      kept.isEmpty ? nil : try? Regex(Self.alternation(branches, kept), options: .duplicateNames)
+    let starts = regexes.map(\.startInfo)
+    let usable = combined != nil && patterns.count == starts.count
+    filter =
+      usable ? StartFilter(patterns: kept.map { patterns[$0] }, startInfo: kept.map { starts[$0] }) : nil
+    let (index, texts) = usable ? Self.narrowings(branches, starts, kept) : ([], [])
+    narrowedIndex = index
+    narrowed = LazyRegexes(texts, options: [.duplicateNames, .anchored])
+  }
+
+  /// This plan with the alternatives whose bits are set in `mask` left out of its
+  /// searches (used once already, or first line only on a later line), made once.
+  func without(_ mask: UInt64) -> SearchPlan {
+    let mask = mask | leftOut
+    guard mask != leftOut else { return self }
+    if let known = variants.withLock({ $0[mask] }) { return known }
+    let variant = SearchPlan(
+      alternatives: alternatives, patterns: patterns, regexes: regexes, firstLineOnly: firstLineOnly,
+      leavingOut: mask)
+    variants.withLock { $0[mask] = variant }
+    return variant
+  }
+
+  /// `(?|(*MARK:i)…|…)` over the branches at `indices`, each marked with its index.
+  private static func alternation(_ branches: [String], _ indices: some Sequence<Int>) -> String {
     var text = "(?|"
-    for (index, pattern) in patterns.enumerated() {
-      if index > 0 { text += "|" }
-      text += "(*MARK:\(index))" + pattern.alternative
+    for index in indices {
+      if text.utf8.count > 3 { text += "|" }
+      text += "(*MARK:\(index))" + branches[index]
     }
-    text += ")"
-    combined = patterns.isEmpty ? nil : try? Regex(text, options: .duplicateNames)
-    let filter = combined == nil ? nil : StartFilter(patterns: patterns, regexes: regexes)
-    let anchored = filter == nil ? nil : try? Regex(text, options: [.duplicateNames, .anchored])
-    (self.filter, self.anchored) = anchored == nil ? (nil, nil) : (filter, anchored)
+    return text + ")"
+  }
+
+  /// For each first byte, past the start of the line and at it, the anchored alternation
+  /// of only the alternatives that can start with it (PCRE2's start bitmaps): a byte
+  /// starts few of a context's patterns, and PCRE2 tries every branch of an alternation
+  /// in turn. The order of the branches is kept, so the same one wins.
+  private static func narrowings(
+    _ branches: [String], _ starts: [Regex.StartInfo], _ kept: [Int]
+  ) -> ([UInt8], [String]) {
+    var index = [UInt8](repeating: 0, count: 512)
+    var texts: [String] = []
+    var known: [[Int]: Int] = [:]
+    var members: [Int] = []
+    members.reserveCapacity(starts.count)
+    for atLineStart in [false, true] {
+      for byte in 0..<256 {
+        members.removeAll(keepingCapacity: true)
+        for alternative in kept
+        where (atLineStart || !starts[alternative].onlyAtStart) && starts[alternative].bytes?[byte] ?? true {
+          members.append(alternative)
+        }
+        guard !members.isEmpty else { continue }
+        // One byte indexes them: past 255 sets, the rest try every alternative.
+        if known[members] == nil, texts.count >= 254 { members = kept }
+        let slot: Int
+        if let known = known[members] {
+          slot = known
+        } else {
+          texts.append(alternation(branches, members))
+          slot = texts.count
+          known[members] = slot
+        }
+        index[(atLineStart ? 256 : 0) + byte] = UInt8(slot)
+      }
+    }
+    return (index, texts)
+  }
+
+  /// The alternatives that can start at `position` of `text` tried there, the first in
+  /// order winning (its mark and groups then in `scratch`).
+  func matchNarrowed(at position: Int, _ text: UnsafePointer<UInt8>, length: Int, scratch: MatchScratch)
+    -> NarrowedMatch
+  {
+    guard !narrowedIndex.isEmpty else { return .unavailable }
+    let slot = Int(narrowedIndex[(position == 0 ? 256 : 0) + Int(text[position])])
+    guard slot != 0 else { return .nothing }
+    guard let outcome = narrowed.match(slot - 1, text, length: length, from: position, scratch: scratch) else {
+      return .unavailable
+    }
+    return .tried(outcome)
+  }
+
+  /// The narrowed alternation tried at `position` when its byte is `byte`, compiled;
+  /// `nil` when none is (no alternative can start with `byte`, or it does not compile).
+  func narrowedRegex(at position: Int, _ byte: UInt8) -> Regex? {
+    guard !narrowedIndex.isEmpty else { return nil }
+    let slot = Int(narrowedIndex[(position == 0 ? 256 : 0) + Int(byte)])
+    return slot == 0 ? nil : narrowed.compiled(slot - 1)
   }
 }
 

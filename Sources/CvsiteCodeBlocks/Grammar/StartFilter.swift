@@ -22,15 +22,14 @@ struct StartFilter: Sendable {
 
   /// `nil` when the filter would skip too little, or an alternative can match the empty
   /// string (then it can match anywhere).
-  init?(patterns: [CompiledPattern], regexes: [Regex]) {
-    guard patterns.count == regexes.count, !regexes.isEmpty else { return nil }
+  init?(patterns: [CompiledPattern], startInfo: [Regex.StartInfo]) {
+    guard patterns.count == startInfo.count, !startInfo.isEmpty else { return nil }
     var starts = [Bool](repeating: false, count: 256)
     // Word bytes some alternative may start with between two word characters (a
     // shell redirection's `2>` starts with a digit, anywhere).
     var startsInside = [Bool](repeating: false, count: 256)
     var lineStart = false
-    for (pattern, regex) in zip(patterns, regexes) {
-      let info = regex.startInfo
+    for (pattern, info) in zip(patterns, startInfo) {
       if info.canBeEmpty { return nil }
       if info.onlyAtStart {
         lineStart = true

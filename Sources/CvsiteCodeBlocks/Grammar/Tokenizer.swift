@@ -44,9 +44,11 @@ struct TokenizedCode {
 struct Tokenizer {
   let root: GrammarNode
   let cache: PlanCache
-  /// Whether searches skip to where a match can start (``StartFilter``); off only to
-  /// check that skipping changes nothing.
-  var skipsAhead = true
+  /// Whether the tokenizer takes its shortcuts: searches skip to where a match can
+  /// start (``StartFilter``), try only the alternatives that can start with the byte
+  /// there, and paint a match's groups from the search's own match data. Off only to
+  /// check that the shortcuts change nothing.
+  var takesShortcuts = true
 
   /// An open context. A class: the stack is read at every token, and a reference is
   /// one retain where a copy of these fields would be a dozen.
@@ -60,6 +62,11 @@ struct Tokenizer {
     // Unchecked: only this tokenizer touches a frame, one access at a time, and the
     // runtime's check cost more than the accesses.
     @exclusivity(unchecked) var usedOnce: [Int] = []
+    /// `usedOnce` as alternatives of the frame's plan, a bit each (the first 64).
+    @exclusivity(unchecked) var usedOnceAlternatives: UInt64 = 0
+    /// The plan without some alternatives last searched in this frame, and which.
+    @exclusivity(unchecked) var variant: SearchPlan?
+    @exclusivity(unchecked) var variantLeftOut: UInt64 = 0
     /// Where the context started: its index among its parent's children, the line and
     /// the position in it.
     @exclusivity(unchecked) var started = Place(child: -1, line: -1, start: -1, end: -1)
@@ -85,6 +92,10 @@ struct Tokenizer {
   private struct Found {
     var alternative: Int
     var range: Range<Int>
+    /// The match data holds this match's groups (it was the last match run, by this
+    /// alternative's pattern or by an alternation whose branch of it numbers its groups
+    /// the same way): painting its sub-patterns needs no second match.
+    var groupsInScratch = false
   }
 
   private enum Search {
@@ -157,7 +168,7 @@ struct Tokenizer {
           stalled = 0
           lastPosition = position
         }
-        var search = find(in: frame, lineIndex: lineIndex, stack: stack, subject, length, position, scratch)
+        var search = find(in: frame, lineIndex: lineIndex, subject, length, position, scratch)
         // A simple context that matches nothing does not start here, as in GtkSourceView
         // (unless it ends its parent): the others are searched without it.
         // Nor does a container that would open empty right where the same one just
@@ -181,7 +192,7 @@ struct Tokenizer {
           let place = empty.range.lowerBound
           skipped.insert(empty.alternative)
           let other = find(
-            in: frame, lineIndex: lineIndex, stack: stack, subject, length, place, scratch, skipping: skipped)
+            in: frame, lineIndex: lineIndex, subject, length, place, scratch, skipping: skipped)
           if case .found(let next) = other, next.range.lowerBound == place {
             search = other
             continue
@@ -197,7 +208,7 @@ struct Tokenizer {
             break
           }
           search = find(
-            in: frame, lineIndex: lineIndex, stack: stack, subject, length,
+            in: frame, lineIndex: lineIndex, subject, length,
             min(length, place + Self.characterLength(subject[place])), scratch)
         }
         guard case .found(var found) = search else {
@@ -208,12 +219,16 @@ struct Tokenizer {
         // A child that does not extend its parent yields to the parent's end where
         // both match (GtkSourceView skips such a child when the end matches there).
         if case .child(let index) = frame.plan.alternatives[found.alternative],
-          !frame.node.children[index].extendParent, let ownEnd = frame.plan.ownEnd,
-          case .matched = frame.plan.regexes[ownEnd].match(
-            subject, length: length, from: found.range.lowerBound, anchored: true, scratch: scratch),
-          let range = scratch.range(0)
+          !frame.node.children[index].extendParent, let ownEnd = frame.plan.ownEnd
         {
-          found = Found(alternative: ownEnd, range: range)
+          if case .matched = frame.plan.regexes[ownEnd].match(
+            subject, length: length, from: found.range.lowerBound, anchored: true, scratch: scratch),
+            let range = scratch.range(0)
+          {
+            found = Found(alternative: ownEnd, range: range, groupsInScratch: true)
+          } else {
+            found.groupsInScratch = false
+          }
         }
         out.emit(found.range.lowerBound, frame.inside)
         switch frame.plan.alternatives[found.alternative] {
@@ -238,7 +253,10 @@ struct Tokenizer {
           while closed.node.endParent, stack.count > 1 { closed = stack.removeLast() }
         case .child(let index):
           let child = frame.node.children[index]
-          if child.onceOnly { stack[stack.count - 1].usedOnce.append(index) }
+          if child.onceOnly {
+            stack[stack.count - 1].usedOnce.append(index)
+            if found.alternative < 64 { stack[stack.count - 1].usedOnceAlternatives |= 1 << UInt64(found.alternative) }
+          }
           let own = child.style != 0 ? child.style : frame.inside
           if !child.isContainer {
             if !found.range.isEmpty {
@@ -308,49 +326,97 @@ struct Tokenizer {
 
   /// The earliest match in `frame` from `position`; at one position, the first alternative.
   private func find(
-    in frame: Frame, lineIndex: Int, stack: [Frame], _ subject: UnsafePointer<UInt8>, _ length: Int, _ position: Int,
+    in frame: Frame, lineIndex: Int, _ subject: UnsafePointer<UInt8>, _ length: Int, _ position: Int,
     _ scratch: MatchScratch, skipping: Set<Int> = []
   ) -> Search {
-    let plan = frame.plan
+    // Without the alternatives that may not match on this line, when there are some: a
+    // search of the rest finds the next match in one call.
+    var leftOut = frame.usedOnceAlternatives
+    if lineIndex != 0 { leftOut |= frame.plan.firstLineOnly }
+    let plan: SearchPlan
+    if leftOut == 0 || !takesShortcuts {
+      plan = frame.plan
+    } else if frame.variantLeftOut == leftOut, let variant = frame.variant {
+      plan = variant
+    } else {
+      plan = frame.plan.without(leftOut)
+      frame.variant = plan
+      frame.variantLeftOut = leftOut
+    }
     func excluded(_ alternative: Int) -> Bool {
       if !skipping.isEmpty, skipping.contains(alternative) { return true }
       guard case .child(let index) = plan.alternatives[alternative] else { return false }
       let child = frame.node.children[index]
       return (child.firstLineOnly && lineIndex != 0) || (child.onceOnly && frame.usedOnce.contains(index))
     }
-    if skipsAhead, let filter = plan.filter, let anchored = plan.anchored {
+    if takesShortcuts, let filter = plan.filter {
       var from = position
-      var shadowed = false
       // Each anchored try has its own backtracking limit, so a line of many candidates
       // could add up to far more work than one search: after a few, one search goes on.
-      var tries = 0
-      while !shadowed, tries < Self.anchoredTries, let start = filter.next(subject, length, from: from) {
-        tries += 1
-        switch anchored.match(subject, length: length, from: start, anchored: false, scratch: scratch) {
-        case .noMatch:
-          from = start + 1
-          continue
+      tries: for _ in 0..<Self.anchoredTries {
+        guard let start = filter.next(subject, length, from: from) else { return .none }
+        switch tryAnchored(plan, at: start, excluded: excluded, subject, length, scratch) {
+        case .found(let found): return .found(found)
+        case .noMatch: from = start + 1
         case .limit: return .limit
-        case .matched: break
+        // One that may not match here came first: each one on its own.
+        case .shadowed: return eachAlternative(plan, from: position, excluded: excluded, subject, length, scratch)
+        case .unavailable: break tries
         }
-        if let mark = Regex.mark(scratch), mark < plan.alternatives.count, let range = scratch.range(0),
-          !excluded(mark)
-        {
-          return .found(Found(alternative: mark, range: range))
-        }
-        shadowed = true  // one that may not match here came first: each one on its own below
       }
-      if !shadowed, tries < Self.anchoredTries { return .none }
-      if !shadowed, let combined = plan.combined {
+      if let combined = plan.combined {
         return search(combined, plan: plan, from: from, excluded: excluded, subject, length, scratch)
           ?? eachAlternative(plan, from: position, excluded: excluded, subject, length, scratch)
       }
     } else if let combined = plan.combined {
-      if let result = search(combined, plan: plan, from: position, excluded: excluded, subject, length, scratch) {
-        return result
+      var from = position
+      // Where the last token ended, first, with only the alternatives that can start
+      // there: the next token most often starts right there.
+      if takesShortcuts, position < length {
+        switch tryAnchored(plan, at: position, excluded: excluded, subject, length, scratch) {
+        case .found(let found): return .found(found)
+        case .noMatch: from = position + Self.characterLength(subject[position])
+        case .limit: return .limit
+        case .shadowed, .unavailable: break
+        }
       }
+      return search(combined, plan: plan, from: from, excluded: excluded, subject, length, scratch)
+        ?? eachAlternative(plan, from: position, excluded: excluded, subject, length, scratch)
     }
     return eachAlternative(plan, from: position, excluded: excluded, subject, length, scratch)
+  }
+
+  private enum AnchoredOutcome {
+    case found(Found)
+    case noMatch
+    case limit
+    /// An alternative that may not match here matched first.
+    case shadowed
+    /// The plan cannot be tried anchored.
+    case unavailable
+  }
+
+  /// The plan's alternatives that can start at `start` (``SearchPlan/matchNarrowed(at:_:length:scratch:)``)
+  /// tried there, the first in order winning.
+  private func tryAnchored(
+    _ plan: SearchPlan, at start: Int, excluded: (Int) -> Bool, _ subject: UnsafePointer<UInt8>, _ length: Int,
+    _ scratch: MatchScratch
+  ) -> AnchoredOutcome {
+    let outcome: Regex.Outcome
+    switch plan.matchNarrowed(at: start, subject, length: length, scratch: scratch) {
+    case .nothing: return .noMatch
+    case .unavailable: return .unavailable
+    case .tried(let tried): outcome = tried
+    }
+    switch outcome {
+    case .noMatch: return .noMatch
+    case .limit: return .limit
+    case .matched:
+      guard let mark = Regex.mark(scratch), mark < plan.alternatives.count, let range = scratch.range(0),
+        !excluded(mark)
+      else { return .shadowed }
+      return .found(Found(alternative: mark, range: range, groupsInScratch: true))
+    }
   }
 
   /// Anchored tries per search before the rest of the line is searched in one call.
@@ -369,7 +435,7 @@ struct Tokenizer {
       guard let mark = Regex.mark(scratch), mark < plan.alternatives.count, let range = scratch.range(0),
         !excluded(mark)
       else { return nil }
-      return .found(Found(alternative: mark, range: range))
+      return .found(Found(alternative: mark, range: range, groupsInScratch: true))
     }
   }
 
@@ -402,7 +468,8 @@ struct Tokenizer {
   ) {
     let range = found.range
     guard !subPatterns.isEmpty, !range.isEmpty,
-      case .matched = regex.match(subject, length: length, from: range.lowerBound, anchored: true, scratch: scratch)
+      found.groupsInScratch && takesShortcuts
+        || regex.match(subject, length: length, from: range.lowerBound, anchored: true, scratch: scratch) == .matched
     else {
       out.emit(range.upperBound, style)
       return
@@ -429,6 +496,10 @@ struct Tokenizer {
     _ node: GrammarNode, inside: UInt8, startedBy found: Found, regex: Regex, stack: [Frame],
     _ subject: UnsafePointer<UInt8>, _ length: Int, _ scratch: MatchScratch
   ) -> Frame {
+    // Most contexts: a fixed end, and no ancestor's end to watch for.
+    if node.extendParent, let fixed = node.staticPlan, node.end?.isDynamic != true {
+      return Frame(node: node, plan: fixed, end: node.end, inside: inside)
+    }
     var end = node.end
     if let dynamic = end, dynamic.isDynamic {
       _ = regex.match(subject, length: length, from: found.range.lowerBound, anchored: true, scratch: scratch)
@@ -481,7 +552,9 @@ struct Tokenizer {
         patterns.append(end)
       }
       plan = cache.plan(key) {
-        SearchPlan(alternatives: alternatives, patterns: patterns, regexes: patterns.compactMap(\.regex))
+        SearchPlan(
+          alternatives: alternatives, patterns: patterns, regexes: patterns.compactMap(\.regex), children: node.children
+        )
       }
     }
     return Frame(node: node, plan: plan, end: end, inside: inside)

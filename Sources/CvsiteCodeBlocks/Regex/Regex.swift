@@ -7,11 +7,16 @@ final class Regex: @unchecked Sendable {
   // threads at once, each with its own match data.
   private let code: OpaquePointer
   /// Whether the JIT compiled it: then matches take PCRE2's direct JIT entry.
-  private let isJITCompiled: Bool
+  let isJITCompiled: Bool
   /// How many capture groups the pattern has.
   let captureCount: Int
   /// The pattern as compiled, for error messages and caches.
   let pattern: String
+  private let options: Options
+  /// The same pattern compiled anchored, for matches that must start at their start
+  /// offset: PCRE2's JIT cannot anchor at match time, and its interpreter costs several
+  /// times more per call. `nil` for a pattern compiled anchored.
+  private let anchoredTwin: LazyRegexes?
 
   /// Why a pattern does not compile: PCRE2's message and the byte offset it points at.
   struct CompileError: Error, Equatable {
@@ -51,13 +56,24 @@ final class Regex: @unchecked Sendable {
     code = compiled
     captureCount = Int(groups)
     self.pattern = pattern
+    self.options = options
+    anchoredTwin =
+      options.contains(.anchored) ? nil : LazyRegexes([pattern], options: options.union(.anchored), needsJIT: true)
   }
 
   deinit { pcre2_code_free_8(code) }
 
-  /// What PCRE2 worked out about where a match can start: the bytes it can start with
-  /// (`nil`: any), whether it can be empty, whether it matches only at the subject's start.
-  var startInfo: (bytes: [Bool]?, canBeEmpty: Bool, onlyAtStart: Bool) {
+  /// What PCRE2 worked out about where a match can start.
+  struct StartInfo {
+    /// Per byte, whether a match can start with it; `nil`: any.
+    var bytes: [Bool]?
+    var canBeEmpty: Bool
+    /// It matches only at the subject's start.
+    var onlyAtStart: Bool
+  }
+
+  /// What PCRE2 worked out about where a match can start.
+  var startInfo: StartInfo {
     var options: UInt32 = 0
     _ = pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_ALLOPTIONS), &options)
     var minimum: UInt32 = 0
@@ -79,7 +95,7 @@ final class Regex: @unchecked Sendable {
       _ = pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_FIRSTBITMAP), &map)
       if let map { bytes = (0..<256).map { map[$0 >> 3] & (1 << UInt8($0 & 7)) != 0 } }
     }
-    return (bytes, minimum == 0, options & PCRE2_ANCHORED != 0)
+    return StartInfo(bytes: bytes, canBeEmpty: minimum == 0, onlyAtStart: options & PCRE2_ANCHORED != 0)
   }
 
   /// The result of one match attempt.
@@ -95,14 +111,19 @@ final class Regex: @unchecked Sendable {
   func match(_ text: UnsafePointer<UInt8>, length: Int, from start: Int, anchored: Bool, scratch: MatchScratch)
     -> Outcome
   {
-    // PCRE2's JIT cannot anchor at match time; its direct entry skips the checks
-    // `pcre2_match` repeats on every call.
+    // PCRE2's JIT cannot anchor at match time: an anchored twin can (``anchoredTwin``).
+    // Its direct entry skips the checks `pcre2_match` repeats on every call.
+    if anchored, isJITCompiled { return matchAnchored(text, length: length, from: start, scratch: scratch) }
     let result =
-      isJITCompiled && !anchored
+      isJITCompiled
       ? pcre2_jit_match_8(code, text, length, start, PCRE2_NO_UTF_CHECK, scratch.data, scratch.context)
       : pcre2_match_8(
         code, text, length, start, (anchored ? PCRE2_ANCHORED : 0) | PCRE2_NO_UTF_CHECK, scratch.data,
         scratch.context)
+    return Self.outcome(result)
+  }
+
+  private static func outcome(_ result: Int32) -> Outcome {
     if result >= 0 { return .matched }
     if result == PCRE2_ERROR_MATCHLIMIT || result == PCRE2_ERROR_DEPTHLIMIT || result == PCRE2_ERROR_HEAPLIMIT
       || result == PCRE2_ERROR_JIT_STACKLIMIT
@@ -110,6 +131,33 @@ final class Regex: @unchecked Sendable {
       return .limit
     }
     return .noMatch
+  }
+
+  /// A match that must start at `start`, by the anchored twin where there is one.
+  @inline(never)
+  private func matchAnchored(_ text: UnsafePointer<UInt8>, length: Int, from start: Int, scratch: MatchScratch)
+    -> Outcome
+  {
+    if options.contains(.anchored) {
+      return Self.outcome(
+        pcre2_jit_match_8(code, text, length, start, PCRE2_NO_UTF_CHECK, scratch.data, scratch.context))
+    }
+    if let outcome = anchoredTwin?.match(0, text, length: length, from: start, scratch: scratch) { return outcome }
+    return Self.outcome(
+      pcre2_match_8(code, text, length, start, PCRE2_ANCHORED | PCRE2_NO_UTF_CHECK, scratch.data, scratch.context))
+  }
+
+  /// The address of the JIT-compiled code, for ``matchJIT(address:_:length:from:scratch:)``;
+  /// `nil` when the JIT did not take the pattern. Valid while this regex lives.
+  var jitAddress: Int? { isJITCompiled ? Int(bitPattern: code) : nil }
+
+  /// A match by the JIT code at `address` (a ``jitAddress``), which must still be alive:
+  /// no regex is retained for it.
+  static func matchJIT(
+    address: Int, _ text: UnsafePointer<UInt8>, length: Int, from start: Int, scratch: MatchScratch
+  ) -> Outcome {
+    guard let code = OpaquePointer(bitPattern: address) else { return .noMatch }
+    return outcome(pcre2_jit_match_8(code, text, length, start, PCRE2_NO_UTF_CHECK, scratch.data, scratch.context))
   }
 
   /// The number of the group called `name` that took part in the last match in

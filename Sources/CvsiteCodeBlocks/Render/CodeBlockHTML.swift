@@ -36,72 +36,88 @@ extension CodeLanguages {
     } else {
       tokens = Tokenizer.plainLines(bytes, lines: lines)
     }
-    var out: [UInt8] = []
-    out.reserveCapacity(bytes.count * 2 + 200)
-    // Appended as bytes: a block of one short line is common, and building strings for
-    // its frame would cost more than colouring it.
-    let isTerminal = id == "console" || id == "sh"
-    out.append(isTerminal ? "<div class=\"cv-code cv-terminal\"" : "<div class=\"cv-code\"")
-    if let id { appendAttribute(" data-lang=\"", id, to: &out) }
-    out.append(">")
-    if let title = options.title {
-      out.append("<div class=\"cv-code-title\">")
-      appendEscapedHTML(title, to: &out)
-      out.append("</div>")
-    }
-    out.append(options.wrap ? "<pre class=\"cv-pre cv-wrap\"><code" : "<pre class=\"cv-pre\"><code")
-    if let language = options.language {
-      out.append(" class=\"language-")
-      appendEscapedHTML(language, to: &out)
-      if options.showLineNumbers { out.append(" cv-numbered") }
-      out.append("\"")
-    } else if options.showLineNumbers {
-      out.append(" class=\"cv-numbered\"")
-    }
-    if options.showLineNumbers, options.startLine != 1 {
-      out.append(contentsOf: " style=\"counter-reset: cv-line \(options.startLine - 1)\"".utf8)
-    }
-    out.append(">")
     // Read once: a static in the loop is a `swift_once` check on every token.
     let (spans, outputClass) = (Self.spans, Self.outputClass)
     let marksLines = !options.marked.isEmpty || !options.inserted.isEmpty || !options.deleted.isEmpty
-    bytes.withUnsafeBufferPointer { code in
-      for (index, line) in tokens.lines.enumerated() {
-        out.append("<span class=\"line")
-        if marksLines {
-          let number = index + 1
-          if options.marked.contains(number) { out.append(" cv-mark") }
-          if options.inserted.contains(number) { out.append(" cv-ins") }
-          if options.deleted.contains(number) { out.append(" cv-del") }
-        }
-        let runs = tokens.runs[index]
-        // A console line that is all output is marked as such for the copy button.
-        if runs.count == 1, runs[0].tokenClass == outputClass, !line.isEmpty {
-          out.append(" cv-output")
-        }
-        out.append("\">")
-        // Escaped as cmark escapes code, `"` included: no scan of the page's HTML for
-        // ` href="` can mistake code for an attribute.
-        var start = 0
-        for run in runs where run.end > start {
-          let text = UnsafeBufferPointer(rebasing: code[(line.lowerBound + start)..<(line.lowerBound + run.end)])
-          if run.tokenClass == 0 {
-            appendEscapedHTML(utf8: text, to: &out)
-          } else {
-            spans.appendOpening(run.tokenClass, to: &out)
-            appendEscapedHTML(utf8: text, to: &out)
-            out.append("</span>")
-          }
-          start = run.end
-        }
-        out.append("</span>\n")
+    // Written through a cursor, into room counted here: the frame's fixed parts, each
+    // byte of its values and of the code at its longest entity, each line at its longest
+    // frame, each run at the longest span. Bytes, not strings: a block of one short line
+    // is common, and building strings for its frame would cost more than colouring it.
+    let runCount = tokens.runs.reduce(0) { $0 + $1.count }
+    let values = (id?.utf8.count ?? 0) + (options.title?.utf8.count ?? 0) + (options.language?.utf8.count ?? 0)
+    let room =
+      Self.longestFrame + (values + bytes.count) * longestHTMLEntity + tokens.lines.count * Self.longestLineFrame
+      + runCount * spans.longestRun
+    let html = String(unsafeUninitializedCapacity: room) { buffer -> Int in
+      guard let base = buffer.baseAddress else { return 0 }
+      var cursor = ByteCursor(start: base, room: min(room, buffer.count))
+      let isTerminal = id == "console" || id == "sh"
+      cursor.write(isTerminal ? "<div class=\"cv-code cv-terminal\"" : "<div class=\"cv-code\"")
+      if let id {
+        cursor.write(" data-lang=\"")
+        cursor.writeEscaped(id)
+        cursor.write("\"")
       }
+      cursor.write(">")
+      if let title = options.title {
+        cursor.write("<div class=\"cv-code-title\">")
+        cursor.writeEscaped(title)
+        cursor.write("</div>")
+      }
+      cursor.write(options.wrap ? "<pre class=\"cv-pre cv-wrap\"><code" : "<pre class=\"cv-pre\"><code")
+      if let language = options.language {
+        cursor.write(" class=\"language-")
+        cursor.writeEscaped(language)
+        if options.showLineNumbers { cursor.write(" cv-numbered") }
+        cursor.write("\"")
+      } else if options.showLineNumbers {
+        cursor.write(" class=\"cv-numbered\"")
+      }
+      if options.showLineNumbers, options.startLine != 1 {
+        cursor.write(" style=\"counter-reset: cv-line ")
+        cursor.writeEscaped(String(options.startLine - 1))
+        cursor.write("\"")
+      }
+      cursor.write(">")
+      bytes.withUnsafeBufferPointer { code in
+        for (index, line) in tokens.lines.enumerated() {
+          cursor.write("<span class=\"line")
+          if marksLines {
+            let number = index + 1
+            if options.marked.contains(number) { cursor.write(" cv-mark") }
+            if options.inserted.contains(number) { cursor.write(" cv-ins") }
+            if options.deleted.contains(number) { cursor.write(" cv-del") }
+          }
+          let runs = tokens.runs[index]
+          // A console line that is all output is marked as such for the copy button.
+          if runs.count == 1, runs[0].tokenClass == outputClass, !line.isEmpty {
+            cursor.write(" cv-output")
+          }
+          cursor.write("\">")
+          // Escaped as cmark escapes code, `"` included: no scan of the page's HTML for
+          // ` href="` can mistake code for an attribute.
+          var start = 0
+          for run in runs where run.end > start {
+            let text = UnsafeBufferPointer(rebasing: code[(line.lowerBound + start)..<(line.lowerBound + run.end)])
+            if run.tokenClass == 0 {
+              cursor.writeEscaped(text)
+            } else {
+              spans.writeOpening(run.tokenClass, to: &cursor)
+              cursor.writeEscaped(text)
+              cursor.write("</span>")
+            }
+            start = run.end
+          }
+          cursor.write("</span>\n")
+        }
+      }
+      cursor.write(Self.footer)
+      return cursor.position - base
     }
-    out.append("</code></pre></div>\n")
     var unknown: String?
     if let written = options.language, id == nil, !Self.plainNames.contains(written.lowercased()) { unknown = written }
     return RenderedCodeBlock(
-      html: String(decoding: out, as: UTF8.self), problems: problems, title: options.title,
+      html: html, problems: problems, title: options.title,
       otherValues: options.otherValues,
       stoppedAtLine: tokens.stoppedAtLine, unknownLanguage: unknown)
   }
@@ -110,6 +126,11 @@ extension CodeLanguages {
   static let plainNames: Set<String> = ["text", "txt", "plain", "plaintext", "none", "output", "log"]
 
   private static let spans = OpeningSpans()
+  private static let footer: StaticString = "</code></pre></div>\n"
+  /// The frame's fixed parts, at their longest (the start line's number is 20 bytes at most).
+  private static let longestFrame = 256
+  /// `<span class="line cv-mark cv-ins cv-del cv-output">` and `</span>\n`.
+  private static let longestLineFrame = 60
   private static let outputClass = UInt8(TokenClass.names.firstIndex(of: "go") ?? 0)
 }
 
@@ -118,6 +139,8 @@ extension CodeLanguages {
 private struct OpeningSpans {
   let bytes: [UInt8]
   let ends: [Int]
+  /// The longest opening tag with its `</span>`.
+  let longestRun: Int
 
   init() {
     var bytes: [UInt8] = []
@@ -128,20 +151,14 @@ private struct OpeningSpans {
     }
     self.bytes = bytes
     self.ends = ends
+    longestRun = zip(ends, [0] + ends).map { $0 - $1 }.max().map { $0 + "</span>".utf8.count } ?? 0
   }
 
-  func appendOpening(_ tokenClass: UInt8, to out: inout [UInt8]) {
+  func writeOpening(_ tokenClass: UInt8, to cursor: inout ByteCursor) {
     let index = Int(tokenClass)
     let start = index == 0 ? 0 : ends[index - 1]
-    bytes.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[start..<ends[index]])) }
+    bytes.withUnsafeBufferPointer { cursor.write(UnsafeBufferPointer(rebasing: $0[start..<ends[index]])) }
   }
-}
-
-/// ` name="value"` with `nameQuote` the ` name="` part: the value escaped.
-private func appendAttribute(_ nameQuote: StaticString, _ value: String, to out: inout [UInt8]) {
-  out.append(nameQuote)
-  appendEscapedHTML(value, to: &out)
-  out.append("\"")
 }
 
 extension Tokenizer {
