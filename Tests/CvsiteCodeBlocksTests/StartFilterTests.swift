@@ -68,7 +68,9 @@ struct StartFilterTests {
       let expected = everyByte.tokenize(code)
       let actual = skipping.tokenize(code)
       #expect(actual.stoppedAtLine == expected.stoppedAtLine, "\(path) as \(id)")
-      let differing = zip(actual.runs, expected.runs).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+      #expect(actual.lineEnds == expected.lineEnds && actual.lineEnds.count == actual.lines.count)
+      let differing = zip(actual.runsByLine, expected.runsByLine).enumerated().first { $0.element.0 != $0.element.1 }?
+        .offset
       #expect(differing == nil, "\(path) as \(id): first differing line \(differing.map { $0 + 1 } ?? 0)")
     }
     // The comparison means something only if skipping is on for most of them (19 of the

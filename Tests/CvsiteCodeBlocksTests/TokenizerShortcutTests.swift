@@ -42,11 +42,12 @@ struct TokenizerShortcutTests {
       let expected = plain.tokenize(code)
       let actual = fast.tokenize(code)
       #expect(actual.stoppedAtLine == expected.stoppedAtLine, "\(language) sample \(sample)")
-      let differing = zip(actual.runs, expected.runs).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+      let differing = zip(actual.runsByLine, expected.runsByLine).enumerated().first { $0.element.0 != $0.element.1 }?
+        .offset
       #expect(
         differing == nil,
         "\(language) sample \(sample), line \(differing.map { $0 + 1 } ?? 0): \(String(decoding: code, as: UTF8.self))")
-      #expect(actual.runs.count == expected.runs.count)
+      #expect(actual.lineEnds == expected.lineEnds)
     }
   }
 

@@ -5,25 +5,37 @@ struct Run: Equatable {
   var tokenClass: UInt8
 }
 
-/// One line's runs as they are found: a token that continues the previous run's class
-/// extends it.
+/// A block's runs as they are found, line after line, in one array: a token that
+/// continues the previous run's class on the same line extends it.
 struct LineRuns {
-  var runs: [Run] = []
+  private(set) var runs: [Run] = []
+  /// Where each finished line's runs end in `runs`.
+  private(set) var lineEnds: [Int] = []
+  /// Where the current line's runs start.
+  private var lineStart = 0
 
-  init() {
-    // Grown once for most lines, not at the first, second and fourth run.
-    runs.reserveCapacity(8)
+  init(lines: Int) {
+    runs.reserveCapacity(lines * 4)
+    lineEnds.reserveCapacity(lines)
   }
 
-  /// The line's text up to `end` is in `written` (plain for ``TokenClass/plain``).
+  /// The current line's text up to `end` is in `written` (plain for ``TokenClass/plain``).
   mutating func emit(_ end: Int, _ written: UInt8) {
-    guard end > (runs.last?.end ?? 0) else { return }
+    let hasRun = runs.count > lineStart
+    guard end > (hasRun ? runs[runs.count - 1].end : 0) else { return }
     let tokenClass = written == TokenClass.plain ? 0 : written
-    if let last = runs.last, last.tokenClass == tokenClass {
+    if hasRun, runs[runs.count - 1].tokenClass == tokenClass {
       runs[runs.count - 1].end = end
     } else {
       runs.append(Run(end: end, tokenClass: tokenClass))
     }
+  }
+
+  /// Ends the current line (an empty line gets one empty run).
+  mutating func endLine() {
+    if runs.count == lineStart { runs.append(Run(end: 0, tokenClass: 0)) }
+    lineEnds.append(runs.count)
+    lineStart = runs.count
   }
 }
 
@@ -31,11 +43,19 @@ struct LineRuns {
 struct TokenizedCode {
   /// The byte range of each line in the code, without its line ending.
   var lines: [Range<Int>] = []
-  /// Each line's runs.
-  var runs: [[Run]] = []
+  /// Every line's runs, one line after the other.
+  var runs: [Run] = []
+  /// Where each line's runs end in `runs`.
+  var lineEnds: [Int] = []
   /// The line at which highlighting stopped (a pattern backtracked too much, or the
   /// block took more steps than its size allows); lines from there on are plain.
   var stoppedAtLine: Int?
+
+  /// Line `line`'s runs.
+  func runs(ofLine line: Int) -> ArraySlice<Run> {
+    guard line < lineEnds.count else { return [] }
+    return runs[(line == 0 ? 0 : lineEnds[line - 1])..<lineEnds[line]]
+  }
 }
 
 /// Runs a compiled grammar over code the way GtkSourceView's context engine does: line
@@ -112,7 +132,6 @@ struct Tokenizer {
     guard let rootPlan = root.staticPlan else { return Self.plainLines(code, lines: lines) }
     var result = TokenizedCode()
     result.lines = lines ?? Self.lines(code)
-    result.runs.reserveCapacity(result.lines.count)
     let scratch = cache.takeScratch()
     defer { cache.giveBack(scratch) }
     code.withUnsafeBufferPointer { buffer in
@@ -132,14 +151,16 @@ struct Tokenizer {
     var stack = [Frame(node: root, plan: rootPlan, end: nil, inside: root.style)]
     var budget = initialBudget
     var limits = 0
+    // A local value, not a variable captured by a nested function: those are checked
+    // for exclusive access at run time on every run.
+    var out = LineRuns(lines: result.lines.count)
+    defer { (result.runs, result.lineEnds) = (out.runs, out.lineEnds) }
     for (lineIndex, line) in result.lines.enumerated() {
       let subject = base + line.lowerBound
       let length = line.count
-      // A local value, not a variable captured by a nested function: those are checked
-      // for exclusive access at run time on every run.
-      var out = LineRuns()
       if result.stoppedAtLine != nil {
-        result.runs.append([Run(end: length, tokenClass: 0)])
+        out.emit(length, 0)
+        out.endLine()
         continue
       }
       var position = 0
@@ -290,8 +311,7 @@ struct Tokenizer {
         position = found.range.upperBound
       }
       out.emit(length, stack[stack.count - 1].inside)
-      if out.runs.isEmpty { out.runs.append(Run(end: 0, tokenClass: 0)) }
-      result.runs.append(out.runs)
+      out.endLine()
       // Contexts that end at the end of a line end, with everything open inside them;
       // but, as in GtkSourceView, a context open inside one that does not end there
       // and extends its parent (the default: a heredoc opened in a one-line command)

@@ -43,7 +43,7 @@ extension CodeLanguages {
     // byte of its values and of the code at its longest entity, each line at its longest
     // frame, each run at the longest span. Bytes, not strings: a block of one short line
     // is common, and building strings for its frame would cost more than colouring it.
-    let runCount = tokens.runs.reduce(0) { $0 + $1.count }
+    let runCount = tokens.runs.count
     let values = (id?.utf8.count ?? 0) + (options.title?.utf8.count ?? 0) + (options.language?.utf8.count ?? 0)
     let room =
       Self.longestFrame + (values + bytes.count) * longestHTMLEntity + tokens.lines.count * Self.longestLineFrame
@@ -88,9 +88,9 @@ extension CodeLanguages {
             if options.inserted.contains(number) { cursor.write(" cv-ins") }
             if options.deleted.contains(number) { cursor.write(" cv-del") }
           }
-          let runs = tokens.runs[index]
+          let runs = tokens.runs(ofLine: index)
           // A console line that is all output is marked as such for the copy button.
-          if runs.count == 1, runs[0].tokenClass == outputClass, !line.isEmpty {
+          if runs.count == 1, runs[runs.startIndex].tokenClass == outputClass, !line.isEmpty {
             cursor.write(" cv-output")
           }
           cursor.write("\">")
@@ -166,7 +166,8 @@ extension Tokenizer {
   static func plainLines(_ code: [UInt8], lines known: [Range<Int>]? = nil) -> TokenizedCode {
     var result = TokenizedCode()
     result.lines = known ?? lines(code)
-    result.runs = result.lines.map { [Run(end: $0.count, tokenClass: 0)] }
+    result.runs = result.lines.map { Run(end: $0.count, tokenClass: 0) }
+    result.lineEnds = Array(result.lines.indices.map { $0 + 1 })
     return result
   }
 
