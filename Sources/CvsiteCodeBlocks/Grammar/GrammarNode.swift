@@ -98,13 +98,20 @@ final class SearchPlan: @unchecked Sendable {
   /// The alternatives this plan's searches leave out, a bit each: ``without(_:)``.
   private let leftOut: UInt64
   private let patterns: [CompiledPattern]
-  /// Per first byte, which of `narrowed` to try anchored at a place (plus one): the first
-  /// 256 entries past the start of the line, the next 256 at it. 0: no alternative can
-  /// start with that byte there.
-  private let narrowedIndex: [UInt8]
-  /// Marked alternations of only the alternatives that can start with a given byte,
-  /// anchored; compiled the first time a block needs one.
-  private let narrowed: LazyRegexes
+  /// What the narrowed alternations are made from (``NarrowedAlternations``): made the
+  /// first time a search tries this plan, since most plans of a grammar are never used
+  /// by a given site.
+  private let branches: [String]
+  private let starts: [Regex.StartInfo]
+  private let kept: [Int]
+  /// Holds the ``NarrowedAlternations``; read through `narrowingAddress`.
+  private let narrowing = Mutex<NarrowedAlternations?>(nil)
+  /// 0 until made, 1 when the plan has none (its alternation does not compile), else the
+  /// address of `narrowing`'s object: one load per try, no lock and no retain.
+  private let narrowingAddress: Atomic<Int>
+  /// Which alternatives never start inside a word, worked out once for this plan and
+  /// the plans ``without(_:)`` makes from it.
+  private let boundaries: WordBoundaries
   /// This plan without some alternatives, by ``without(_:)``'s mask.
   private let variants = Mutex<[UInt64: SearchPlan]>([:])
 
@@ -129,14 +136,16 @@ final class SearchPlan: @unchecked Sendable {
       }
     }
     self.init(
-      alternatives: alternatives, patterns: patterns, regexes: regexes, firstLineOnly: firstLineOnly, leavingOut: 0)
+      alternatives: alternatives, patterns: patterns, regexes: regexes, firstLineOnly: firstLineOnly, leavingOut: 0,
+      boundaries: WordBoundaries(patterns))
   }
 
   /// Its searches leave out the alternatives whose bits are set in `leftOut`.
   private init(
     alternatives: [Alternative], patterns: [CompiledPattern], regexes: [Regex], firstLineOnly: UInt64,
-    leavingOut leftOut: UInt64
+    leavingOut leftOut: UInt64, boundaries: WordBoundaries
   ) {
+    self.boundaries = boundaries
     self.alternatives = alternatives
     ownEnd = alternatives.lastIndex {
       if case .end(levels: 0) = $0 { return true }
@@ -153,10 +162,12 @@ final class SearchPlan: @unchecked Sendable {
     let starts = regexes.map(\.startInfo)
     let usable = combined != nil && patterns.count == starts.count
     filter =
-      usable ? StartFilter(patterns: kept.map { patterns[$0] }, startInfo: kept.map { starts[$0] }) : nil
-    let (index, texts) = usable ? Self.narrowings(branches, starts, kept) : ([], [])
-    narrowedIndex = index
-    narrowed = LazyRegexes(texts, options: [.duplicateNames, .anchored])
+      usable
+      ? StartFilter(startInfo: kept.map { starts[$0] }) { boundaries.startsAtWordBoundary(kept[$0]) } : nil
+    self.branches = branches
+    self.starts = starts
+    self.kept = kept
+    narrowingAddress = Atomic(usable ? 0 : 1)
   }
 
   /// This plan with the alternatives whose bits are set in `mask` left out of its
@@ -167,13 +178,13 @@ final class SearchPlan: @unchecked Sendable {
     if let known = variants.withLock({ $0[mask] }) { return known }
     let variant = SearchPlan(
       alternatives: alternatives, patterns: patterns, regexes: regexes, firstLineOnly: firstLineOnly,
-      leavingOut: mask)
+      leavingOut: mask, boundaries: boundaries)
     variants.withLock { $0[mask] = variant }
     return variant
   }
 
   /// `(?|(*MARK:i)…|…)` over the branches at `indices`, each marked with its index.
-  private static func alternation(_ branches: [String], _ indices: some Sequence<Int>) -> String {
+  static func alternation(_ branches: [String], _ indices: some Sequence<Int>) -> String {
     var text = "(?|"
     for index in indices {
       if text.utf8.count > 3 { text += "|" }
@@ -182,62 +193,57 @@ final class SearchPlan: @unchecked Sendable {
     return text + ")"
   }
 
-  /// For each first byte, past the start of the line and at it, the anchored alternation
-  /// of only the alternatives that can start with it (PCRE2's start bitmaps): a byte
-  /// starts few of a context's patterns, and PCRE2 tries every branch of an alternation
-  /// in turn. The order of the branches is kept, so the same one wins.
-  private static func narrowings(
-    _ branches: [String], _ starts: [Regex.StartInfo], _ kept: [Int]
-  ) -> ([UInt8], [String]) {
-    var index = [UInt8](repeating: 0, count: 512)
-    var texts: [String] = []
-    var known: [[Int]: Int] = [:]
-    var members: [Int] = []
-    members.reserveCapacity(starts.count)
-    for atLineStart in [false, true] {
-      for byte in 0..<256 {
-        members.removeAll(keepingCapacity: true)
-        for alternative in kept
-        where (atLineStart || !starts[alternative].onlyAtStart) && starts[alternative].bytes?[byte] ?? true {
-          members.append(alternative)
-        }
-        guard !members.isEmpty else { continue }
-        // One byte indexes them: past 255 sets, the rest try every alternative.
-        if known[members] == nil, texts.count >= 254 { members = kept }
-        let slot: Int
-        if let known = known[members] {
-          slot = known
-        } else {
-          texts.append(alternation(branches, members))
-          slot = texts.count
-          known[members] = slot
-        }
-        index[(atLineStart ? 256 : 0) + byte] = UInt8(slot)
-      }
-    }
-    return (index, texts)
-  }
-
   /// The alternatives that can start at `position` of `text` tried there, the first in
   /// order winning (its mark and groups then in `scratch`).
   func matchNarrowed(at position: Int, _ text: UnsafePointer<UInt8>, length: Int, scratch: MatchScratch)
     -> NarrowedMatch
   {
-    guard !narrowedIndex.isEmpty else { return .unavailable }
-    let slot = Int(narrowedIndex[(position == 0 ? 256 : 0) + Int(text[position])])
-    guard slot != 0 else { return .nothing }
-    guard let outcome = narrowed.match(slot - 1, text, length: length, from: position, scratch: scratch) else {
-      return .unavailable
+    guard let pointer = narrowedAlternations() else { return .unavailable }
+    return Unmanaged<NarrowedAlternations>.fromOpaque(pointer)._withUnsafeGuaranteedRef {
+      $0.match(at: position, text, length: length, scratch: scratch)
     }
-    return .tried(outcome)
   }
 
   /// The narrowed alternation tried at `position` when its byte is `byte`, compiled;
   /// `nil` when none is (no alternative can start with `byte`, or it does not compile).
   func narrowedRegex(at position: Int, _ byte: UInt8) -> Regex? {
-    guard !narrowedIndex.isEmpty else { return nil }
-    let slot = Int(narrowedIndex[(position == 0 ? 256 : 0) + Int(byte)])
-    return slot == 0 ? nil : narrowed.compiled(slot - 1)
+    guard let pointer = narrowedAlternations() else { return nil }
+    return Unmanaged<NarrowedAlternations>.fromOpaque(pointer).takeUnretainedValue().regex(at: position, byte)
+  }
+
+  /// The address of the ``NarrowedAlternations``, made if need be; `nil` when there are none.
+  private func narrowedAlternations() -> UnsafeRawPointer? {
+    var address = narrowingAddress.load(ordering: .acquiring)
+    if address == 0 {
+      address = narrowing.withLock { made -> Int in
+        if let made { return Int(bitPattern: Unmanaged.passUnretained(made).toOpaque()) }
+        let narrowed = NarrowedAlternations(branches: branches, starts: starts, kept: kept)
+        made = narrowed
+        let address = Int(bitPattern: Unmanaged.passUnretained(narrowed).toOpaque())
+        narrowingAddress.store(address, ordering: .releasing)
+        return address
+      }
+    }
+    return address > 1 ? UnsafeRawPointer(bitPattern: address) : nil
+  }
+}
+
+/// ``CompiledPattern/startsAtWordBoundary`` of a plan's patterns, each worked out the
+/// first time it is asked (it compiles a pattern or more), for the plan and its variants.
+final class WordBoundaries: Sendable {
+  private let patterns: [CompiledPattern]
+  private let known: Mutex<[Bool?]>
+
+  init(_ patterns: [CompiledPattern]) {
+    self.patterns = patterns
+    known = Mutex([Bool?](repeating: nil, count: patterns.count))
+  }
+
+  func startsAtWordBoundary(_ index: Int) -> Bool {
+    if let answer = known.withLock({ $0[index] }) { return answer }
+    let answer = patterns[index].startsAtWordBoundary
+    known.withLock { $0[index] = answer }
+    return answer
   }
 }
 

@@ -23,13 +23,20 @@ struct StartFilter: Sendable {
   /// `nil` when the filter would skip too little, or an alternative can match the empty
   /// string (then it can match anywhere).
   init?(patterns: [CompiledPattern], startInfo: [Regex.StartInfo]) {
-    guard patterns.count == startInfo.count, !startInfo.isEmpty else { return nil }
+    self.init(startInfo: startInfo) { patterns[$0].startsAtWordBoundary }
+  }
+
+  /// `startsAtWordBoundary(i)`: whether alternative `i` never starts inside a word
+  /// (``CompiledPattern/startsAtWordBoundary``), asked only of alternatives that can start
+  /// with a word byte.
+  init?(startInfo: [Regex.StartInfo], startsAtWordBoundary: (Int) -> Bool) {
+    guard !startInfo.isEmpty else { return nil }
     var starts = [Bool](repeating: false, count: 256)
     // Word bytes some alternative may start with between two word characters (a
     // shell redirection's `2>` starts with a digit, anywhere).
     var startsInside = [Bool](repeating: false, count: 256)
     var lineStart = false
-    for (pattern, info) in zip(patterns, startInfo) {
+    for (alternative, info) in startInfo.enumerated() {
       if info.canBeEmpty { return nil }
       if info.onlyAtStart {
         lineStart = true
@@ -37,7 +44,7 @@ struct StartFilter: Sendable {
       }
       let bytes = info.bytes ?? [Bool](repeating: true, count: 256)
       for byte in 0..<256 where bytes[byte] { starts[byte] = true }
-      if Self.wordBytes.contains(where: { bytes[Int($0)] }), !pattern.startsAtWordBoundary {
+      if Self.wordBytes.contains(where: { bytes[Int($0)] }), !startsAtWordBoundary(alternative) {
         for byte in Self.wordBytes where bytes[Int(byte)] { startsInside[Int(byte)] = true }
       }
     }
