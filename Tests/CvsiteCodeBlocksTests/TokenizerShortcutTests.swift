@@ -1,4 +1,5 @@
 import CvsiteTestSupport
+import Dispatch
 import Testing
 
 @testable import CvsiteCodeBlocks
@@ -127,5 +128,27 @@ struct TokenizerShortcutTests {
     #expect(html.contains("&quot;&lt;&gt;&amp;&quot;"))
     let lines = html.components(separatedBy: "<span class=\"line").count - 1
     #expect(lines == 40)
+  }
+
+  @Test("blocks coloured at once on many threads, each plan narrowed on first use, come out as one at a time")
+  func concurrentFirstUse() throws {
+    var generator = PieceGenerator(pieces: Self.pieces, seed: 99)
+    let blocks = (0..<96).map { index in
+      (Self.languages[index % Self.languages.count], generator.string(fewerThan: 30, atLeast: 1))
+    }
+    let serial = blocks.map { sharedLanguages.render(code: $0.1, info: $0.0).html }
+    // A fresh set of languages: every grammar, plan and narrowed alternation is made while
+    // the threads race for it.
+    let theme = repositoryRoot.appendingPathComponent("themes/default/languages").path
+    let fresh = CodeLanguages.load(directories: [CodeLanguages.systemDirectory, theme]).0
+    let results = Locked([String?](repeating: nil, count: blocks.count))
+    DispatchQueue.concurrentPerform(iterations: blocks.count) { index in
+      let html = fresh.render(code: blocks[index].1, info: blocks[index].0).html
+      results.update { $0[index] = html }
+    }
+    let concurrent = results.value
+    for index in blocks.indices {
+      #expect(concurrent[index] == serial[index], "\(blocks[index].0): \(blocks[index].1)")
+    }
   }
 }
