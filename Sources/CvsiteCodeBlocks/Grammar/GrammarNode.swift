@@ -97,7 +97,6 @@ final class SearchPlan: @unchecked Sendable {
   let firstLineOnly: UInt64
   /// The alternatives this plan's searches leave out, a bit each: ``without(_:)``.
   private let leftOut: UInt64
-  private let patterns: [CompiledPattern]
   /// What the narrowed alternations are made from (``NarrowedAlternations``): made the
   /// first time a search tries this plan, since most plans of a grammar are never used
   /// by a given site.
@@ -136,14 +135,16 @@ final class SearchPlan: @unchecked Sendable {
       }
     }
     self.init(
-      alternatives: alternatives, patterns: patterns, regexes: regexes, firstLineOnly: firstLineOnly, leavingOut: 0,
+      alternatives: alternatives, regexes: regexes, branches: patterns.map(\.alternative),
+      starts: regexes.map(\.startInfo), firstLineOnly: firstLineOnly, leavingOut: 0,
       boundaries: WordBoundaries(patterns))
   }
 
-  /// Its searches leave out the alternatives whose bits are set in `leftOut`.
+  /// Its searches leave out the alternatives whose bits are set in `leftOut`; `branches`
+  /// and `starts` are worked out once, by the plan that ``without(_:)`` is called on.
   private init(
-    alternatives: [Alternative], patterns: [CompiledPattern], regexes: [Regex], firstLineOnly: UInt64,
-    leavingOut leftOut: UInt64, boundaries: WordBoundaries
+    alternatives: [Alternative], regexes: [Regex], branches: [String], starts: [Regex.StartInfo],
+    firstLineOnly: UInt64, leavingOut leftOut: UInt64, boundaries: WordBoundaries
   ) {
     self.boundaries = boundaries
     self.alternatives = alternatives
@@ -152,15 +153,12 @@ final class SearchPlan: @unchecked Sendable {
       return false
     }
     self.regexes = regexes
-    self.patterns = patterns
     self.leftOut = leftOut
     self.firstLineOnly = firstLineOnly
-    let kept = patterns.indices.filter { $0 >= 64 || leftOut & (1 << UInt64($0)) == 0 }
-    let branches = patterns.map(\.alternative)
+    let kept = branches.indices.filter { $0 >= 64 || leftOut & (1 << UInt64($0)) == 0 }
     combined =
       kept.isEmpty ? nil : try? Regex(Self.alternation(branches, kept), options: .duplicateNames)
-    let starts = regexes.map(\.startInfo)
-    let usable = combined != nil && patterns.count == starts.count
+    let usable = combined != nil && branches.count == starts.count
     filter =
       usable
       ? StartFilter(startInfo: kept.map { starts[$0] }) { boundaries.startsAtWordBoundary(kept[$0]) } : nil
@@ -177,7 +175,7 @@ final class SearchPlan: @unchecked Sendable {
     guard mask != leftOut else { return self }
     if let known = variants.withLock({ $0[mask] }) { return known }
     let variant = SearchPlan(
-      alternatives: alternatives, patterns: patterns, regexes: regexes, firstLineOnly: firstLineOnly,
+      alternatives: alternatives, regexes: regexes, branches: branches, starts: starts, firstLineOnly: firstLineOnly,
       leavingOut: mask, boundaries: boundaries)
     variants.withLock { $0[mask] = variant }
     return variant

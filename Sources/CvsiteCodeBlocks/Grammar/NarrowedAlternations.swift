@@ -78,6 +78,7 @@ final class NarrowedAlternations: @unchecked Sendable {
   }
 
   deinit { slots.deallocate() }
+
   private func slot(at position: Int, _ byte: UInt8) -> Int { Int(slots[(position == 0 ? 256 : 0) + Int(byte)]) }
 
   /// The alternatives that can start at `position` of `text` tried there.

@@ -81,9 +81,10 @@ struct Tokenizer {
     let inside: UInt8
     // Unchecked: only this tokenizer touches a frame, one access at a time, and the
     // runtime's check cost more than the accesses.
-    @exclusivity(unchecked) var usedOnce: [Int] = []
-    /// `usedOnce` as alternatives of the frame's plan, a bit each (the first 64).
+    /// The once-only children that matched, as alternatives of the frame's plan: a bit
+    /// each for the first 64 (what ``SearchPlan/without(_:)`` leaves out), the rest listed.
     @exclusivity(unchecked) var usedOnceAlternatives: UInt64 = 0
+    @exclusivity(unchecked) var usedOnceBeyond: [Int] = []
     /// The plan without some alternatives last searched in this frame, and which.
     @exclusivity(unchecked) var variant: SearchPlan?
     @exclusivity(unchecked) var variantLeftOut: UInt64 = 0
@@ -98,6 +99,18 @@ struct Tokenizer {
       self.plan = plan
       self.end = end
       self.inside = inside
+    }
+
+    func markUsedOnce(_ alternative: Int) {
+      if alternative < 64 {
+        usedOnceAlternatives |= 1 << UInt64(alternative)
+      } else {
+        usedOnceBeyond.append(alternative)
+      }
+    }
+
+    func isUsedOnce(_ alternative: Int) -> Bool {
+      alternative < 64 ? usedOnceAlternatives & 1 << UInt64(alternative) != 0 : usedOnceBeyond.contains(alternative)
     }
   }
 
@@ -274,10 +287,7 @@ struct Tokenizer {
           while closed.node.endParent, stack.count > 1 { closed = stack.removeLast() }
         case .child(let index):
           let child = frame.node.children[index]
-          if child.onceOnly {
-            stack[stack.count - 1].usedOnce.append(index)
-            if found.alternative < 64 { stack[stack.count - 1].usedOnceAlternatives |= 1 << UInt64(found.alternative) }
-          }
+          if child.onceOnly { frame.markUsedOnce(found.alternative) }
           let own = child.style != 0 ? child.style : frame.inside
           if !child.isContainer {
             if !found.range.isEmpty {
@@ -367,7 +377,7 @@ struct Tokenizer {
       if !skipping.isEmpty, skipping.contains(alternative) { return true }
       guard case .child(let index) = plan.alternatives[alternative] else { return false }
       let child = frame.node.children[index]
-      return (child.firstLineOnly && lineIndex != 0) || (child.onceOnly && frame.usedOnce.contains(index))
+      return (child.firstLineOnly && lineIndex != 0) || (child.onceOnly && frame.isUsedOnce(alternative))
     }
     if takesShortcuts, let filter = plan.filter {
       var from = position

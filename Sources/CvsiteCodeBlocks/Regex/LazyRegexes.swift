@@ -1,7 +1,7 @@
 import Synchronization
 
 /// Patterns compiled the first time a match needs each, then matched with one atomic
-/// load and no reference counted: the narrowed alternations a search plan may never use,
+/// load and no reference counting: the narrowed alternations a search plan may never use,
 /// a pattern's anchored twin. A lock, or a retained regex, per match cost more than many
 /// of the matches.
 final class LazyRegexes: @unchecked Sendable {
@@ -30,8 +30,6 @@ final class LazyRegexes: @unchecked Sendable {
     states.deinitialize(count: patterns.count)
     states.deallocate()
   }
-
-  var count: Int { patterns.count }
 
   /// Pattern `index` matched in `text[..<length]` from `start` (anchored when the
   /// patterns are); `nil` when it does not compile.

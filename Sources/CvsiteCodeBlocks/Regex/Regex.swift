@@ -7,7 +7,7 @@ final class Regex: @unchecked Sendable {
   // threads at once, each with its own match data.
   private let code: OpaquePointer
   /// Whether the JIT compiled it: then matches take PCRE2's direct JIT entry.
-  let isJITCompiled: Bool
+  private let isJITCompiled: Bool
   /// How many capture groups the pattern has.
   let captureCount: Int
   /// The pattern as compiled, for error messages and caches.

@@ -138,7 +138,7 @@ struct SearchIndex: Sendable {
       grouped[next[Int(term)]] = postingOf[index]
       next[Int(term)] += 1
     }
-    let (arena, _) = table.packedTerms()
+    let arena = table.bytes
     let order = arena.withUnsafeBufferPointer { bytes in
       (0..<table.count).sorted {
         utf16Precedes(

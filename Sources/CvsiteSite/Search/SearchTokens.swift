@@ -55,12 +55,7 @@ struct SearchTokenizer {
           } else {
             flags = TextBlock.flags(of: UnsafeBufferPointer(start: base + wordStart, count: end - wordStart))
           }
-          let word = UnsafeBufferPointer(start: base + wordStart, count: end - wordStart)
-          if flags.high {
-            forEachTermByScalar(inUTF8: word, body)
-          } else {
-            emitASCII(word, upper: flags.upper, body)
-          }
+          emitWord(UnsafeBufferPointer(start: base + wordStart, count: end - wordStart), flags, body)
           wordStart = -1
         } else {
           guard starts != 0 else { break }
@@ -73,12 +68,21 @@ struct SearchTokenizer {
     }
     if wordStart >= 0 {
       let word = UnsafeBufferPointer(start: base + wordStart, count: count - wordStart)
-      let flags = TextBlock.flags(of: word)
-      if flags.high {
-        forEachTermByScalar(inUTF8: word, body)
-      } else {
-        emitASCII(word, upper: flags.upper, body)
-      }
+      emitWord(word, TextBlock.flags(of: word), body)
+    }
+  }
+
+  /// The terms of one word: cut again a character at a time when it holds a non-ASCII
+  /// byte, else the word itself, lowercased and folded.
+  @inline(__always)
+  private func emitWord(
+    _ word: UnsafeBufferPointer<UInt8>, _ flags: (upper: Bool, high: Bool),
+    _ body: (UnsafeBufferPointer<UInt8>) -> Void
+  ) {
+    if flags.high {
+      forEachTermByScalar(inUTF8: word, body)
+    } else {
+      emitASCII(word, upper: flags.upper, body)
     }
   }
 

@@ -42,7 +42,10 @@ final class TermCounter {
   /// How many terms there are.
   var count: Int { entryCount }
 
-  /// The bytes of term `index` in ``packedTerms()``'s bytes.
+  /// The terms' bytes one after the other, in first-seen order.
+  var bytes: [UInt8] { arena }
+
+  /// The bytes of term `index` in ``bytes``.
   func range(of index: Int) -> Range<Int> {
     let entry = entries[index]
     return Int(entry.start)..<Int(entry.start + entry.count)
