@@ -52,7 +52,7 @@ private struct Scan {
   var length = 0
 
   /// What the passage being read has so far.
-  private var text: [UInt8] = []
+  private let text = ByteStore(capacity: 4_096)
   private var pendingSpace = false
   /// Bytes of text seen on the page, against ``SearchExtractor/indexedLimit``.
   private var seen = 0
@@ -61,7 +61,12 @@ private struct Scan {
   private var places: Set<String> = []
 
   private enum Frame { case container, child }
-  private var frames: [Frame] = []
+  private var frames: [Frame] = [] {
+    didSet { inContainerChrome = frames.last == .container }
+  }
+  /// Between a container's start and its first child, or after its last (tab buttons,
+  /// step numbers): kept as the frames change, since every tag and text run asks.
+  private var inContainerChrome = false
   private struct Crumb {
     var container: String
     var text: String?
@@ -73,8 +78,9 @@ private struct Scan {
   /// Inside `<script>`, `<style>` or a heading's anchor link: the closing tag's packed
   /// name; 0 otherwise.
   private var skippingUntil: UInt64 = 0
-  /// The heading being read: its level and id, and its text so far.
-  private var heading: (level: Int, id: String)?
+  /// The heading being read: its level (0 outside headings) and id, and its text so far.
+  private var headingLevel = 0
+  private var headingID = ""
   private var headingText: [UInt8] = []
 
   init(marks: [SearchChildMark], readsMarkers: Bool, tokenizer: SearchTokenizer) {
@@ -94,8 +100,6 @@ private struct Scan {
     }
     if field == .body { length += added }
   }
-
-  private var inContainerChrome: Bool { frames.last == .container }
 
   mutating func run(_ bytes: UnsafeBufferPointer<UInt8>) {
     var index = 0
@@ -168,7 +172,7 @@ private struct Scan {
       pendingSpace = true
       return
     }
-    if heading != nil {
+    if headingLevel != 0 {
       if pendingSpace, !headingText.isEmpty { headingText.append(0x20) }
       pendingSpace = false
       if headingText.count < SearchExtractor.passageLimit { headingText.append(byte) }
@@ -184,7 +188,7 @@ private struct Scan {
   /// ``addText(_:)-(UInt8)`` for a run of bytes: the checks made once for the run.
   private mutating func addText(_ run: UnsafeBufferPointer<UInt8>) {
     guard skippingUntil == 0, !inContainerChrome else { return }
-    guard heading == nil else {
+    guard headingLevel == 0 else {
       for byte in run { addText(byte) }
       return
     }
@@ -199,42 +203,42 @@ private struct Scan {
       return
     }
     if pendingSpace || first > 0, let last = text.last, last != 0x20 { text.append(0x20) }
-    let start = text.count
-    text.append(contentsOf: UnsafeBufferPointer(rebasing: run[first...]))
+    // The run is copied with its white space collapsed (the writing never gets ahead
+    // of the reading, so the room for the whole run is enough).
+    guard let source = run.baseAddress else { return }
+    text.reserve(run.count - first)
+    let out = text.base
+    var written = text.count
     var space = false
-    var written = start
-    text.withUnsafeMutableBufferPointer { buffer in
-      guard let base = buffer.baseAddress else { return }
-      let raw = UnsafeMutableRawPointer(base)
-      var read = start
-      while read < buffer.count {
-        // Eight bytes that need no change (no control character, no space after a
-        // space, counting the byte before them) move as one word: prose mostly.
-        if read + 8 <= buffer.count {
-          let word = raw.loadUnaligned(fromByteOffset: read, as: UInt64.self)
-          let bytes = word.littleEndian
-          let spaces = ByteWords.equal(bytes, 0x20)
-          if ByteWords.below(bytes, 0x20) | (spaces & (spaces << 8 | (space ? 0x80 : 0))) == 0 {
-            raw.storeBytes(of: word, toByteOffset: written, as: UInt64.self)
-            written += 8
-            read += 8
-            space = spaces >> 63 != 0
-            continue
-          }
+    var read = first
+    let end = run.count
+    while read < end {
+      // Eight bytes that need no change (no control character, no space after a space,
+      // counting the byte before them) move as one word: prose mostly.
+      if read + 8 <= end {
+        let word = UnsafeRawPointer(source + read).loadUnaligned(as: UInt64.self)
+        let bytes = word.littleEndian
+        let spaces = ByteWords.equal(bytes, 0x20)
+        if ByteWords.below(bytes, 0x20) | (spaces & (spaces << 8 | (space ? 0x80 : 0))) == 0 {
+          UnsafeMutableRawPointer(out + written).storeBytes(of: word, as: UInt64.self)
+          written += 8
+          read += 8
+          space = spaces >> 63 != 0
+          continue
         }
-        // Otherwise without branches on the byte: it is written (a space as 0x20), and
-        // the write position moves on unless it is a space after a space.
-        let byte = base[read]
-        let isSpace = Self.isSpace(byte)
-        base[written] = isSpace ? 0x20 : byte
-        written += isSpace && space ? 0 : 1
-        space = isSpace
-        read += 1
       }
+      // Otherwise without branches on the byte: it is written (a space as 0x20), and
+      // the write position moves on unless it is a space after a space.
+      let byte = source[read]
+      let isSpace = Self.isSpace(byte)
+      out[written] = isSpace ? 0x20 : byte
+      written += isSpace && space ? 0 : 1
+      space = isSpace
+      read += 1
     }
     // A space at the end stays pending: the next text may not need it.
     if space { written -= 1 }
-    text.removeLast(text.count - written)
+    text.setCount(written)
     pendingSpace = space
   }
 
@@ -250,7 +254,7 @@ private struct Scan {
 
   private mutating func finishPassage() {
     defer {
-      text.removeAll(keepingCapacity: true)
+      text.removeAll()
       pendingSpace = false
     }
     guard !text.isEmpty || crumbs.contains(where: { $0.text != nil }) else { return }
@@ -264,8 +268,8 @@ private struct Scan {
       let place = anchor + "\u{1}" + shown.map(\.text).joined(separator: "\u{1}")
       guard places.insert(place).inserted else { return }
     }
-    text.withUnsafeBufferPointer { countTerms($0, field: .body) }
-    let full = String(decoding: text, as: UTF8.self)
+    countTerms(text.buffer, field: .body)
+    let full = String(decoding: text.buffer, as: UTF8.self)
     var keptText = ""
     if kept < SearchExtractor.keptLimit {
       keptText = Self.prefix(full, bytes: min(SearchExtractor.passageLimit, SearchExtractor.keptLimit - kept))
@@ -393,7 +397,7 @@ private struct Scan {
     }
     if name == Self.anchor {
       // A heading's own `#` link is not its text.
-      if !closing, heading != nil,
+      if !closing, headingLevel != 0,
         Self.attribute(Self.classKey, in: attributes)?.utf8.elementsEqual("cv-anchor".utf8) == true
       {
         skippingUntil = name
@@ -405,10 +409,11 @@ private struct Scan {
     if name >> 16 == 0, first == UInt8(ascii: "h"), second >= UInt8(ascii: "1"), second <= UInt8(ascii: "6") {
       let level = Int(second - UInt8(ascii: "0"))
       if closing {
-        if let open = heading { endHeading(open) }
+        if headingLevel != 0 { endHeading() }
       } else if !inContainerChrome {
         finishPassage()
-        heading = (level, Self.attribute(Self.idKey, in: attributes) ?? "")
+        headingLevel = level
+        headingID = Self.attribute(Self.idKey, in: attributes) ?? ""
         headingText.removeAll(keepingCapacity: true)
       }
       return end
@@ -417,14 +422,15 @@ private struct Scan {
     return end
   }
 
-  private mutating func endHeading(_ open: (level: Int, id: String)) {
-    heading = nil
+  private mutating func endHeading() {
+    let level = headingLevel
+    headingLevel = 0
     pendingSpace = false
     headingText.withUnsafeBufferPointer { countTerms($0, field: .heading) }
     let text = String(decoding: headingText, as: UTF8.self)
     headingText.removeAll(keepingCapacity: true)
-    while let last = crumbs.last, last.level >= open.level { crumbs.removeLast() }
-    crumbs.append(Crumb(container: "", text: text.isEmpty ? nil : text, anchor: open.id, level: open.level))
+    while let last = crumbs.last, last.level >= level { crumbs.removeLast() }
+    crumbs.append(Crumb(container: "", text: text.isEmpty ? nil : text, anchor: headingID, level: level))
   }
 
   /// Decodes the entity at `start` (`&`) into the text; returns the index after it.
@@ -476,6 +482,7 @@ private struct Scan {
   /// Elements inside which text runs on without a break: `a`, `abbr`, `b`, `bdi`, `bdo`,
   /// `cite`, `code`, `data`, `del`, `dfn`, `em`, `i`, `ins`, `kbd`, `mark`, `q`, `s`,
   /// `samp`, `small`, `span`, `strong`, `sub`, `sup`, `time`, `u`, `var`, `wbr`.
+  @inline(__always)
   private static func isInline(_ name: UInt64) -> Bool {
     // The names above packed, first byte lowest (`em` is 0x6D65).
     switch name {

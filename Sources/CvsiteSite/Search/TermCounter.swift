@@ -16,7 +16,7 @@ final class TermCounter {
     var counts = SearchRecord.Counts()
   }
 
-  @exclusivity(unchecked) private var arena: [UInt8] = []
+  private let arena = ByteStore(capacity: 4_096)
   @exclusivity(unchecked) private var entries: UnsafeMutablePointer<Entry>
   @exclusivity(unchecked) private var entryCount = 0
   @exclusivity(unchecked) private var entryCapacity = 64
@@ -43,7 +43,7 @@ final class TermCounter {
   var count: Int { entryCount }
 
   /// The terms' bytes one after the other, in first-seen order.
-  var bytes: [UInt8] { arena }
+  var bytes: [UInt8] { arena.bytes }
 
   /// The bytes of term `index` in ``bytes``.
   func range(of index: Int) -> Range<Int> {
@@ -53,10 +53,11 @@ final class TermCounter {
 
   /// The terms' bytes one after the other, in first-seen order, and where each ends.
   func packedTerms() -> (bytes: [UInt8], ends: [UInt32]) {
-    (arena, (0..<entryCount).map { UInt32(entries[$0].start + entries[$0].count) })
+    (arena.bytes, (0..<entryCount).map { UInt32(entries[$0].start + entries[$0].count) })
   }
 
   /// Counts `term` once in `field`.
+  @inline(__always)
   func add(_ term: UnsafeBufferPointer<UInt8>, field: Field) {
     let found = intern(term)
     switch field {
@@ -103,7 +104,7 @@ final class TermCounter {
     let index = entryCount
     (entries + index).initialize(to: Entry(hash: hash, start: Int32(arena.count), count: Int32(term.count)))
     entryCount += 1
-    arena.append(contentsOf: term)
+    arena.append(term)
     slots[slot] = Int32(index)
     if entryCount * 2 > slotMask + 1 {
       let size = (slotMask + 1) * 2
@@ -122,14 +123,13 @@ final class TermCounter {
 
   /// Whether `entry`'s bytes are `term`'s (their lengths are equal).
   private func equal(_ entry: Entry, _ term: UnsafeBufferPointer<UInt8>) -> Bool {
-    arena.withUnsafeBufferPointer { arena in
-      guard let base = arena.baseAddress, let other = term.baseAddress else { return term.isEmpty }
-      return memcmp(base + Int(entry.start), other, term.count) == 0
-    }
+    guard let other = term.baseAddress else { return term.isEmpty }
+    return memcmp(arena.base + Int(entry.start), other, term.count) == 0
   }
 
   /// The bytes of a term of at most eight bytes in a word, first byte lowest, the rest
   /// zero: two overlapping four-byte loads from four bytes on.
+  @inline(__always)
   static func pack(_ term: UnsafeBufferPointer<UInt8>) -> UInt64 {
     let count = term.count
     guard count >= 4, let base = term.baseAddress else {
@@ -144,6 +144,7 @@ final class TermCounter {
   }
 
   /// A one-to-one mix of a packed short term (an odd multiplier, then a shift-xor).
+  @inline(__always)
   static func hash(packed: UInt64) -> UInt64 {
     let hash = packed &* 0x9E37_79B9_7F4A_7C15
     return hash ^ (hash >> 32)
