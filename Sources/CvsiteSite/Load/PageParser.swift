@@ -66,7 +66,7 @@ struct PageParser: Sendable {
   func parse(bytes: [UInt8], file: ContentFile) -> ParsedSitePage {
     let parsed = parser.parse(bytes: bytes, path: file.sitePath)
     let recorder = PageContainerRenderer(theme: renderer)
-    recorder.marksChildren = search && !SearchMarkers.occur(in: bytes)
+    if search { recorder.searchSource = bytes }
     var rendered = renderHTML(parsed.body.environment(\.containerRenderer, recorder))
     let fallbackTitle = parsed.frontMatter.title ?? parsed.titleHeading ?? Self.titleFromFileName(file)
     // Only the front matter's lines are ever looked at (to locate a key's problem).
@@ -151,9 +151,13 @@ final class PageContainerRenderer: ContainerRenderer, @unchecked Sendable {
 
   /// Containers whose template gave up, as errors at the container.
   private(set) var problems: [Diagnostic] = []
-  /// Put ``SearchMarkers`` around each container and each child's body, for the search
-  /// extractor (which removes them).
-  var marksChildren = false
+  /// The page's source when the site has search: the first container looks in it for
+  /// ``SearchMarkers`` (a page that holds them is rendered without), so that a page
+  /// without containers is not read for them.
+  var searchSource: [UInt8]?
+  /// Whether ``SearchMarkers`` were put around each container and each child's body,
+  /// for the search extractor (which removes them); decided at the first container.
+  private(set) var marksChildren = false
   /// The children the markers refer to.
   private(set) var marks: [SearchChildMark] = []
 
@@ -164,6 +168,10 @@ final class PageContainerRenderer: ContainerRenderer, @unchecked Sendable {
     for (child, label) in zip(container.children, labels) {
       guard let label else { continue }
       for heading in child.headings where headingLabels[heading.id] == nil { headingLabels[heading.id] = label }
+    }
+    if let source = searchSource {
+      marksChildren = !SearchMarkers.occur(in: source)
+      searchSource = nil
     }
     guard marksChildren else { return renderReporting(container, values) }
     var marked = container

@@ -105,16 +105,13 @@ private struct Scan {
     var index = 0
     var copiedFrom = 0
     let count = bytes.count
-    // Read once: a static in the loop costs a check on every byte.
-    let (lead, second) = SearchMarkers.lead
-    let third = SearchMarkers.third
     while index < count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "<") {
         index = tag(bytes, at: index)
         continue
       }
-      if readsMarkers, byte == lead, index + 2 < count, bytes[index + 1] == second, third.contains(bytes[index + 2]) {
+      if readsMarkers, SearchMarkers.isMark(byte) {
         if !sawMarker {
           sawMarker = true
           // Room for the body without its marks, made only once a mark is found: a
@@ -137,12 +134,14 @@ private struct Scan {
       // Eight bytes at a time up to a word that holds one of them. Each test's lowest
       // mark is right, and a wrong mark of one comes after a right one of the same.
       if let base = bytes.baseAddress {
-        let markers: UInt8 = readsMarkers ? lead : UInt8(ascii: "<")
+        // Marks are bytes 1…5; a NUL, also below 6, only sends the rest of the run to
+        // the byte loop below.
+        let markBound: UInt8 = readsMarkers ? 6 : 0
         while end + 8 <= count {
           let word = UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self).littleEndian
           let stops =
             ByteWords.equalFirst(word, UInt8(ascii: "<")) | ByteWords.equalFirst(word, UInt8(ascii: "&"))
-            | ByteWords.equalFirst(word, markers)
+            | ByteWords.below(word, markBound)
           if stops != 0 {
             end += ByteWords.firstMarked(stops)
             break
@@ -152,7 +151,7 @@ private struct Scan {
       }
       while end < count {
         let next = bytes[end]
-        if next == UInt8(ascii: "<") || next == UInt8(ascii: "&") || (next == lead && readsMarkers) {
+        if next == UInt8(ascii: "<") || next == UInt8(ascii: "&") || (readsMarkers && SearchMarkers.isMark(next)) {
           break
         }
         end += 1
@@ -299,27 +298,25 @@ private struct Scan {
   // MARK: Markers
 
   private mutating func marker(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Int {
-    var index = start + 3
-    switch bytes[start + 2] {
-    case 0x90:
+    var index = start + 1
+    switch bytes[start] {
+    case 0x01:
       frames.append(.container)
-    case 0x91:
+    case 0x02:
       if frames.last == .container { frames.removeLast() }
-    case 0x92:
+    case 0x03:
       var number = 0
       while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39, number < 1 << 40 {
         number = number * 10 + Int(bytes[index] - 0x30)
         index += 1
       }
-      if index + 2 < bytes.count, bytes[index] == 0xEF, bytes[index + 1] == 0xB7, bytes[index + 2] == 0x93 {
-        index += 3
-      }
+      if index < bytes.count, bytes[index] == SearchMarkers.childOpenEnd { index += 1 }
       finishPassage()
       frames.append(.child)
       let mark = number < marks.count ? marks[number] : nil
       crumbs.append(Crumb(container: mark?.container ?? "", text: mark?.label, anchor: mark?.id ?? "", level: 0))
       if var label = mark?.label { label.withUTF8 { countTerms($0, field: .heading) } }
-    case 0x94:
+    case 0x05:
       finishPassage()
       if frames.last == .child { frames.removeLast() }
       while let crumb = crumbs.popLast(), crumb.level != 0 {}

@@ -96,40 +96,49 @@ struct SearchChildMark: Sendable {
 
 /// Invisible marks put around container output and children's bodies while a page is
 /// rendered, so that the search extractor knows which child each passage sits in, and
-/// then removed from the HTML. Unicode noncharacters: Markdown cannot produce them
-/// unless the source holds them, and then the page is rendered without marks.
+/// then removed from the HTML. ASCII control characters (U+0001 to U+0005): Markdown
+/// cannot produce them unless the source holds them, and then the page is rendered
+/// without marks. Being ASCII, they leave an ASCII body ASCII, which Swift makes a
+/// string of without the full UTF-8 check (with noncharacters, each container's output
+/// was checked byte by byte, at every level of nesting).
 enum SearchMarkers {
-  /// U+FDD0: a container's output begins. Text up to the first child is the
+  /// U+0001: a container's output begins. Text up to the first child is the
   /// container's own (tab buttons, step numbers): not indexed.
-  static let containerOpen = mark(0x90)
-  /// U+FDD1: a container's output ends.
-  static let containerClose = mark(0x91)
-  /// U+FDD2 + decimal index + U+FDD3: a child's body begins; the index is into the
+  static let containerOpen = "\u{01}"
+  /// U+0002: a container's output ends.
+  static let containerClose = "\u{02}"
+  /// U+0003 + decimal index + U+0004: a child's body begins; the index is into the
   /// page's ``SearchChildMark`` list.
-  static func childOpen(_ index: Int) -> String { childOpenLead + String(index) + childOpenEnd }
-  private static let childOpenLead = mark(0x92)
-  private static let childOpenEnd = mark(0x93)
-  /// U+FDD4: a child's body ends.
-  static let childClose = mark(0x94)
+  static func childOpen(_ index: Int) -> String { "\u{03}" + String(index) + "\u{04}" }
+  /// U+0005: a child's body ends.
+  static let childClose = "\u{05}"
 
-  /// U+FDxx from its last UTF-8 byte (Swift refuses noncharacters in literals).
-  private static func mark(_ last: UInt8) -> String { String(decoding: [0xEF, 0xB7, last], as: UTF8.self) }
+  /// Whether `byte` is one of the marks' bytes (0x01…0x05).
+  @inline(__always)
+  static func isMark(_ byte: UInt8) -> Bool { byte &- 1 < 5 }
 
-  /// The three bytes every mark starts with.
-  static let lead: (UInt8, UInt8) = (0xEF, 0xB7)
-  /// The range of the third byte.
-  static let third: ClosedRange<UInt8> = 0x90...0x94
+  /// The byte that ends a child's opening mark, after its index.
+  static var childOpenEnd: UInt8 { 0x04 }
 
   /// Whether `bytes` hold a mark already: the page must then be rendered without.
   static func occur(in bytes: [UInt8]) -> Bool {
     bytes.withUnsafeBufferPointer { buffer in
-      // 0xEF leads only U+F000…U+FFFF: rare in text, so the search skips almost everything.
+      guard let base = buffer.baseAddress else { return false }
+      let raw = UnsafeRawPointer(base)
       var index = 0
-      while let found = firstOffset(of: [lead.0, lead.1], in: buffer, within: index..<buffer.count) {
-        if found + 2 < buffer.count, third.contains(buffer[found + 2]) { return true }
-        index = found + 1
+      // Sixteen bytes at a time, up to a word with a byte below 6 (rare in text; a NUL
+      // is one, and is no mark): that word's bytes are then looked at one by one.
+      while index + 16 <= buffer.count {
+        let low = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self).littleEndian
+        let high = raw.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self).littleEndian
+        if ByteWords.below(low, 6) | ByteWords.below(high, 6) != 0,
+          (index..<index + 16).contains(where: { isMark(base[$0]) })
+        {
+          return true
+        }
+        index += 16
       }
-      return false
+      return (index..<buffer.count).contains { isMark(base[$0]) }
     }
   }
 }
