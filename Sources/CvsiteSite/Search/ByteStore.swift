@@ -51,6 +51,11 @@ final class ByteStore {
     count += bytes.count
   }
 
+  /// Appends a literal's bytes.
+  func append(_ literal: StaticString) {
+    append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+  }
+
   /// Keeps the first `length` bytes (at most ``count``): what was written past ``count``
   /// after a ``reserve(_:)`` becomes part of the bytes when `length` is larger, up to
   /// the room reserved.

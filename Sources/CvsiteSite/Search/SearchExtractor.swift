@@ -375,12 +375,15 @@ private struct Scan {
     }
     let attributesStart = index
     // The tag ends at the next `>`: this build escapes `>` inside attribute values.
-    if let base = bytes.baseAddress, index < count,
-      let found = memchr(base + index, Int32(UInt8(ascii: ">")), count - index)
-    {
-      index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-    } else {
-      index = count
+    // Most tags have no attributes (`<p>`, `</em>`): their `>` follows the name.
+    if index >= count || bytes[index] != UInt8(ascii: ">") {
+      if let base = bytes.baseAddress, index < count,
+        let found = memchr(base + index, Int32(UInt8(ascii: ">")), count - index)
+      {
+        index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      } else {
+        index = count
+      }
     }
     let attributes = UnsafeBufferPointer(rebasing: bytes[attributesStart..<index])
     let end = min(count, index + 1)
@@ -395,7 +398,7 @@ private struct Scan {
     if name == Self.anchor {
       // A heading's own `#` link is not its text.
       if !closing, headingLevel != 0,
-        Self.attribute(Self.classKey, in: attributes)?.utf8.elementsEqual("cv-anchor".utf8) == true
+        Self.attribute(Self.classKey, is: "cv-anchor", in: attributes)
       {
         skippingUntil = name
       }
@@ -461,6 +464,20 @@ private struct Scan {
     let valueStart = start + key.count
     let end = bytes[valueStart...].firstIndex(of: UInt8(ascii: "\"")) ?? bytes.count
     return String(decoding: UnsafeBufferPointer(rebasing: bytes[valueStart..<end]), as: UTF8.self)
+  }
+
+  /// Whether the attribute whose ` name="` is `key` has the value `value`: the bytes
+  /// ``attribute(_:in:)`` would read, compared without making a string.
+  private static func attribute(_ key: [UInt8], is value: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let start = firstOffset(of: key, in: bytes, within: 0..<bytes.count), let base = bytes.baseAddress else {
+      return false
+    }
+    let valueStart = start + key.count
+    let length = value.utf8CodeUnitCount
+    guard valueStart + length <= bytes.count, memcmp(base + valueStart, value.utf8Start, length) == 0 else {
+      return false
+    }
+    return valueStart + length == bytes.count || bytes[valueStart + length] == UInt8(ascii: "\"")
   }
 
   private static let idKey = Array(" id=\"".utf8)

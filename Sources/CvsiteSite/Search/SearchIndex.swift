@@ -281,10 +281,27 @@ func jsonString(_ text: String) -> String {
   return String(decoding: bytes, as: UTF8.self)
 }
 
+/// Where JSON is written: an array, or a ``ByteStore`` (each page's passages, where an
+/// array's generic append cost as much as the escaping).
+protocol ByteOutput {
+  mutating func append(byte: UInt8)
+  mutating func append(run: UnsafeBufferPointer<UInt8>)
+}
+
+extension Array: ByteOutput where Element == UInt8 {
+  mutating func append(byte: UInt8) { append(byte) }
+  mutating func append(run: UnsafeBufferPointer<UInt8>) { append(contentsOf: run) }
+}
+
+extension ByteStore: ByteOutput {
+  func append(byte: UInt8) { append(byte) }
+  func append(run: UnsafeBufferPointer<UInt8>) { append(run) }
+}
+
 /// Appends `text` as a JSON string literal: quotes, backslashes and control characters
 /// escaped, and U+2028 and U+2029, which older JavaScript parsers refuse in strings.
-func appendJSONString(_ text: String, to json: inout [UInt8]) {
-  json.append(UInt8(ascii: "\""))
+func appendJSONString(_ text: String, to json: inout some ByteOutput) {
+  json.append(byte: UInt8(ascii: "\""))
   var text = text
   text.withUTF8 { bytes in
     var index = 0
@@ -301,35 +318,40 @@ func appendJSONString(_ text: String, to json: inout [UInt8]) {
         if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xE2 { break }
         end += 1
       }
-      json.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+      if end > index { json.append(run: UnsafeBufferPointer(rebasing: bytes[index..<end])) }
       index = end
       guard index < bytes.count else { break }
       let byte = bytes[index]
       switch byte {
       case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-        json.append(UInt8(ascii: "\\"))
-        json.append(byte)
+        json.append(byte: UInt8(ascii: "\\"))
+        json.append(byte: byte)
         index += 1
       case 0xE2:
         // U+2028 and U+2029 (E2 80 A8, E2 80 A9) end a line in older JavaScript.
         if index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 {
-          json += [UInt8(ascii: "\\"), UInt8(ascii: "u"), 0x32, 0x30, 0x32, bytes[index + 2] == 0xA8 ? 0x38 : 0x39]
+          appendEscape([0x32, 0x30, 0x32, bytes[index + 2] == 0xA8 ? 0x38 : 0x39], to: &json)
           index += 3
         } else {
-          json.append(byte)
+          json.append(byte: byte)
           index += 1
         }
       default:
         // A control character: its high digit is 0 or 1.
         let low = byte & 0xF
-        json += [
-          UInt8(ascii: "\\"), UInt8(ascii: "u"), 0x30, 0x30, 0x30 + (byte >> 4), low < 10 ? 0x30 + low : 0x57 + low,
-        ]
+        appendEscape([0x30, 0x30, 0x30 + (byte >> 4), low < 10 ? 0x30 + low : 0x57 + low], to: &json)
         index += 1
       }
     }
   }
-  json.append(UInt8(ascii: "\""))
+  json.append(byte: UInt8(ascii: "\""))
+}
+
+/// `\u` and four hex digits.
+private func appendEscape(_ digits: [UInt8], to json: inout some ByteOutput) {
+  json.append(byte: UInt8(ascii: "\\"))
+  json.append(byte: UInt8(ascii: "u"))
+  for digit in digits { json.append(byte: digit) }
 }
 
 /// Whether any of eight bytes is a control character, `"`, `\\` or 0xE2 (which may lead

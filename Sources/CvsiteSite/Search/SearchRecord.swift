@@ -60,8 +60,7 @@ struct SearchRecord: Sendable, Equatable {
 
   /// `passages` as the JSON array a record file holds.
   static func json(_ passages: [Passage]) -> [UInt8] {
-    var json: [UInt8] = []
-    json.reserveCapacity(passages.reduce(2) { $0 + $1.text.utf8.count + 64 })
+    var json = ByteStore(capacity: passages.reduce(2) { $0 + $1.text.utf8.count + 64 })
     json.append("[")
     for (offset, passage) in passages.enumerated() {
       json.append(offset > 0 ? ",{\"a\":" : "{\"a\":")
@@ -79,7 +78,7 @@ struct SearchRecord: Sendable, Equatable {
       json.append("}")
     }
     json.append("]")
-    return json
+    return json.bytes
   }
 }
 
