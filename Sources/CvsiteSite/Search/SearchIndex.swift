@@ -55,10 +55,13 @@ struct SearchIndex: Sendable {
   ) -> (paths: [String], problems: [Diagnostic]) {
     let bundleCount = (pages.count + bundle - 1) / bundle
     let wanted = onlyPages.map { Set($0.map { $0 / bundle }) }
-    // The shards are one job, taken first: one worker makes them while the others
-    // write the bundles.
+    // The shards and the backwards terms are one job, taken first: one worker makes
+    // them while the others write the bundles.
     let made = parallelMap([nil] + (0..<bundleCount).map { $0 }, jobs: jobs) { index -> IndexPart in
-      guard let index else { return .shards(makeShards()) }
+      guard let index else {
+        let (shards, terms) = makeShards()
+        return .shards(shards, tails: Self.makeTails(terms))
+      }
       let json = bundleJSON(index)
       var hash = FNV1a()
       hash.add(json)
@@ -68,16 +71,15 @@ struct SearchIndex: Sendable {
     }
     var bundles: [(UInt64, String?, Diagnostic?)] = []
     var shards: [(first: String, bytes: [UInt8])] = []
-    var terms: [String] = []
+    var tails: [(first: String, bytes: [UInt8])] = []
     for part in made {
       switch part {
-      case .shards(let made): (shards, terms) = made
+      case .shards(let madeShards, let madeTails): (shards, tails) = (madeShards, madeTails)
       case .bundle(let hash, let path, let problem): bundles.append((hash, path, problem))
       }
     }
     var paths = bundles.compactMap(\.1)
     var problems = bundles.compactMap(\.2)
-    let tails = Self.makeTails(terms)
     var hash = FNV1a()
     for shard in shards { hash.add(shard.bytes) }
     for tail in tails { hash.add(tail.bytes) }
@@ -102,7 +104,7 @@ struct SearchIndex: Sendable {
 
   /// What one job of ``write(onlyPages:jobs:_:)`` made.
   private enum IndexPart: Sendable {
-    case shards((shards: [(first: String, bytes: [UInt8])], terms: [String]))
+    case shards([(first: String, bytes: [UInt8])], tails: [(first: String, bytes: [UInt8])])
     /// A bundle's hash, and its path and write problem when it was written.
     case bundle(UInt64, String?, Diagnostic?)
   }
@@ -186,23 +188,35 @@ struct SearchIndex: Sendable {
   /// ``shardBytes``. A word mistyped in its first letters falls in another shard than
   /// the word meant; its end is intact, and finds the word here.
   static func makeTails(_ terms: [String]) -> [(first: String, bytes: [UInt8])] {
-    var reversed: [String] = []
-    for term in terms where term.unicodeScalars.count >= tailMinimum {
-      var backwards = ""
-      backwards.unicodeScalars.append(contentsOf: term.unicodeScalars.reversed())
-      reversed.append(backwards)
+    // Backwards on bytes: each scalar's bytes (a lead byte and the continuation bytes
+    // after it) kept in order, the scalars taken from the last.
+    var reversed: [[UInt8]] = []
+    reversed.reserveCapacity(terms.count)
+    for var term in terms {
+      term.withUTF8 { bytes in
+        var backwards: [UInt8] = []
+        backwards.reserveCapacity(bytes.count)
+        var end = bytes.count
+        var scalars = 0
+        for index in bytes.indices.reversed() where bytes[index] & 0xC0 != 0x80 {
+          backwards.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+          end = index
+          scalars += 1
+        }
+        if scalars >= tailMinimum { reversed.append(backwards) }
+      }
     }
-    reversed.sort { $0.utf16.lexicographicallyPrecedes($1.utf16) }
+    reversed.sort { a, b in a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { utf16Precedes(a, $0) } } }
     var tails: [(first: String, bytes: [UInt8])] = []
     var current: [UInt8] = []
     var first = ""
     for term in reversed {
-      if !current.isEmpty, current.count + term.utf8.count + 1 > shardBytes {
+      if !current.isEmpty, current.count + term.count + 1 > shardBytes {
         tails.append((first, current))
         current = []
-        first = term
+        first = String(decoding: term, as: UTF8.self)
       }
-      current += term.utf8
+      current += term
       current.append(UInt8(ascii: "\n"))
     }
     if !current.isEmpty { tails.append((first, current)) }
