@@ -56,8 +56,8 @@ final class ByteStore {
     append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
   }
 
-  /// Keeps the first `length` bytes (at most ``count``): what was written past ``count``
-  /// after a ``reserve(_:)`` becomes part of the bytes when `length` is larger, up to
+  /// Makes the first `length` bytes the ones in use: fewer than ``count`` drops the
+  /// rest; more takes in what was written past ``count`` after a ``reserve(_:)``, up to
   /// the room reserved.
   @inline(__always)
   func setCount(_ length: Int) {
