@@ -109,8 +109,8 @@ struct SearchIndex: Sendable {
     case bundle(UInt64, String?, Diagnostic?)
   }
 
-  /// Each term's pages and score bytes, cut into shards; and the terms, sorted.
-  func makeShards() -> (shards: [(first: String, bytes: [UInt8])], terms: [String]) {
+  /// Each term's pages and score bytes, cut into shards; and the terms' bytes, sorted.
+  func makeShards() -> (shards: [(first: String, bytes: [UInt8])], terms: [ArraySlice<UInt8>]) {
     let averageLength = max(1, Double(pages.reduce(0) { $0 + $1.record.length }) / Double(max(1, pages.count)))
     // Every page's terms numbered across the site as they are met, and a posting for
     // each page and term: the page's number and the score byte.
@@ -149,15 +149,14 @@ struct SearchIndex: Sendable {
       }
     }
     var shards: [(first: String, bytes: [UInt8])] = []
-    var terms: [String] = []
+    var terms: [ArraySlice<UInt8>] = []
     terms.reserveCapacity(order.count)
     var current: [UInt8] = []
     var first = ""
     var entry: [UInt8] = []
     for term in order {
       let utf8 = arena[table.range(of: term)]
-      let text = String(decoding: utf8, as: UTF8.self)
-      terms.append(text)
+      terms.append(utf8)
       entry.removeAll(keepingCapacity: true)
       appendVarint(utf8.count, to: &entry)
       entry += utf8
@@ -173,7 +172,7 @@ struct SearchIndex: Sendable {
       if !current.isEmpty, current.count + entry.count > Self.shardBytes {
         shards.append((first, current))
         current = []
-        first = text
+        first = String(decoding: utf8, as: UTF8.self)
       }
       current += entry
     }
@@ -187,13 +186,13 @@ struct SearchIndex: Sendable {
   /// in JavaScript string order, one per line, cut into files of about
   /// ``shardBytes``. A word mistyped in its first letters falls in another shard than
   /// the word meant; its end is intact, and finds the word here.
-  static func makeTails(_ terms: [String]) -> [(first: String, bytes: [UInt8])] {
+  static func makeTails(_ terms: [ArraySlice<UInt8>]) -> [(first: String, bytes: [UInt8])] {
     // Backwards on bytes: each scalar's bytes (a lead byte and the continuation bytes
     // after it) kept in order, the scalars taken from the last.
     var reversed: [[UInt8]] = []
     reversed.reserveCapacity(terms.count)
-    for var term in terms {
-      term.withUTF8 { bytes in
+    for term in terms {
+      term.withUnsafeBufferPointer { bytes in
         var backwards: [UInt8] = []
         backwards.reserveCapacity(bytes.count)
         var end = bytes.count
