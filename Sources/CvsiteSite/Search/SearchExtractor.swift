@@ -33,8 +33,8 @@ struct SearchExtractor {
     copy.withUTF8 { scan.run($0) }
     let (termBytes, termEnds) = scan.counter.packedTerms()
     let record = SearchRecord(
-      passages: scan.passages.filter { !$0.text.isEmpty || !$0.crumbs.isEmpty }, termBytes: termBytes,
-      termEnds: termEnds, counts: scan.counter.counts, length: scan.length)
+      passagesJSON: scan.passages.finish(), termBytes: termBytes, termEnds: termEnds, counts: scan.counter.counts,
+      length: scan.length)
     return (scan.sawMarker ? String(decoding: scan.output, as: UTF8.self) : nil, record)
   }
 }
@@ -46,7 +46,7 @@ private struct Scan {
   let tokenizer: SearchTokenizer
   var output: [UInt8] = []
   var sawMarker = false
-  var passages: [SearchRecord.Passage] = []
+  var passages = PassageWriter()
   let counter = TermCounter()
   /// Terms in the body.
   var length = 0
@@ -258,8 +258,10 @@ private struct Scan {
     }
     guard !text.isEmpty || crumbs.contains(where: { $0.text != nil }) else { return }
     let anchor = crumbs.last(where: { !$0.anchor.isEmpty })?.anchor ?? ""
-    let shown = crumbs.compactMap { crumb in
-      crumb.text.map { SearchRecord.Crumb(container: crumb.container, text: $0) }
+    var shown: [SearchRecord.Crumb] = []
+    shown.reserveCapacity(crumbs.count)
+    for crumb in crumbs {
+      if let text = crumb.text { shown.append(SearchRecord.Crumb(container: crumb.container, text: text)) }
     }
     // A heading with nothing under it is a passage once (its title can match), not
     // again each time a child closes under it.
@@ -268,31 +270,23 @@ private struct Scan {
       guard places.insert(place).inserted else { return }
     }
     countTerms(text.buffer, field: .body)
-    let full = String(decoding: text.buffer, as: UTF8.self)
-    var keptText = ""
+    var keptBytes = 0
     if kept < SearchExtractor.keptLimit {
-      keptText = Self.prefix(full, bytes: min(SearchExtractor.passageLimit, SearchExtractor.keptLimit - kept))
-      kept += keptText.utf8.count
+      keptBytes = Self.prefixLength(
+        text.buffer, bytes: min(SearchExtractor.passageLimit, SearchExtractor.keptLimit - kept))
+      kept += keptBytes
     }
-    // Text right under a heading continues the passage the heading opened.
-    if let last = passages.last, last.anchor == anchor, last.crumbs == shown, passages.count > 0 {
-      if !keptText.isEmpty {
-        passages[passages.count - 1].text += (last.text.isEmpty ? "" : " ") + keptText
-      }
-      return
-    }
-    passages.append(SearchRecord.Passage(anchor: anchor, crumbs: shown, text: keptText))
+    passages.add(anchor: anchor, crumbs: shown, text: UnsafeBufferPointer(rebasing: text.buffer[0..<keptBytes]))
   }
 
-  /// The longest prefix of `text` of at most `bytes` UTF-8 bytes that ends on a
-  /// character boundary.
-  private static func prefix(_ text: String, bytes: Int) -> String {
-    guard text.utf8.count > bytes else { return text }
-    let utf8 = text.utf8
-    var end = utf8.index(utf8.startIndex, offsetBy: bytes)
+  /// The length of the longest prefix of UTF-8 `text` of at most `bytes` bytes that
+  /// ends on a character boundary.
+  private static func prefixLength(_ text: UnsafeBufferPointer<UInt8>, bytes: Int) -> Int {
+    guard text.count > bytes else { return text.count }
+    var end = bytes
     // Back to the start of a scalar: continuation bytes are 0b10xxxxxx.
-    while end > utf8.startIndex, utf8[end] & 0xC0 == 0x80 { end = utf8.index(before: end) }
-    return String(decoding: utf8[..<end], as: UTF8.self)
+    while end > 0, text[end] & 0xC0 == 0x80 { end -= 1 }
+    return end
   }
 
   // MARK: Markers

@@ -316,48 +316,54 @@ extension ByteStore: ByteOutput {
 func appendJSONString(_ text: String, to json: inout some ByteOutput) {
   json.append(byte: UInt8(ascii: "\""))
   var text = text
-  text.withUTF8 { bytes in
-    var index = 0
-    while index < bytes.count {
-      // Copy the run that needs no escape at once.
-      var end = index
-      // Eight bytes at a time while none of them needs a look (``needsLook(_:)``).
-      if let base = bytes.baseAddress {
-        let raw = UnsafeRawPointer(base)
-        while end + 8 <= bytes.count, !needsLook(raw.loadUnaligned(fromByteOffset: end, as: UInt64.self)) { end += 8 }
-      }
-      while end < bytes.count {
-        let byte = bytes[end]
-        if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xE2 { break }
-        end += 1
-      }
-      if end > index { json.append(run: UnsafeBufferPointer(rebasing: bytes[index..<end])) }
-      index = end
-      guard index < bytes.count else { break }
-      let byte = bytes[index]
-      switch byte {
-      case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-        json.append(byte: UInt8(ascii: "\\"))
+  text.withUTF8 { appendJSONEscaped($0, to: &json) }
+  json.append(byte: UInt8(ascii: "\""))
+}
+
+/// Appends the UTF-8 `bytes` escaped as the inside of a JSON string literal (without
+/// its quotes), as ``appendJSONString(_:to:)`` writes them. Every escape is decided
+/// within one character, so text written in pieces cut between characters is escaped
+/// as the whole would be.
+func appendJSONEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to json: inout some ByteOutput) {
+  var index = 0
+  while index < bytes.count {
+    // Copy the run that needs no escape at once.
+    var end = index
+    // Eight bytes at a time while none of them needs a look (``needsLook(_:)``).
+    if let base = bytes.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      while end + 8 <= bytes.count, !needsLook(raw.loadUnaligned(fromByteOffset: end, as: UInt64.self)) { end += 8 }
+    }
+    while end < bytes.count {
+      let byte = bytes[end]
+      if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xE2 { break }
+      end += 1
+    }
+    if end > index { json.append(run: UnsafeBufferPointer(rebasing: bytes[index..<end])) }
+    index = end
+    guard index < bytes.count else { break }
+    let byte = bytes[index]
+    switch byte {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+      json.append(byte: UInt8(ascii: "\\"))
+      json.append(byte: byte)
+      index += 1
+    case 0xE2:
+      // U+2028 and U+2029 (E2 80 A8, E2 80 A9) end a line in older JavaScript.
+      if index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 {
+        appendEscape([0x32, 0x30, 0x32, bytes[index + 2] == 0xA8 ? 0x38 : 0x39], to: &json)
+        index += 3
+      } else {
         json.append(byte: byte)
         index += 1
-      case 0xE2:
-        // U+2028 and U+2029 (E2 80 A8, E2 80 A9) end a line in older JavaScript.
-        if index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 {
-          appendEscape([0x32, 0x30, 0x32, bytes[index + 2] == 0xA8 ? 0x38 : 0x39], to: &json)
-          index += 3
-        } else {
-          json.append(byte: byte)
-          index += 1
-        }
-      default:
-        // A control character: its high digit is 0 or 1.
-        let low = byte & 0xF
-        appendEscape([0x30, 0x30, 0x30 + (byte >> 4), low < 10 ? 0x30 + low : 0x57 + low], to: &json)
-        index += 1
       }
+    default:
+      // A control character: its high digit is 0 or 1.
+      let low = byte & 0xF
+      appendEscape([0x30, 0x30, 0x30 + (byte >> 4), low < 10 ? 0x30 + low : 0x57 + low], to: &json)
+      index += 1
     }
   }
-  json.append(byte: UInt8(ascii: "\""))
 }
 
 /// `\u` and four hex digits.

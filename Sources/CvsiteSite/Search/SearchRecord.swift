@@ -46,7 +46,13 @@ struct SearchRecord: Sendable, Equatable {
   var length = 0
 
   init(passages: [Passage], termBytes: [UInt8], termEnds: [UInt32], counts: [Counts], length: Int) {
-    passagesJSON = Self.json(passages)
+    self.init(
+      passagesJSON: Self.json(passages), termBytes: termBytes, termEnds: termEnds, counts: counts, length: length)
+  }
+
+  /// A record whose passages are already written as JSON (``PassageWriter``).
+  init(passagesJSON: [UInt8], termBytes: [UInt8], termEnds: [UInt32], counts: [Counts], length: Int) {
+    self.passagesJSON = passagesJSON
     self.termBytes = termBytes
     self.termEnds = termEnds
     self.counts = counts

@@ -28,6 +28,7 @@ struct SearchTokenizer {
   /// read off those bits without a branch per byte. A word with a non-ASCII byte is
   /// cut again by ``forEachTermByScalar(inUTF8:_:)``, which knows which characters are
   /// letters.
+  @inline(__always)
   func forEachTerm(inUTF8 bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
     guard let base = bytes.baseAddress else { return }
     let count = bytes.count
