@@ -57,8 +57,9 @@ private struct Scan {
   /// Bytes of text seen on the page, against ``SearchExtractor/indexedLimit``.
   private var seen = 0
   private var kept = 0
-  /// The places passages were made for (anchor and crumbs).
-  private var places: Set<String> = []
+  /// The places of the passages made for a heading or child with no text under it:
+  /// by anchor, the crumbs of each (one, nearly always).
+  private var emptyPlaces: [String: [[SearchRecord.Crumb]]] = [:]
 
   private enum Frame { case container, child }
   private var frames: [Frame] = [] {
@@ -266,8 +267,9 @@ private struct Scan {
     // A heading with nothing under it is a passage once (its title can match), not
     // again each time a child closes under it.
     if text.isEmpty {
-      let place = anchor + "\u{1}" + shown.map(\.text).joined(separator: "\u{1}")
-      guard places.insert(place).inserted else { return }
+      let known = emptyPlaces[anchor, default: []]
+      guard !known.contains(where: { Self.sameTexts($0, shown) }) else { return }
+      emptyPlaces[anchor, default: []].append(shown)
     }
     countTerms(text.buffer, field: .body)
     var keptBytes = 0
@@ -277,6 +279,11 @@ private struct Scan {
       kept += keptBytes
     }
     passages.add(anchor: anchor, crumbs: shown, text: UnsafeBufferPointer(rebasing: text.buffer[0..<keptBytes]))
+  }
+
+  /// Whether two lists of crumbs show the same texts.
+  private static func sameTexts(_ a: [SearchRecord.Crumb], _ b: [SearchRecord.Crumb]) -> Bool {
+    a.count == b.count && zip(a, b).allSatisfy { $0.text == $1.text }
   }
 
   /// The length of the longest prefix of UTF-8 `text` of at most `bytes` bytes that
