@@ -92,13 +92,7 @@ private struct Scan {
 
   /// Counts the terms of `text` in `field`.
   mutating func countTerms(_ text: UnsafeBufferPointer<UInt8>, field: TermCounter.Field) {
-    var added = 0
-    // A local: read through `self` in the closure, the counter was retained per term.
-    let counter = counter
-    tokenizer.forEachTerm(inUTF8: text) {
-      counter.add($0, field: field)
-      added += 1
-    }
+    let added = counter.addTerms(of: text, field: field, tokenizer: tokenizer)
     if field == .body { length += added }
   }
 

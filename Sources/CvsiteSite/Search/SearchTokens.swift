@@ -76,7 +76,7 @@ struct SearchTokenizer {
   /// The terms of one word: cut again a character at a time when it holds a non-ASCII
   /// byte, else the word itself, lowercased and folded.
   @inline(__always)
-  private func emitWord(
+  func emitWord(
     _ word: UnsafeBufferPointer<UInt8>, _ flags: (upper: Bool, high: Bool),
     _ body: (UnsafeBufferPointer<UInt8>) -> Void
   ) {

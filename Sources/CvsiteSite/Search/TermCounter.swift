@@ -59,11 +59,39 @@ final class TermCounter {
   /// Counts `term` once in `field`.
   @inline(__always)
   func add(_ term: UnsafeBufferPointer<UInt8>, field: Field) {
-    let found = intern(term)
+    bump(intern(term), field)
+  }
+
+  /// Counts once in `field` the term of `length` bytes (one to eight) packed in
+  /// `packed` as ``pack(_:)`` packs them.
+  @inline(__always)
+  func add(packed: UInt64, length: Int, field: Field) {
+    let hash = Self.hash(packed: packed)
+    var slot = Int(truncatingIfNeeded: hash) & slotMask
+    while true {
+      let index = Int(slots[slot])
+      if index < 0 { break }
+      // Short terms are their own keys: an equal hash and length is the same term.
+      if entries[index].hash == hash, Int(entries[index].count) == length {
+        bump(index, field)
+        return
+      }
+      slot = (slot + 1) & slotMask
+    }
+    var bytes = packed.littleEndian
+    let index = withUnsafeBytes(of: &bytes) { raw in
+      insert(
+        UnsafeBufferPointer(start: raw.bindMemory(to: UInt8.self).baseAddress, count: length), hash: hash, at: slot)
+    }
+    bump(index, field)
+  }
+
+  @inline(__always)
+  private func bump(_ index: Int, _ field: Field) {
     switch field {
-    case .title: entries[found].counts.title = true
-    case .heading: entries[found].counts.heading = true
-    case .body: entries[found].counts.body &+= 1
+    case .title: entries[index].counts.title = true
+    case .heading: entries[index].counts.heading = true
+    case .body: entries[index].counts.body &+= 1
     }
   }
 

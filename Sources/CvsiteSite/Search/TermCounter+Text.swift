@@ -1,0 +1,122 @@
+extension TermCounter {
+  /// Counts in `field` each term that `tokenizer` cuts from `text` (valid UTF-8), in
+  /// order, and returns how many there were: what calling ``add(_:field:)`` for each
+  /// term of ``SearchTokenizer/forEachTerm(inUTF8:_:)`` does, with the commonest words
+  /// made into terms in the loop that finds them.
+  ///
+  /// Those are words of one to eight ASCII letters and digits inside one block of 64
+  /// bytes (most words of most pages): packed into an integer, lowercased and folded
+  /// there (``shortTerm(_:length:english:)``). Every other word (longer, in another
+  /// script, across two blocks) goes through the tokenizer.
+  func addTerms(of text: UnsafeBufferPointer<UInt8>, field: Field, tokenizer: SearchTokenizer) -> Int {
+    guard let base = text.baseAddress else { return 0 }
+    let count = text.count
+    let english = tokenizer.english
+    var added = 0
+    // As in `forEachTerm`: where the word being read starts (-1 between words), and
+    // whether the byte before the block may be part of a word.
+    var wordStart = -1
+    var blockStart = 0
+    var carried: UInt64 = 0
+    while blockStart < count {
+      let (word, high) = Self.readBlock(base + blockStart, available: count - blockStart)
+      let previous = word << 1 | carried
+      var starts = word & ~previous
+      var ends = ~word & previous
+      while true {
+        if wordStart >= 0 {
+          guard ends != 0 else { break }
+          let offset = ends.trailingZeroBitCount
+          ends &= ends &- 1
+          let end = blockStart + offset
+          let length = end - wordStart
+          let bytes = UnsafeBufferPointer(start: base + wordStart, count: length)
+          if wordStart >= blockStart, length <= 8,
+            high & TextBlock.bits(below: offset) & ~TextBlock.bits(below: wordStart - blockStart) == 0
+          {
+            let (term, termLength) = Self.shortTerm(Self.pack(bytes), length: length, english: english)
+            add(packed: term, length: termLength, field: field)
+            added += 1
+          } else {
+            added += addSlowly(bytes, field, tokenizer)
+          }
+          wordStart = -1
+        } else {
+          guard starts != 0 else { break }
+          wordStart = blockStart + starts.trailingZeroBitCount
+          starts &= starts &- 1
+        }
+      }
+      carried = word >> 63
+      blockStart += 64
+    }
+    if wordStart >= 0 {
+      added += addSlowly(UnsafeBufferPointer(start: base + wordStart, count: count - wordStart), field, tokenizer)
+    }
+    return added
+  }
+
+  /// The term of a word of one to eight ASCII letters and digits, packed first byte
+  /// lowest, and its length: lowercased (each byte `| 0x20`, which leaves digits as
+  /// they are) and, for English, its plural folded by the rules of
+  /// ``SearchTokenizer/keptByFolding(_:length:)``.
+  @inline(__always)
+  static func shortTerm(_ packed: UInt64, length: Int, english: Bool) -> (UInt64, Int) {
+    let term = packed | (0x2020_2020_2020_2020 & TextBlock.bits(below: length &* 8))
+    guard english, length >= 4, term &>> UInt64(8 &* (length &- 1)) == 0x73 else { return (term, length) }
+    return foldPlural(term, length: length)
+  }
+
+  /// ``shortTerm(_:length:english:)`` for a lowercased word of four bytes or more that
+  /// ends in `s`: `ies` → `y`; `sses`, `xes`, `ches`, `shes` lose `es`; `ss`, `us`, `is`
+  /// stay; otherwise the `s` goes.
+  @inline(never)
+  private static func foldPlural(_ term: UInt64, length: Int) -> (UInt64, Int) {
+    // The last `size` bytes, as a packed suffix (the bytes past the word are zero).
+    let last2 = term >> UInt64(8 * (length - 2))
+    let last3 = term >> UInt64(8 * (length - 3))
+    let last4 = term >> UInt64(8 * (length - 4))
+    if length >= 5, last3 == 0x73_6569 {
+      return (term & TextBlock.bits(below: (length - 3) * 8) | 0x79 << UInt64(8 * (length - 3)), length - 2)
+    }
+    if last4 == 0x7365_7373 || last3 == 0x73_6578 || last4 == 0x7365_6863 || last4 == 0x7365_6873 {
+      return (term & TextBlock.bits(below: (length - 2) * 8), length - 2)
+    }
+    if last2 == 0x7373 || last2 == 0x7375 || last2 == 0x7369 { return (term, length) }
+    return (term & TextBlock.bits(below: (length - 1) * 8), length - 1)
+  }
+
+  /// The bits of the block at `start` (`available` bytes of it are the text's) for
+  /// the bytes that may be part of a word, and for those at or above 0x80:
+  /// ``TextBlock``'s `word` and `high`, without its capitals.
+  @inline(__always)
+  private static func readBlock(_ start: UnsafePointer<UInt8>, available: Int) -> (word: UInt64, high: UInt64) {
+    guard available >= 64 else {
+      let block = TextBlock(start, available: available)
+      return (block.word, block.high)
+    }
+    let raw = UnsafeRawPointer(start)
+    var word: UInt64 = 0
+    var high: UInt64 = 0
+    for part in 0..<8 {
+      let bytes = raw.loadUnaligned(fromByteOffset: part * 8, as: UInt64.self).littleEndian
+      // A letter is a byte in a…z once bit 5 is set (which maps only A…Z there).
+      let letters = ByteWords.within(bytes | ByteWords.ones &* 0x20, 0x61, 0x7A)
+      let nonASCII = bytes & ByteWords.highs
+      let shift = UInt64(part * 8)
+      word |= TextBlock.gather(letters | ByteWords.within(bytes, 0x30, 0x39) | nonASCII) << shift
+      high |= TextBlock.gather(nonASCII) << shift
+    }
+    return (word, high)
+  }
+
+  /// The terms of one word through the tokenizer; returns how many.
+  private func addSlowly(_ word: UnsafeBufferPointer<UInt8>, _ field: Field, _ tokenizer: SearchTokenizer) -> Int {
+    var added = 0
+    tokenizer.emitWord(word, TextBlock.flags(of: word)) {
+      add($0, field: field)
+      added += 1
+    }
+    return added
+  }
+}
