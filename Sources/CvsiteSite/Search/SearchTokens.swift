@@ -27,8 +27,9 @@ struct SearchTokenizer {
   /// (an ASCII letter or digit, or any byte of a non-ASCII character), and words are
   /// read off those bits without a branch per byte. A word with a non-ASCII byte is
   /// cut again by ``forEachTermByScalar(inUTF8:_:)``, which knows which characters are
-  /// letters.
-  @inline(__always)
+  /// letters. The build counts a page's terms through ``TermCounter/addTerms(of:field:tokenizer:)``,
+  /// the same reading with the commonest words made into terms where they are found,
+  /// which the tests check against this.
   func forEachTerm(inUTF8 bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
     guard let base = bytes.baseAddress else { return }
     let count = bytes.count
