@@ -19,36 +19,51 @@ extension TermCounter {
     var blockStart = 0
     var carried: UInt64 = 0
     while blockStart < count {
-      let (word, high) = Self.readBlock(base + blockStart, available: count - blockStart)
+      let (word, high) = Self.readBlock(base + blockStart, available: count &- blockStart)
       let previous = word << 1 | carried
       var starts = word & ~previous
       var ends = ~word & previous
-      while true {
-        if wordStart >= 0 {
-          guard ends != 0 else { break }
-          let offset = ends.trailingZeroBitCount
-          ends &= ends &- 1
-          let end = blockStart + offset
-          let length = end - wordStart
-          let bytes = UnsafeBufferPointer(start: base + wordStart, count: length)
-          if wordStart >= blockStart, length <= 8,
-            high & TextBlock.bits(below: offset) & ~TextBlock.bits(below: wordStart - blockStart) == 0
-          {
-            let (term, termLength) = Self.shortTerm(Self.pack(bytes), length: length, english: english)
-            add(packed: term, length: termLength, field: field)
-            added += 1
-          } else {
-            added += addSlowly(bytes, field, tokenizer)
-          }
-          wordStart = -1
+      carried = word >> 63
+      // A word from an earlier block ends at this block's first end, if it has one.
+      if wordStart >= 0 {
+        guard ends != 0 else {
+          blockStart &+= 64
+          continue
+        }
+        let end = blockStart &+ ends.trailingZeroBitCount
+        ends &= ends &- 1
+        added &+= addSlowly(UnsafeBufferPointer(start: base + wordStart, count: end &- wordStart), field, tokenizer)
+        wordStart = -1
+      }
+      // Each start in the block pairs with the next end; a start with none is a word
+      // that goes on into the next block.
+      while starts != 0 {
+        let first = starts.trailingZeroBitCount
+        starts &= starts &- 1
+        guard ends != 0 else {
+          wordStart = blockStart &+ first
+          break
+        }
+        let last = ends.trailingZeroBitCount
+        ends &= ends &- 1
+        let length = last &- first
+        let start = blockStart &+ first
+        // `length` is below 64: the word's bits in the block.
+        if length <= 8, high & ((1 &<< UInt64(length) &- 1) &<< UInt64(first)) == 0 {
+          // Eight bytes read at once where the text has them, the word's kept.
+          let lanes = TextBlock.bits(below: length &* 8)
+          let packed =
+            start &+ 8 <= count
+            ? UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self).littleEndian & lanes
+            : Self.pack(UnsafeBufferPointer(start: base + start, count: length))
+          let (term, termLength) = Self.shortTerm(packed, length: length, english: english)
+          add(packed: term, length: termLength, field: field)
+          added &+= 1
         } else {
-          guard starts != 0 else { break }
-          wordStart = blockStart + starts.trailingZeroBitCount
-          starts &= starts &- 1
+          added &+= addSlowly(UnsafeBufferPointer(start: base + start, count: length), field, tokenizer)
         }
       }
-      carried = word >> 63
-      blockStart += 64
+      blockStart &+= 64
     }
     if wordStart >= 0 {
       added += addSlowly(UnsafeBufferPointer(start: base + wordStart, count: count - wordStart), field, tokenizer)
@@ -62,6 +77,7 @@ extension TermCounter {
   /// ``SearchTokenizer/keptByFolding(_:length:)``.
   @inline(__always)
   static func shortTerm(_ packed: UInt64, length: Int, english: Bool) -> (UInt64, Int) {
+    // Bytes past the word are zero, and stay so.
     let term = packed | (0x2020_2020_2020_2020 & TextBlock.bits(below: length &* 8))
     guard english, length >= 4, term &>> UInt64(8 &* (length &- 1)) == 0x73 else { return (term, length) }
     return foldPlural(term, length: length)
