@@ -176,13 +176,12 @@ final class PageContainerRenderer: ContainerRenderer, @unchecked Sendable {
     guard marksChildren else { return renderReporting(container, values) }
     var marked = container
     for (offset, child) in container.children.enumerated() {
-      marked.children[offset].bodyHTML =
-        SearchMarkers.childOpen(marks.count) + child.bodyHTML + SearchMarkers.childClose
+      marked.children[offset].bodyHTML = SearchMarkers.wrapping(child: marks.count, child.bodyHTML)
       // A child is named by its label value, else by its title.
       let label = (offset < labels.count ? labels[offset] : nil) ?? child.titleText.flatMap { $0.isEmpty ? nil : $0 }
       marks.append(SearchChildMark(container: container.name, label: label, id: child.id))
     }
-    return SearchMarkers.containerOpen + renderReporting(marked, values) + SearchMarkers.containerClose
+    return SearchMarkers.wrapping(container: renderReporting(marked, values))
   }
 
   /// Only the children's bodies differ from the container `values` were resolved for.

@@ -122,6 +122,26 @@ enum SearchMarkers {
   @inline(__always)
   static func isMark(_ byte: UInt8) -> Bool { byte &- 1 < 5 }
 
+  /// `body` between the marks of child `index`, copied once.
+  static func wrapping(child index: Int, _ body: String) -> String {
+    var marked = ""
+    marked.reserveCapacity(body.utf8.count + 24)
+    marked += childOpen(index)
+    marked += body
+    marked += childClose
+    return marked
+  }
+
+  /// A container's `output` between its marks, copied once.
+  static func wrapping(container output: String) -> String {
+    var marked = ""
+    marked.reserveCapacity(output.utf8.count + 2)
+    marked += containerOpen
+    marked += output
+    marked += containerClose
+    return marked
+  }
+
   /// The byte that ends a child's opening mark, after its index.
   static var childOpenEnd: UInt8 { 0x04 }
 
