@@ -37,7 +37,17 @@ struct PassageWriter {
     }
     close()
     let start = json.count
-    json.append(kept > 0 ? ",{\"a\":" : "{\"a\":")
+    Self.appendOpening(anchor: anchor, crumbs: crumbs, first: kept == 0, to: json)
+    appendJSONEscaped(text, to: &output)
+    open = Open(start: start, anchor: anchor, crumbs: crumbs, hasText: !text.isEmpty)
+  }
+
+  /// A passage's JSON up to the inside of its text's string:
+  /// `{"a":anchor,"c":[[container,text],…],"x":"` (after a comma unless it is the
+  /// `first`).
+  static func appendOpening(anchor: String, crumbs: [SearchRecord.Crumb], first: Bool, to json: ByteStore) {
+    var output = json
+    json.append(first ? "{\"a\":" : ",{\"a\":")
     appendJSONString(anchor, to: &output)
     json.append(",\"c\":[")
     for (number, crumb) in crumbs.enumerated() {
@@ -48,8 +58,6 @@ struct PassageWriter {
       json.append("]")
     }
     json.append("],\"x\":\"")
-    appendJSONEscaped(text, to: &output)
-    open = Open(start: start, anchor: anchor, crumbs: crumbs, hasText: !text.isEmpty)
   }
 
   /// The JSON array of the passages added.

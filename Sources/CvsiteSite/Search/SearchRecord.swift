@@ -64,24 +64,16 @@ struct SearchRecord: Sendable, Equatable {
     (index == 0 ? 0 : Int(termEnds[index - 1]))..<Int(termEnds[index])
   }
 
-  /// `passages` as the JSON array a record file holds.
+  /// `passages` as the JSON array a record file holds, each passage as it is (the
+  /// extractor's ``PassageWriter`` also joins and drops them).
   static func json(_ passages: [Passage]) -> [UInt8] {
     var json = ByteStore(capacity: passages.reduce(2) { $0 + $1.text.utf8.count + 64 })
     json.append("[")
     for (offset, passage) in passages.enumerated() {
-      json.append(offset > 0 ? ",{\"a\":" : "{\"a\":")
-      appendJSONString(passage.anchor, to: &json)
-      json.append(",\"c\":[")
-      for (number, crumb) in passage.crumbs.enumerated() {
-        json.append(number > 0 ? ",[" : "[")
-        appendJSONString(crumb.container, to: &json)
-        json.append(",")
-        appendJSONString(crumb.text, to: &json)
-        json.append("]")
-      }
-      json.append("],\"x\":")
-      appendJSONString(passage.text, to: &json)
-      json.append("}")
+      PassageWriter.appendOpening(anchor: passage.anchor, crumbs: passage.crumbs, first: offset == 0, to: json)
+      var text = passage.text
+      text.withUTF8 { appendJSONEscaped($0, to: &json) }
+      json.append("\"}")
     }
     json.append("]")
     return json.bytes
