@@ -67,6 +67,20 @@ struct SearchTextTests {
     #expect(record.passages.first?.text.utf8.count == SearchExtractor.passageLimit, "kept up to the passage limit")
   }
 
+  /// Headings without ids (raw HTML) and with nothing under them all fall at the top
+  /// of the page: each distinct one is a passage once, however many there are.
+  @Test("many empty headings at one anchor: each distinct one a passage once")
+  func emptyHeadings() {
+    let distinct = (0..<20_000).map { "<h2>Heading \($0)</h2>" }.joined()
+    let body = distinct + "<h2>Heading 7</h2><h2>Heading 7</h2>"
+    let extractor = SearchExtractor(tokenizer: SearchTokenizer(english: false), marks: nil)
+    let (_, record) = extractor.extract(bodyHTML: body, title: "T")
+    let passages = record.passages
+    #expect(passages.count == 20_000)
+    #expect(passages.last?.crumbs.map(\.text) == ["Heading 19999"])
+    #expect(passages.allSatisfy { $0.anchor.isEmpty && $0.text.isEmpty })
+  }
+
   @Test("the store keeps every byte as it grows, and counts back to what is set")
   func store() {
     let store = ByteStore(capacity: 1)

@@ -57,9 +57,10 @@ private struct Scan {
   /// Bytes of text seen on the page, against ``SearchExtractor/indexedLimit``.
   private var seen = 0
   private var kept = 0
-  /// The places of the passages made for a heading or child with no text under it:
-  /// by anchor, the crumbs of each (one, nearly always).
-  private var emptyPlaces: [String: [[SearchRecord.Crumb]]] = [:]
+  /// The places (anchor and crumb texts) of the passages made for a heading or child
+  /// with no text under it, by a hash of the place, each list compared in turn: a few
+  /// a page, and found at once among many on a hostile one.
+  private var emptyPlaces: [UInt64: [(anchor: String, crumbs: [SearchRecord.Crumb])]] = [:]
 
   private enum Frame { case container, child }
   private var frames: [Frame] = [] {
@@ -261,9 +262,10 @@ private struct Scan {
     // A heading with nothing under it is a passage once (its title can match), not
     // again each time a child closes under it.
     if text.isEmpty {
-      let known = emptyPlaces[anchor, default: []]
-      guard !known.contains(where: { Self.sameTexts($0, shown) }) else { return }
-      emptyPlaces[anchor, default: []].append(shown)
+      let key = Self.placeHash(anchor, shown)
+      let known = emptyPlaces[key, default: []]
+      guard !known.contains(where: { $0.anchor == anchor && Self.sameTexts($0.crumbs, shown) }) else { return }
+      emptyPlaces[key, default: []].append((anchor, shown))
     }
     countTerms(text.buffer, field: .body)
     var keptBytes = 0
@@ -278,6 +280,18 @@ private struct Scan {
   /// Whether two lists of crumbs show the same texts.
   private static func sameTexts(_ a: [SearchRecord.Crumb], _ b: [SearchRecord.Crumb]) -> Bool {
     a.count == b.count && zip(a, b).allSatisfy { $0.text == $1.text }
+  }
+
+  /// FNV-1a of an anchor and crumb texts, each followed by a byte no text holds.
+  private static func placeHash(_ anchor: String, _ crumbs: [SearchRecord.Crumb]) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    func add(_ text: String) {
+      for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+      hash = (hash ^ 0xFF) &* 0x100_0000_01b3
+    }
+    add(anchor)
+    for crumb in crumbs { add(crumb.text) }
+    return hash
   }
 
   /// The length of the longest prefix of UTF-8 `text` of at most `bytes` bytes that
