@@ -34,6 +34,12 @@ enum ByteWords {
     below(word, high + 1) & ~below(word, low)
   }
 
+  /// ASCII letters, either case: exact. With bit 5 set, only A…Z land on a…z.
+  @inline(__always)
+  static func letters(_ word: UInt64) -> UInt64 {
+    within(word | ones &* 0x20, 0x61, 0x7A)
+  }
+
   /// The index (0…7) of the lowest marked byte; 8 when none is.
   @inline(__always)
   static func firstMarked(_ mask: UInt64) -> Int { mask.trailingZeroBitCount >> 3 }

@@ -362,9 +362,8 @@ private struct Scan {
     var name: UInt64 = 0
     if let base = bytes.baseAddress, index + 8 <= count {
       let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self).littleEndian
-      // Letters: a…z once bit 5 is set (which maps only A…Z there).
       let nameBytes =
-        ByteWords.within(word | ByteWords.ones &* 0x20, 0x61, 0x7A) | ByteWords.within(word, 0x30, 0x39)
+        ByteWords.letters(word) | ByteWords.within(word, 0x30, 0x39)
         | ByteWords.equal(word, UInt8(ascii: "-"))
       let length = ByteWords.firstMarked(~nameBytes & ByteWords.highs)
       index += length

@@ -116,11 +116,9 @@ extension TermCounter {
     var high: UInt64 = 0
     for part in 0..<8 {
       let bytes = raw.loadUnaligned(fromByteOffset: part * 8, as: UInt64.self).littleEndian
-      // A letter is a byte in a…z once bit 5 is set (which maps only A…Z there).
-      let letters = ByteWords.within(bytes | ByteWords.ones &* 0x20, 0x61, 0x7A)
       let nonASCII = bytes & ByteWords.highs
       let shift = UInt64(part * 8)
-      word |= TextBlock.gather(letters | ByteWords.within(bytes, 0x30, 0x39) | nonASCII) << shift
+      word |= TextBlock.gather(ByteWords.letters(bytes) | ByteWords.within(bytes, 0x30, 0x39) | nonASCII) << shift
       high |= TextBlock.gather(nonASCII) << shift
     }
     return (word, high)

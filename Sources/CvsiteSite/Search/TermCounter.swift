@@ -66,22 +66,11 @@ final class TermCounter {
   /// `packed` as ``pack(_:)`` packs them.
   @inline(__always)
   func add(packed: UInt64, length: Int, field: Field) {
-    let hash = Self.hash(packed: packed)
-    var slot = Int(truncatingIfNeeded: hash) & slotMask
-    while true {
-      let index = Int(slots[slot])
-      if index < 0 { break }
-      // Short terms are their own keys: an equal hash and length is the same term.
-      if entries[index].hash == hash, Int(entries[index].count) == length {
-        bump(index, field)
-        return
-      }
-      slot = (slot + 1) & slotMask
-    }
     var bytes = packed.littleEndian
     let index = withUnsafeBytes(of: &bytes) { raw in
-      insert(
-        UnsafeBufferPointer(start: raw.bindMemory(to: UInt8.self).baseAddress, count: length), hash: hash, at: slot)
+      intern(
+        UnsafeBufferPointer(start: raw.bindMemory(to: UInt8.self).baseAddress, count: length),
+        hash: Self.hash(packed: packed), short: true)
     }
     bump(index, field)
   }
@@ -98,26 +87,26 @@ final class TermCounter {
   /// The index of `term`, added (with no counts) when it is new.
   @inline(__always)
   func intern(_ term: UnsafeBufferPointer<UInt8>) -> Int {
-    // A term of up to eight bytes (most words) is its own key: packed into a word, its
-    // hash is a one-to-one function of it, so equal hashes and lengths mean equal terms
-    // and the arena is not read.
+    let short = term.count <= 8
+    return intern(term, hash: short ? Self.hash(packed: Self.pack(term)) : Self.hash(term), short: short)
+  }
+
+  /// The index of `term` whose hash is `hash`, added when it is new. A term of up to
+  /// eight bytes (`short`, most words) is its own key: packed into a word, its hash is
+  /// a one-to-one function of it, so equal hashes and lengths mean equal terms and the
+  /// arena is not read.
+  @inline(__always)
+  private func intern(_ term: UnsafeBufferPointer<UInt8>, hash: UInt64, short: Bool) -> Int {
     let count = term.count
-    let short = count <= 8
-    let hash = short ? Self.hash(packed: Self.pack(term)) : Self.hash(term)
     var slot = Int(truncatingIfNeeded: hash) & slotMask
-    var found = -1
     while true {
       let index = Int(slots[slot])
       if index < 0 { break }
       let entry = entries[index]
-      if entry.hash == hash, Int(entry.count) == count, short || equal(entry, term) {
-        found = index
-        break
-      }
+      if entry.hash == hash, Int(entry.count) == count, short || equal(entry, term) { return index }
       slot = (slot + 1) & slotMask
     }
-    if found < 0 { found = insert(term, hash: hash, at: slot) }
-    return found
+    return insert(term, hash: hash, at: slot)
   }
 
   /// Adds a new term at the free `slot`; returns its index.
