@@ -44,3 +44,22 @@ private final class ClaimLog: @unchecked Sendable {
     entries.append(entry)
   }
 }
+
+/// `BackgroundJob` runs its work while the caller goes on, and hands over the result once.
+@Suite struct BackgroundJobTests {
+  @Test func workRunsWhileTheCallerGoesOn() {
+    let callerWentOn = DispatchSemaphore(value: 0)
+    // The work finishes only once the caller has gone past the job's start: were the
+    // work run inside `init`, it would time out and say so.
+    let job = BackgroundJob { callerWentOn.wait(timeout: .now() + 30) == .success ? "ran alongside" : "ran first" }
+    callerWentOn.signal()
+    #expect(job.wait() == "ran alongside")
+    #expect(job.wait() == nil)
+  }
+
+  @Test(arguments: [1, 8])
+  func eachJobGivesItsOwnResult(count: Int) {
+    let jobs = (0..<count).map { number in BackgroundJob { (0...number * 1_000).reduce(0, +) } }
+    #expect(jobs.map { $0.wait() } == (0..<count).map { Optional((0...$0 * 1_000).reduce(0, +)) })
+  }
+}

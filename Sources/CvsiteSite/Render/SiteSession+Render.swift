@@ -21,17 +21,24 @@ extension SiteSession {
     var outcome = RenderOutcome()
     let published: [SitePage]
     let wide: SiteWide
+    // The search index needs only the published pages and their reading order: it is
+    // made and written on another thread from the moment the order is known, while the
+    // rest of the site-wide work (one thread) and the pages' rendering go on.
+    let searchJob: BackgroundJob<SearchOutcome>?
     if let cached = siteWide {
       published = cached.publishedPaths.compactMap { pages[$0]?.page }
       wide = cached
+      searchJob = startSearchIndex(published, navigation: wide.navigation, only: only, into: sink)
     } else {
       published = publishedPages
+      let navigation = Navigation.Index(published, basePath: config.basePath)
+      searchJob = startSearchIndex(published, navigation: navigation, only: only, into: sink)
       let gitDates =
         config.lastUpdatedFromGit
         ? GitDates.lastCommitDates(contentFolder: options.siteRoot.appendingPathComponent("content")) : [:]
       let taxonomies = TaxonomyIndex(published, names: config.taxonomies)
       wide = SiteWide(
-        publishedPaths: published.map(\.sitePath), navigation: Navigation.Index(published, basePath: config.basePath),
+        publishedPaths: published.map(\.sitePath), navigation: navigation,
         collisions: urlCollisions(published) + taxonomies.diagnostics + taxonomyCollisions(published, taxonomies),
         sitemap: sitemapXML(published, config: config, gitDates: gitDates, extraURLs: taxonomies.urls),
         targets: nil, gitDates: gitDates, taxonomies: taxonomies)
@@ -136,8 +143,9 @@ extension SiteSession {
       outcome.diagnostics += problems.filter { $0.location != nil || unlocated.insert($0.message).inserted }
     }
     outcome.pageCount = outcome.files.count
-    if config.search {
-      writeSearchIndex(published, navigation: navigation, only: only, into: sink, outcome: &outcome)
+    if let search = searchJob?.wait() {
+      outcome.diagnostics += search.problems
+      outcome.files.formUnion(search.paths)
     }
 
     func emit(_ text: String, _ path: String) {
@@ -172,17 +180,21 @@ extension SiteSession {
     return outcome
   }
 
-  /// The search index of the published pages that have a search record: every file, or
-  /// the shared ones and those holding the pages in `only`.
+  /// The search index's files written (paths in the output) and the problems met.
+  typealias SearchOutcome = (paths: [String], problems: [Diagnostic])
+
+  /// Starts making and writing the search index of the published pages that have a
+  /// search record, on a thread of its own: every file, or the shared ones and those
+  /// holding the pages in `only`. `nil` when the site has no search.
   ///
   /// Pages are numbered in reading order (`navigation` is made from `published`), so
   /// results that score alike come in the order the site's navigation reads. When the
   /// indexed pages are not the ones the last index numbered (a page took `search:
   /// false` or gave it up), every record is written again: the numbers moved.
-  func writeSearchIndex(
-    _ published: [SitePage], navigation: Navigation.Index, only: Set<String>?, into sink: any OutputSink,
-    outcome: inout RenderOutcome
-  ) {
+  func startSearchIndex(
+    _ published: [SitePage], navigation: Navigation.Index, only: Set<String>?, into sink: any OutputSink
+  ) -> BackgroundJob<SearchOutcome>? {
+    guard config.search else { return nil }
     let order = navigation.count == published.count ? navigation.readingSequence : Array(published.indices)
     var indexed: [SearchIndex.Page] = []
     var indexedPaths: [String] = []
@@ -198,17 +210,19 @@ extension SiteSession {
     if indexedPaths != searchIndexedPaths { onlyIDs = nil }
     searchIndexedPaths = indexedPaths
     let index = SearchIndex(pages: indexed, english: config.isEnglish)
-    let folder = SiteConfig.searchFolder + "/"
-    let (paths, problems) = index.write(onlyPages: onlyIDs, jobs: options.jobs) { path, bytes in
-      do {
-        try sink.write(Data(bytes), to: folder + path)
-        return nil
-      } catch {
-        return .ioFailure("cannot write \(folder + path)", error)
+    let (wanted, jobs) = (onlyIDs, options.jobs)
+    return BackgroundJob {
+      let folder = SiteConfig.searchFolder + "/"
+      let (paths, problems) = index.write(onlyPages: wanted, jobs: jobs) { path, bytes in
+        do {
+          try sink.write(Data(bytes), to: folder + path)
+          return nil
+        } catch {
+          return .ioFailure("cannot write \(folder + path)", error)
+        }
       }
+      return (paths.map { folder + $0 }, problems)
     }
-    outcome.diagnostics += problems
-    outcome.files.formUnion(paths.map { folder + $0 })
   }
 
   func copy(_ url: URL, to path: String, sink: any OutputSink, outcome: inout RenderOutcome) {
