@@ -47,6 +47,22 @@ struct TermCountTests {
     }
   }
 
+  @Test("a word across a block's edge counts as the tokenizer cuts it, at every offset", arguments: [true, false])
+  func acrossBlockEdges(english: Bool) {
+    let words = ["a", "Ab", "cats", "PONIES", "boxes", "Matches", "status", "x9", "12345678", "Cafés", "東京", "é"]
+    for word in words + words.map({ $0 + "s" }) + [String(repeating: "k", count: 9)] {
+      for offset in 50...70 {
+        // The word across the first block's edge, then again at the text's very end.
+        for text in [
+          String(repeating: " ", count: offset) + word + " tail", String(repeating: ".", count: offset) + word,
+        ] {
+          let (fast, slow, agree) = Self.bothWays(text, english: english)
+          #expect(fast == slow && agree, "\(word) at \(offset)")
+        }
+      }
+    }
+  }
+
   @Test("a short word's term is its lowercase, its plural folded")
   func shortTerms() {
     func term(_ word: String, english: Bool = true) -> String {

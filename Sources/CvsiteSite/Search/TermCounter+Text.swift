@@ -32,7 +32,7 @@ extension TermCounter {
         }
         let end = blockStart &+ ends.trailingZeroBitCount
         ends &= ends &- 1
-        added &+= addSlowly(UnsafeBufferPointer(start: base + wordStart, count: end &- wordStart), field, tokenizer)
+        added &+= addShortOrSlowly(base, from: wordStart, to: end, count: count, field, tokenizer, english)
         wordStart = -1
       }
       // Each start in the block pairs with the next end; a start with none is a word
@@ -69,6 +69,32 @@ extension TermCounter {
       added += addSlowly(UnsafeBufferPointer(start: base + wordStart, count: count - wordStart), field, tokenizer)
     }
     return added
+  }
+
+  /// Counts the word from `start` to `end` that began in an earlier block (one word in
+  /// nine, for words across a block's edge): by its packed bytes when it is a short
+  /// ASCII word, as in the block loop, else through the tokenizer. Returns how many
+  /// terms it made.
+  @inline(__always)
+  private func addShortOrSlowly(
+    _ base: UnsafePointer<UInt8>, from start: Int, to end: Int, count: Int, _ field: Field,
+    _ tokenizer: SearchTokenizer, _ english: Bool
+  ) -> Int {
+    let length = end &- start
+    if length <= 8 {
+      let packed =
+        start &+ 8 <= count
+        ? UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self).littleEndian
+          & TextBlock.bits(below: length &* 8)
+        : Self.pack(UnsafeBufferPointer(start: base + start, count: length))
+      // The block loop knows from its bits that a word is ASCII; here its bytes say.
+      if packed & ByteWords.highs == 0 {
+        let (term, termLength) = Self.shortTerm(packed, length: length, english: english)
+        add(packed: term, length: termLength, field: field)
+        return 1
+      }
+    }
+    return addSlowly(UnsafeBufferPointer(start: base + start, count: length), field, tokenizer)
   }
 
   /// The term of a word of one to eight ASCII letters and digits, packed first byte
