@@ -29,12 +29,21 @@ public struct ContainerValues {
   public init() {}
 
   /// The value of a container value key (R-A3).
+  ///
+  /// Inlinable, so that each caller's copy is made for its key: the shared generic copy
+  /// looked up `Key.Value`'s type at run time on every read, which cost more than
+  /// the rest of the read (a build reads tens of thousands).
+  @inlinable
   public subscript<Key: ContainerValueKey>(key: Key.Type) -> Key.Value {
-    get { self[trait: ObjectIdentifier(key)] as? Key.Value ?? Key.defaultValue }
+    get {
+      if let value = self[trait: ObjectIdentifier(key)], let typed = value as? Key.Value { return typed }
+      return Key.defaultValue
+    }
     set { self[trait: ObjectIdentifier(key)] = newValue }
   }
 
   /// Raw access by trait identifier; `nil` when unset.
+  @usableFromInline
   subscript(trait key: ObjectIdentifier) -> Any? {
     get {
       for entry in entries where entry.key == key { return entry.value }
