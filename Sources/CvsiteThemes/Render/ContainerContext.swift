@@ -94,7 +94,9 @@ struct ContainerContext: Sendable {
       }
       if let text, !text.isEmpty, let type = values[name]?.type { result[name] = TypedValue(parsing: text, as: type) }
     }
-    return result.sorted { $0.key < $1.key }
+    // Relabelled by a map: an array of labelled pairs converted to unlabelled ones is
+    // a cast, element by element, through the runtime.
+    return result.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
   }
 
   /// The selected child: the first matching ``ComponentSpec/selects``, else the first.
