@@ -22,7 +22,8 @@ final class BackgroundJob<Result: Sendable>: Sendable {
       result.withLock { $0 = value }
       done.signal()
     }
-    // The work may run the search index's writers, which want room on the stack.
+    // As much stack as a main thread gets (8 MiB), whatever the platform gives new
+    // threads by default.
     thread.stackSize = 8 << 20
     thread.start()
   }
