@@ -263,8 +263,9 @@ private struct Scan {
     // again each time a child closes under it.
     if text.isEmpty {
       let key = Self.placeHash(anchor, shown)
-      let known = emptyPlaces[key, default: []]
-      guard !known.contains(where: { $0.anchor == anchor && Self.sameTexts($0.crumbs, shown) }) else { return }
+      if emptyPlaces[key]?.contains(where: { $0.anchor == anchor && Self.sameTexts($0.crumbs, shown) }) == true {
+        return
+      }
       emptyPlaces[key, default: []].append((anchor, shown))
     }
     countTerms(text.buffer, field: .body)

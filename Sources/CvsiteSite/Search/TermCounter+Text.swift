@@ -4,10 +4,10 @@ extension TermCounter {
   /// term of ``SearchTokenizer/forEachTerm(inUTF8:_:)`` does, with the commonest words
   /// made into terms in the loop that finds them.
   ///
-  /// Those are words of one to eight ASCII letters and digits inside one block of 64
-  /// bytes (most words of most pages): packed into an integer, lowercased and folded
-  /// there (``shortTerm(_:length:english:)``). Every other word (longer, in another
-  /// script, across two blocks) goes through the tokenizer.
+  /// Those are words of one to eight ASCII letters and digits (most words of most
+  /// pages): packed into an integer, lowercased and folded there
+  /// (``shortTerm(_:length:english:)``). Every other word (longer, or in another
+  /// script) goes through the tokenizer.
   func addTerms(of text: UnsafeBufferPointer<UInt8>, field: Field, tokenizer: SearchTokenizer) -> Int {
     guard let base = text.baseAddress else { return 0 }
     let count = text.count
@@ -19,7 +19,7 @@ extension TermCounter {
     var blockStart = 0
     var carried: UInt64 = 0
     while blockStart < count {
-      let (word, high) = Self.readBlock(base + blockStart, available: count &- blockStart)
+      let word = Self.readBlock(base + blockStart, available: count &- blockStart)
       let previous = word << 1 | carried
       var starts = word & ~previous
       var ends = ~word & previous
@@ -46,35 +46,20 @@ extension TermCounter {
         }
         let last = ends.trailingZeroBitCount
         ends &= ends &- 1
-        let length = last &- first
-        let start = blockStart &+ first
-        // `length` is below 64: the word's bits in the block.
-        if length <= 8, high & ((1 &<< UInt64(length) &- 1) &<< UInt64(first)) == 0 {
-          // Eight bytes read at once where the text has them, the word's kept.
-          let lanes = TextBlock.bits(below: length &* 8)
-          let packed =
-            start &+ 8 <= count
-            ? UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self).littleEndian & lanes
-            : Self.pack(UnsafeBufferPointer(start: base + start, count: length))
-          let (term, termLength) = Self.shortTerm(packed, length: length, english: english)
-          add(packed: term, length: termLength, field: field)
-          added &+= 1
-        } else {
-          added &+= addSlowly(UnsafeBufferPointer(start: base + start, count: length), field, tokenizer)
-        }
+        added &+= addShortOrSlowly(
+          base, from: blockStart &+ first, to: blockStart &+ last, count: count, field, tokenizer, english)
       }
       blockStart &+= 64
     }
     if wordStart >= 0 {
-      added += addSlowly(UnsafeBufferPointer(start: base + wordStart, count: count - wordStart), field, tokenizer)
+      added &+= addShortOrSlowly(base, from: wordStart, to: count, count: count, field, tokenizer, english)
     }
     return added
   }
 
-  /// Counts the word from `start` to `end` that began in an earlier block (one word in
-  /// nine, for words across a block's edge): by its packed bytes when it is a short
-  /// ASCII word, as in the block loop, else through the tokenizer. Returns how many
-  /// terms it made.
+  /// Counts the word from `start` to `end`: by its packed bytes when it is a short
+  /// ASCII word (eight bytes read at once where the text has them, the word's kept),
+  /// else through the tokenizer. Returns how many terms it made.
   @inline(__always)
   private func addShortOrSlowly(
     _ base: UnsafePointer<UInt8>, from start: Int, to end: Int, count: Int, _ field: Field,
@@ -87,7 +72,6 @@ extension TermCounter {
         ? UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self).littleEndian
           & TextBlock.bits(below: length &* 8)
         : Self.pack(UnsafeBufferPointer(start: base + start, count: length))
-      // The block loop knows from its bits that a word is ASCII; here its bytes say.
       if packed & ByteWords.highs == 0 {
         let (term, termLength) = Self.shortTerm(packed, length: length, english: english)
         add(packed: term, length: termLength, field: field)
@@ -129,25 +113,20 @@ extension TermCounter {
   }
 
   /// The bits of the block at `start` (`available` bytes of it are the text's) for
-  /// the bytes that may be part of a word, and for those at or above 0x80:
-  /// ``TextBlock``'s `word` and `high`, without its capitals.
+  /// the bytes that may be part of a word: ``TextBlock``'s `word`, without its other
+  /// bits.
   @inline(__always)
-  private static func readBlock(_ start: UnsafePointer<UInt8>, available: Int) -> (word: UInt64, high: UInt64) {
-    guard available >= 64 else {
-      let block = TextBlock(start, available: available)
-      return (block.word, block.high)
-    }
+  private static func readBlock(_ start: UnsafePointer<UInt8>, available: Int) -> UInt64 {
+    guard available >= 64 else { return TextBlock(start, available: available).word }
     let raw = UnsafeRawPointer(start)
     var word: UInt64 = 0
-    var high: UInt64 = 0
     for part in 0..<8 {
       let bytes = raw.loadUnaligned(fromByteOffset: part * 8, as: UInt64.self).littleEndian
-      let nonASCII = bytes & ByteWords.highs
-      let shift = UInt64(part * 8)
-      word |= TextBlock.gather(ByteWords.letters(bytes) | ByteWords.within(bytes, 0x30, 0x39) | nonASCII) << shift
-      high |= TextBlock.gather(nonASCII) << shift
+      word |=
+        TextBlock.gather(ByteWords.letters(bytes) | ByteWords.within(bytes, 0x30, 0x39) | bytes & ByteWords.highs)
+        << UInt64(part * 8)
     }
-    return (word, high)
+    return word
   }
 
   /// The terms of one word through the tokenizer; returns how many.
