@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct BrowserFixturePagesTests {
   /// Writes the browser-check pages: to `$CVSITE_FIXTURE_OUT` when set (the browser
-  /// check sets it), else to a temporary folder.
+  /// check sets it), else to a temporary folder removed afterwards.
   @Test func writesEveryFixturePage() throws {
     let (loaded, problems) = Theme.load(named: "default", siteRoot: nil, searchPaths: [builtInThemes])
     let theme = try #require(loaded, "\(problems)")
@@ -14,6 +14,8 @@ import Testing
     let folder =
       environment.map { URL(fileURLWithPath: $0) }
       ?? temporaryPath("cvsite-browser-fixture")
+    // A folder of the test's own goes when the test ends; the browser check's stays.
+    defer { if environment == nil { try? FileManager.default.removeItem(at: folder) } }
     let all = BrowserFixturePages.pages(theme)
     for page in all {
       let errors = page.diagnostics.filter { $0.severity == .error }

@@ -51,7 +51,7 @@ import Testing
     """
 
   static func renderer() throws -> ThemeRenderer {
-    let folder = try temporaryFolder([
+    let files = [
       "theme.yml": manifest, "layouts/page.mustache": "{{{content}}}",
       "layouts/containers/plain.mustache": "{{#subviews}}<{{values.tags}}|{{values.status}}>{{/subviews}}",
       // Every optional member is read, but only through a partial.
@@ -60,8 +60,8 @@ import Testing
         "<{{#split.tags}}[{{text}}]{{/split.tags}}{{#is.status.done}}D{{/is.status.done}}{{layout.span}}"
         + "{{#headings}}#{{id}}{{/headings}}>",
       "layouts/partials/total.mustache": "({{container.counts.status.done}})",
-    ])
-    let (theme, diagnostics) = Theme.load(layers: [ThemeLayer(folder: folder)])
+    ]
+    let (theme, diagnostics) = try withThemeFolder(files) { Theme.load(layers: [ThemeLayer(folder: $0)]) }
     #expect(diagnostics.isEmpty, "\(diagnostics)")
     return try #require(theme).renderer
   }

@@ -38,10 +38,10 @@ import Testing
     """
 
   static func renderer() throws -> ThemeRenderer {
-    let folder = try temporaryFolder([
+    let files = [
       "theme.yml": manifest, "layouts/page.mustache": "{{{content}}}", "layouts/containers/probe.mustache": template,
-    ])
-    let (theme, diagnostics) = Theme.load(layers: [ThemeLayer(folder: folder)])
+    ]
+    let (theme, diagnostics) = try withThemeFolder(files) { Theme.load(layers: [ThemeLayer(folder: $0)]) }
     #expect(diagnostics.isEmpty, "\(diagnostics)")
     return try #require(theme).renderer
   }

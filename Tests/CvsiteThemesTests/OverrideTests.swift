@@ -19,14 +19,24 @@ import Testing
 
     """
 
-  static func setUp(site: [String: String]) throws -> (Theme?, [Diagnostic]) {
-    let builtIn = try temporaryFolder([
+  /// The theme loaded for a site made of `site`'s files, with the text of each of its
+  /// assets by output path (read before the folders are removed).
+  static func setUp(site: [String: String]) throws -> (Theme?, [Diagnostic], assets: [String: String]) {
+    let builtIn = [
       "base/theme.yml": manifest, "base/layouts/page.mustache": "theme page {{{content}}}",
       "base/layouts/containers/box.mustache": "theme box", "base/assets/site.css": "theme css",
       "base/assets/extra.js": "theme js",
-    ])
-    let siteRoot = try temporaryFolder(site.merging(["cvsite.yml": "theme: base\n"]) { a, _ in a })
-    return Theme.load(named: "base", siteRoot: siteRoot, searchPaths: [builtIn])
+    ]
+    return try withThemeFolder(builtIn) { builtIn in
+      try withThemeFolder(site.merging(["cvsite.yml": "theme: base\n"]) { a, _ in a }) { siteRoot in
+        let (theme, diagnostics) = Theme.load(named: "base", siteRoot: siteRoot, searchPaths: [builtIn])
+        var assets: [String: String] = [:]
+        for asset in theme?.assets ?? [] {
+          assets[asset.outputPath] = try String(contentsOf: asset.source, encoding: .utf8)
+        }
+        return (theme, diagnostics, assets)
+      }
+    }
   }
 
   static let box = instance("box", id: "b", children: [])
@@ -54,19 +64,19 @@ import Testing
   }
 
   @Test func assetsAndTheManifestCanBeShadowedToo() throws {
-    let (loaded, diagnostics) = try Self.setUp(site: [
+    let (loaded, diagnostics, assets) = try Self.setUp(site: [
       "themes/base/assets/site.css": "site css",
       "themes/base/theme.yml": Self.manifest.replacingOccurrences(of: "[calm, loud]", with: "[calm, loud, quiet]"),
     ])
     let theme = try #require(loaded, "\(diagnostics)")
-    let css = try #require(theme.assets.first { $0.outputPath == "assets/site.css" })
-    #expect(try String(contentsOf: css.source, encoding: .utf8) == "site css")
+    #expect(assets["assets/site.css"] == "site css")
+    #expect(assets["assets/extra.js"] == "theme js")
     #expect(theme.assets.map(\.outputPath) == ["assets/extra.js", "assets/site.css"])
     #expect(theme.schema.values["tone"]?.type == .enumeration(["calm", "loud", "quiet"]))
   }
 
   @Test func aBrokenOverrideIsReportedAtTheSitePath() throws {
-    let (theme, diagnostics) = try Self.setUp(site: ["layouts/containers/box.mustache": "{{#open}}\n"])
+    let (theme, diagnostics, _) = try Self.setUp(site: ["layouts/containers/box.mustache": "{{#open}}\n"])
     #expect(theme == nil)
     #expect(
       diagnostics.map(\.description).contains {

@@ -7,7 +7,8 @@ import Foundation
 /// The default theme, loaded once; `nil` with the diagnostics printed in the failure.
 let defaultThemeLoad: (Theme?, [Diagnostic]) = Theme.load(named: "default", siteRoot: nil, searchPaths: [builtInThemes])
 
-/// A folder in the temporary directory holding `files` (relative path → text).
-func temporaryFolder(_ files: [String: String]) throws -> URL {
-  try makeTemporaryFolder("cvsite-themes", files: files)
+/// Runs `body` on a folder in the temporary directory holding `files` (relative path →
+/// text), removed when `body` is done: read everything the test needs inside `body`.
+func withThemeFolder<Result>(_ files: [String: String], _ body: (URL) throws -> Result) throws -> Result {
+  try withTemporaryFolder("cvsite-themes", files: files, body)
 }

@@ -89,8 +89,9 @@ import Testing
       "theme.yml": manifest, "layouts/page.mustache": "{{{content}}}\n", "layouts/containers/steps.mustache": "ok\n",
     ]
     for (path, text) in files { all[path] = text }
-    let folder = try temporaryFolder(all)
-    let (theme, diagnostics) = Theme.load(layers: [ThemeLayer(folder: folder)], displayRoot: folder)
+    let (theme, diagnostics) = try withThemeFolder(all) {
+      Theme.load(layers: [ThemeLayer(folder: $0)], displayRoot: $0)
+    }
     return (theme, diagnostics.map(\.description))
   }
 

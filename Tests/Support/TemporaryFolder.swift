@@ -15,6 +15,16 @@ public func makeTemporaryFolder(
   return root
 }
 
+/// Runs `body` on a folder made as ``makeTemporaryFolder(_:files:folders:)`` makes one,
+/// and removes the folder when `body` returns or throws.
+public func withTemporaryFolder<Result>(
+  _ prefix: String = "cvsite-test", files: [String: String] = [:], _ body: (URL) throws -> Result
+) throws -> Result {
+  let root = try makeTemporaryFolder(prefix, files: files)
+  defer { try? FileManager.default.removeItem(at: root) }
+  return try body(root)
+}
+
 /// A path in the temporary folder, `prefix-UUID`, that nothing uses yet (not created).
 public func temporaryPath(_ prefix: String = "cvsite-test") -> URL {
   FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
