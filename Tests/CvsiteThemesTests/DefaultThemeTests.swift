@@ -224,7 +224,8 @@ import Testing
   /// and page links (40 KB to 45 KB), then the search dialog's styles (to 50 KB). The
   /// search client has its own budget: it is loaded, deferred, only on sites with search
   /// (Pagefind's script alone is 45 KB, before its 72 KB of WebAssembly); 30 KB grew to
-  /// 32 KB with the lookup of typos in a word's first letters and the ASCII path.
+  /// 32 KB with the lookup of typos in a word's first letters and the ASCII path, then to
+  /// 35 KB with marking a result's words on the page it opens (11 KB gzipped).
   @Test func cssAndJavaScriptStaySmall() throws {
     let theme = try #require(defaultThemeLoad.0)
     func size(_ keep: (String) -> Bool) throws -> Int {
@@ -233,6 +234,6 @@ import Testing
     let page = try size { ($0.hasSuffix(".css") || $0.hasSuffix(".js")) && !$0.hasSuffix("search.js") }
     #expect(page > 0 && page < 50_000)
     let search = try size { $0.hasSuffix("search.js") }
-    #expect(search > 0 && search < 32_000)
+    #expect(search > 0 && search < 35_000)
   }
 }

@@ -543,7 +543,67 @@ def check_search(driver, base, names):
     expect(page_path(driver.current_url) == page_path(f"{base}/{target['page']}") and landed["selected"] == "true"
            and landed["hidden"] is False,
            f"search: Enter on the result opens {target['page']}{landed['hash']} with the tab `{target['label']}` selected")
+    check_search_marks(driver, base, target)
     driver.execute_script("localStorage.clear()")
+
+
+PAGE_MARKS = """
+    const tokenize = window.cvsiteSearch.tokenize;
+    const marks = [...document.querySelectorAll('mark.cv-hit')];
+    const panel = document.getElementById(arguments[0]);
+    return {search: location.search, hash: location.hash, count: marks.length,
+            inPanel: marks.filter(m => panel && panel.contains(m)).length,
+            terms: [...new Set(marks.flatMap(m => tokenize(m.textContent)))],
+            inChrome: marks.filter(m => m.closest('nav, .cv-toc, [role=tablist], .cv-anchor, dialog')).length,
+            nested: document.querySelectorAll('mark.cv-hit mark').length};"""
+
+
+def check_search_marks(driver, base, target):
+    """The page a result opens marks the result's words (?highlight=), in the tab the hit
+    is in too, and takes the parameter out of its address; marking again replaces the
+    marks; a hostile parameter stays text."""
+    word = driver.execute_script("return window.cvsiteSearch.tokenize(arguments[0])[0]", target["word"])
+    marks = driver.execute_script(PAGE_MARKS, target["panel"])
+    expect(marks["count"] > 0 and marks["inPanel"] > 0 and word in marks["terms"],
+           f"search: the page marks `{target['word']}` {marks['count']} times, {marks['inPanel']} in the tab "
+           f"(marked terms {marks['terms']})")
+    expect("highlight" not in marks["search"] and marks["hash"] == "#" + target["url"].partition("#")[2],
+           f"search: the address keeps its fragment without ?highlight= ({marks['search']}{marks['hash']})")
+    expect(marks["inChrome"] == 0, "search: no mark in navigation, contents, tab buttons or the dialog")
+    again = driver.execute_script("return window.cvsiteSearch.mark(arguments[0])", [word])
+    after = driver.execute_script(PAGE_MARKS, target["panel"])
+    expect(again == marks["count"] and after["count"] == marks["count"] and after["nested"] == 0,
+           f"search: marking again replaces the marks ({again} marks, {after['nested']} nested)")
+    cleared = driver.execute_script("return window.cvsiteSearch.mark([])")
+    expect(cleared == 0 and driver.execute_script(PAGE_MARKS, target["panel"])["count"] == 0,
+           "search: marking nothing takes every mark away")
+    from urllib.parse import quote
+    hostile = quote('<img src=x onerror="window.__injected=1"> ' + target["word"])
+    pretty = target["page"][:-len("index.html")] if target["page"].endswith("index.html") else target["page"]
+    driver.get(f"{base}/{pretty}?highlight={hostile}")
+    time.sleep(0.3)
+    injected = driver.execute_script(
+        "return {flag: !!window.__injected, images: document.querySelectorAll('.cv-article img[src=x]').length,"
+        " marks: document.querySelectorAll('mark.cv-hit').length, search: location.search}")
+    expect(not injected["flag"] and injected["images"] == 0 and injected["marks"] > 0 and injected["search"] == "",
+           f"search: ?highlight= with markup marks words as text and injects nothing ({injected})")
+    # A result on the page being read: marked in place, the page not loaded again.
+    from selenium.webdriver.common.keys import Keys
+    driver.execute_script("window.cvsiteSearch.mark([]); window.__samePage = true;")
+    driver.find_element("css selector", "[data-cv-search-open]").click()
+    wait_for(lambda: search_state(driver)["open"])
+    state = search_type(driver, target["word"])
+    index = next((i for i, o in enumerate(state["options"]) if o["href"] == target["url"]), None)
+    field = driver.find_element("css selector", "dialog[data-cv-search] [role=combobox]")
+    for _ in range((index or 0) + 1):
+        field.send_keys(Keys.ARROW_DOWN)
+    field.send_keys(Keys.ENTER)
+    time.sleep(0.3)
+    here = driver.execute_script(
+        "return {kept: window.__samePage === true, marks: document.querySelectorAll('mark.cv-hit').length,"
+        " search: location.search}")
+    expect(index is not None and here["kept"] and here["marks"] > 0 and here["search"] == "",
+           f"search: a result on the page being read marks it in place, without loading it again ({here})")
 
 
 CONTRAST_SCRIPT = """

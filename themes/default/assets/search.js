@@ -16,6 +16,8 @@
   var folder = new URL(dialog.getAttribute("data-cv-search") || "search/", location.href).href.replace(/\/?$/, "/");
 
   var MAX_QUERY = 200, MAX_TOKENS = 8, MAX_CANDIDATES = 64, MAX_TOKEN = 40, PAGE_STEP = 10, SUBS = 3, EXCERPT_WORDS = 25;
+  /* A result's link carries up to MAX_HIGHLIGHT of the page's matched terms. */
+  var HIGHLIGHT = "highlight", MAX_HIGHLIGHT = 16, MAX_PAGE_MARKS = 1000;
 
   /* ---- Tokens: exactly as the indexer (search-format, "Tokens"). ---- */
   var RUN = /[\p{L}\p{N}]+/gu;
@@ -364,12 +366,14 @@
     return { text: before + text.slice(from, to) + after, marks: marks };
   }
 
-  function subResults(record, sets) {
+  /* The best passages of a page; the page's terms that match (`found`, filled). */
+  function subResults(record, sets, found) {
     var ranked = [];
     (record.p || []).forEach(function (passage, index) {
       var crumbs = passage.c || [];
       var own = crumbs.length ? crumbs[crumbs.length - 1][1] : "";
       var terms = tokenRanges(passage.x || "").concat(tokenRanges(own || ""));
+      terms.forEach(function (t) { if (sets.some(function (set) { return set.has(t.term); })) found.add(t.term); });
       var count = sets.filter(function (set) { return terms.some(function (t) { return set.has(t.term); }); }).length;
       if (count) ranked.push({ passage: passage, index: index, count: count });
     });
@@ -415,10 +419,16 @@
             total: ranked.length,
             pages: shown.map(function (hit, i) {
               var record = records[i] || { u: "", t: "", p: [] };
+              var found = new Set();
+              tokenRanges(record.t || "").forEach(function (t) {
+                if (sets.some(function (set) { return set.has(t.term); })) found.add(t.term);
+              });
+              var subs = subResults(record, sets, found);
               return {
                 id: hit.id, url: record.u, title: record.t, score: hit.score,
                 titleMarks: highlight(record.t || "", sets),
-                subs: subResults(record, sets)
+                subs: subs,
+                terms: Array.from(found).slice(0, MAX_HIGHLIGHT)
               };
             }),
             sets: sets
@@ -428,6 +438,52 @@
     });
   }
 
+  /* ---- The words a result matched, marked on the page it opens (?highlight=) ---- */
+  /* Not marked: chrome (navigation, contents, tab buttons, heading links) and non-text. */
+  var UNMARKED = "script, style, template, noscript, textarea, select, nav, .cv-toc, .cv-anchor, [role=tablist], mark";
+
+  /* Marks the words of the page's article whose terms are `terms` (index terms), cut as
+     the index cut this page (English folding for an English page); returns the count. */
+  function markPage(terms) {
+    Array.prototype.forEach.call(doc.querySelectorAll("mark.cv-hit"), function (mark) {
+      var parent = mark.parentNode;
+      parent.replaceChild(doc.createTextNode(mark.textContent), mark);
+      parent.normalize();
+    });
+    var root = doc.querySelector(".cv-article") || doc.querySelector("main");
+    var wanted = new Set(terms.slice(0, MAX_HIGHLIGHT).map(normalise).filter(function (t) { return t.length <= MAX_TOKEN; }));
+    wanted.delete("");
+    if (!root || !wanted.size) return 0;
+    var lang = (doc.documentElement.lang || "en").toLowerCase(), saved = english, count = 0, nodes = [], node;
+    var walker = doc.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    while ((node = walker.nextNode())) if (node.parentElement && !node.parentElement.closest(UNMARKED)) nodes.push(node);
+    english = lang === "en" || lang.indexOf("en-") === 0;
+    try {
+      for (var i = 0; i < nodes.length && count < MAX_PAGE_MARKS; i++) {
+        var text = nodes[i].data, ranges = highlight(text, [wanted]).slice(0, MAX_PAGE_MARKS - count);
+        if (!ranges.length) continue;
+        var fragment = doc.createDocumentFragment();
+        appendMarked(fragment, text, ranges, "cv-hit");
+        nodes[i].parentNode.replaceChild(fragment, nodes[i]);
+        count += ranges.length;
+      }
+    } finally {
+      english = saved;
+    }
+    return count;
+  }
+
+  /* Opened from a result: mark, and drop ?highlight= from the address (not the fragment). */
+  (function () {
+    var params = new URLSearchParams(location.search);
+    if (!params.has(HIGHLIGHT)) return;
+    var terms = (params.get(HIGHLIGHT) || "").split(/\s+/);
+    params.delete(HIGHLIGHT);
+    var rest = params.toString();
+    try { history.replaceState(history.state, "", location.pathname + (rest ? "?" + rest : "") + location.hash); } catch (e) { /* file: */ }
+    markPage(terms);
+  })();
+
   /* ---- The dialog ---- */
   var latest = 0, frame = 0, opener = null, shownPages = PAGE_STEP, options = [], active = -1, lastQuery = null, enterPending = false;
 
@@ -435,11 +491,12 @@
     return { tabs: "tab", "code-group": "tab", steps: "step", cards: "card", callout: "aside" }[kind] || kind;
   }
 
-  function appendMarked(parent, text, ranges) {
+  function appendMarked(parent, text, ranges, className) {
     var at = 0;
     ranges.forEach(function (range) {
       if (range[0] > at) parent.appendChild(doc.createTextNode(text.slice(at, range[0])));
       var mark = doc.createElement("mark");
+      if (className) mark.className = className;
       mark.textContent = text.slice(range[0], range[1]);
       parent.appendChild(mark);
       at = range[1];
@@ -454,13 +511,14 @@
     return element;
   }
 
-  function option(className, href) {
+  function option(className, href, terms) {
     var item = doc.createElement("li");
     item.setAttribute("role", "option");
     item.setAttribute("aria-selected", "false");
     item.id = "cv-search-option-" + options.length;
     item.className = className;
     if (href !== null) item.dataset.href = href;
+    if (terms && terms.length) item.dataset.highlight = terms.join(" ");
     options.push(item);
     list.appendChild(item);
     return item;
@@ -470,13 +528,13 @@
     list.textContent = "";
     options = [];
     result.pages.forEach(function (page) {
-      var head = option("cv-search-page", page.url);
+      var head = option("cv-search-page", page.url, page.terms);
       appendMarked(span("cv-search-title", head), page.title || page.url, page.titleMarks);
       var path = span("cv-search-path", head);
       path.textContent = page.url;
       path.setAttribute("aria-hidden", "true");
       page.subs.forEach(function (sub) {
-        var item = option("cv-search-sub", sub.url);
+        var item = option("cv-search-sub", sub.url, page.terms);
         var crumbs = span("cv-search-crumbs", item);
         sub.crumbs.forEach(function (crumb, i) {
           if (i) {
@@ -571,18 +629,30 @@
       return;
     }
     var url = new URL(item.dataset.href, location.href);
-    if (event && (event.ctrlKey || event.metaKey || event.shiftKey)) { window.open(url.href, "_blank", "noopener"); return; }
+    var terms = item.dataset.highlight ? item.dataset.highlight.split(" ") : [];
+    var marked = new URL(url.href);
+    if (terms.length) marked.searchParams.set(HIGHLIGHT, terms.join(" "));
+    if (event && (event.ctrlKey || event.metaKey || event.shiftKey)) { window.open(marked.href, "_blank", "noopener"); return; }
+    var samePage = url.pathname === location.pathname && url.search === location.search;
     /* Leaving for a place on this page: focus goes there, not back to the button. */
-    if (url.pathname === location.pathname && url.search === location.search) opener = null;
+    if (samePage) opener = null;
     dialog.close();
     if (!opener && doc.activeElement && doc.activeElement !== doc.body) doc.activeElement.blur();
+    if (!samePage) {
+      location.href = marked.href;
+      return;
+    }
+    /* A place on this page: marked here, without loading the page again. */
+    markPage(terms);
     if (url.href === location.href && url.hash) {
       /* Already here: open the tab around the fragment and scroll to it again. */
       window.dispatchEvent(new HashChangeEvent("hashchange", { oldURL: location.href, newURL: url.href }));
       var target = doc.getElementById(decodeURIComponent(url.hash.slice(1)));
       if (target) target.scrollIntoView();
-    } else {
+    } else if (url.hash) {
       location.href = url.href;
+    } else {
+      window.scrollTo(0, 0);
     }
   }
 
@@ -678,13 +748,15 @@
       if (isEnglish !== undefined) english = !!isEnglish;
       try { return tokenRanges(String(text)); } finally { english = saved; }
     },
+    /* Marks `terms` on this page as a result's link asks; returns how many words. */
+    mark: function (terms) { return markPage(Array.prototype.slice.call(terms || [])); },
     search: function (query, options) {
       return search(query, options).then(function (result) {
         return {
           total: result.total,
           pages: result.pages.map(function (page) {
             return {
-              id: page.id, url: page.url, title: page.title, score: page.score,
+              id: page.id, url: page.url, title: page.title, score: page.score, terms: page.terms,
               subs: page.subs.map(function (sub) { return { url: sub.url, crumbs: sub.crumbs, text: sub.text }; })
             };
           })
