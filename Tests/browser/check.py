@@ -554,7 +554,7 @@ PAGE_MARKS = """
     return {search: location.search, hash: location.hash, count: marks.length,
             inPanel: marks.filter(m => panel && panel.contains(m)).length,
             terms: [...new Set(marks.flatMap(m => tokenize(m.textContent)))],
-            inChrome: marks.filter(m => m.closest('nav, .cv-toc, [role=tablist], .cv-anchor, dialog')).length,
+            inChrome: marks.filter(m => m.closest('nav, .cv-toc, [role=tablist], .cv-anchor, dialog, button')).length,
             nested: document.querySelectorAll('mark.cv-hit mark').length};"""
 
 
@@ -574,6 +574,13 @@ def check_search_marks(driver, base, target):
     after = driver.execute_script(PAGE_MARKS, target["panel"])
     expect(again == marks["count"] and after["count"] == marks["count"] and after["nested"] == 0,
            f"search: marking again replaces the marks ({again} marks, {after['nested']} nested)")
+    buttons = driver.execute_script(
+        "const count = window.cvsiteSearch.mark(['copy']);"
+        "return {count, buttons: document.querySelectorAll('button').length,"
+        " inButtons: document.querySelectorAll('button mark.cv-hit').length,"
+        " labels: [...document.querySelectorAll('button')].filter(b => /copy/i.test(b.textContent)).length}")
+    expect(buttons["labels"] > 0 and buttons["inButtons"] == 0,
+           f"search: buttons' labels are not marked ({buttons['labels']} `Copy` buttons, {buttons['inButtons']} marks in buttons)")
     cleared = driver.execute_script("return window.cvsiteSearch.mark([])")
     expect(cleared == 0 and driver.execute_script(PAGE_MARKS, target["panel"])["count"] == 0,
            "search: marking nothing takes every mark away")

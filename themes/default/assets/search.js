@@ -439,8 +439,8 @@
   }
 
   /* ---- The words a result matched, marked on the page it opens (?highlight=) ---- */
-  /* Not marked: chrome (navigation, contents, tab buttons, heading links) and non-text. */
-  var UNMARKED = "script, style, template, noscript, textarea, select, nav, .cv-toc, .cv-anchor, [role=tablist], mark";
+  /* Not marked: chrome (navigation, contents, buttons, heading links) and non-text. */
+  var UNMARKED = "script, style, template, noscript, textarea, select, button, svg, nav, .cv-toc, .cv-anchor, [role=tablist], mark";
 
   /* Marks the words of the page's article whose terms are `terms` (index terms), cut as
      the index cut this page (English folding for an English page); returns the count. */
