@@ -451,14 +451,14 @@
       parent.normalize();
     });
     var root = doc.querySelector(".cv-article") || doc.querySelector("main");
-    var wanted = new Set(terms.slice(0, MAX_HIGHLIGHT).map(normalise).filter(function (t) { return t.length <= MAX_TOKEN; }));
-    wanted.delete("");
-    if (!root || !wanted.size) return 0;
     var lang = (doc.documentElement.lang || "en").toLowerCase(), saved = english, count = 0, nodes = [], node;
-    var walker = doc.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    while ((node = walker.nextNode())) if (node.parentElement && !node.parentElement.closest(UNMARKED)) nodes.push(node);
     english = lang === "en" || lang.indexOf("en-") === 0;
     try {
+      /* Index terms come back as they are; a hand-written `Installs` as `install`. */
+      var wanted = new Set(tokenize(terms.slice(0, MAX_HIGHLIGHT).map(String).join(" ")));
+      if (!root || !wanted.size) return 0;
+      var walker = doc.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      while ((node = walker.nextNode())) if (node.parentElement && !node.parentElement.closest(UNMARKED)) nodes.push(node);
       for (var i = 0; i < nodes.length && count < MAX_PAGE_MARKS; i++) {
         var text = nodes[i].data, ranges = highlight(text, [wanted]).slice(0, MAX_PAGE_MARKS - count);
         if (!ranges.length) continue;
