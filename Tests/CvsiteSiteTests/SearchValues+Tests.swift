@@ -6,6 +6,38 @@ import Foundation
 // module: the build itself never needs them.
 
 extension SearchRecord {
+  /// The text under one heading or inside one container child.
+  struct Passage: Sendable, Equatable {
+    /// The fragment id that leads to the passage (a heading's id, a child's id); empty
+    /// for the top of the page.
+    var anchor: String
+    /// Outermost first.
+    var crumbs: [Crumb]
+    /// Plain text, white space collapsed, cut at ``SearchExtractor/passageLimit``.
+    var text: String
+  }
+
+  /// A record of `passages`, each written as it is (the extractor's ``PassageWriter``
+  /// also joins and drops them).
+  init(passages: [Passage], termBytes: [UInt8], termEnds: [UInt32], counts: [Counts], length: Int) {
+    self.init(
+      passagesJSON: Self.json(passages), termBytes: termBytes, termEnds: termEnds, counts: counts, length: length)
+  }
+
+  /// `passages` as the JSON array a record file holds, each passage as it is.
+  static func json(_ passages: [Passage]) -> [UInt8] {
+    var json = ByteStore(capacity: passages.reduce(2) { $0 + $1.text.utf8.count + 64 })
+    json.append("[")
+    for (offset, passage) in passages.enumerated() {
+      PassageWriter.appendOpening(anchor: passage.anchor, crumbs: passage.crumbs, first: offset == 0, to: json)
+      var text = passage.text
+      text.withUTF8 { appendJSONEscaped($0, to: &json) }
+      json.append("\"}")
+    }
+    json.append("]")
+    return json.bytes
+  }
+
   /// A record from terms given as strings.
   init(passages: [Passage], terms: [String], counts: [Counts], length: Int) {
     var bytes: [UInt8] = []

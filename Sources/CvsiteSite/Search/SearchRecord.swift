@@ -12,17 +12,6 @@ struct SearchRecord: Sendable, Equatable {
     var text: String
   }
 
-  /// The text under one heading or inside one container child.
-  struct Passage: Sendable, Equatable {
-    /// The fragment id that leads to the passage (a heading's id, a child's id); empty
-    /// for the top of the page.
-    var anchor: String
-    /// Outermost first.
-    var crumbs: [Crumb]
-    /// Plain text, white space collapsed, cut at ``SearchExtractor/passageLimit``.
-    var text: String
-  }
-
   /// How often a term occurs in each field of the page.
   struct Counts: Sendable, Equatable {
     var title = false
@@ -45,11 +34,6 @@ struct SearchRecord: Sendable, Equatable {
   /// The number of terms in the body: a long page's many hits weigh less each.
   var length = 0
 
-  init(passages: [Passage], termBytes: [UInt8], termEnds: [UInt32], counts: [Counts], length: Int) {
-    self.init(
-      passagesJSON: Self.json(passages), termBytes: termBytes, termEnds: termEnds, counts: counts, length: length)
-  }
-
   /// A record whose passages are already written as JSON (``PassageWriter``).
   init(passagesJSON: [UInt8], termBytes: [UInt8], termEnds: [UInt32], counts: [Counts], length: Int) {
     self.passagesJSON = passagesJSON
@@ -62,21 +46,6 @@ struct SearchRecord: Sendable, Equatable {
   /// The bytes of term `index`.
   func termRange(_ index: Int) -> Range<Int> {
     (index == 0 ? 0 : Int(termEnds[index - 1]))..<Int(termEnds[index])
-  }
-
-  /// `passages` as the JSON array a record file holds, each passage as it is (the
-  /// extractor's ``PassageWriter`` also joins and drops them).
-  static func json(_ passages: [Passage]) -> [UInt8] {
-    var json = ByteStore(capacity: passages.reduce(2) { $0 + $1.text.utf8.count + 64 })
-    json.append("[")
-    for (offset, passage) in passages.enumerated() {
-      PassageWriter.appendOpening(anchor: passage.anchor, crumbs: passage.crumbs, first: offset == 0, to: json)
-      var text = passage.text
-      text.withUTF8 { appendJSONEscaped($0, to: &json) }
-      json.append("\"}")
-    }
-    json.append("]")
-    return json.bytes
   }
 }
 
