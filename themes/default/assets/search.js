@@ -119,11 +119,12 @@
   }
 
   /* Ranges of `text` whose terms are in one of `sets`, merged where they touch or overlap
-     (CJK bigrams overlap). */
-  function highlight(text, sets) {
+     (CJK bigrams overlap); the terms that match go into `found` when it is given. */
+  function highlight(text, sets, found) {
     var ranges = [];
     tokenRanges(text).forEach(function (token) {
       if (!sets.some(function (set) { return set.has(token.term); })) return;
+      if (found) found.add(token.term);
       var last = ranges[ranges.length - 1];
       if (last && token.start <= last[1]) last[1] = Math.max(last[1], token.end);
       else ranges.push([token.start, token.end]);
@@ -372,9 +373,13 @@
     (record.p || []).forEach(function (passage, index) {
       var crumbs = passage.c || [];
       var own = crumbs.length ? crumbs[crumbs.length - 1][1] : "";
-      var terms = tokenRanges(passage.x || "").concat(tokenRanges(own || ""));
-      terms.forEach(function (t) { if (sets.some(function (set) { return set.has(t.term); })) found.add(t.term); });
-      var count = sets.filter(function (set) { return terms.some(function (t) { return set.has(t.term); }); }).length;
+      var hit = sets.map(function () { return false; });
+      tokenRanges(passage.x || "").concat(tokenRanges(own || "")).forEach(function (t) {
+        var any = false;
+        sets.forEach(function (set, k) { if (set.has(t.term)) hit[k] = any = true; });
+        if (any) found.add(t.term);
+      });
+      var count = hit.filter(Boolean).length;
       if (count) ranked.push({ passage: passage, index: index, count: count });
     });
     ranked.sort(function (a, b) { return b.count - a.count || a.index - b.index; });
@@ -418,16 +423,11 @@
             terms: qs,
             total: ranked.length,
             pages: shown.map(function (hit, i) {
-              var record = records[i] || { u: "", t: "", p: [] };
-              var found = new Set();
-              tokenRanges(record.t || "").forEach(function (t) {
-                if (sets.some(function (set) { return set.has(t.term); })) found.add(t.term);
-              });
-              var subs = subResults(record, sets, found);
+              var record = records[i] || { u: "", t: "", p: [] }, found = new Set();
+              /* In this order: `found` gets the title's terms, then the passages'. */
+              var titleMarks = highlight(record.t || "", sets, found), subs = subResults(record, sets, found);
               return {
-                id: hit.id, url: record.u, title: record.t, score: hit.score,
-                titleMarks: highlight(record.t || "", sets),
-                subs: subs,
+                id: hit.id, url: record.u, title: record.t, score: hit.score, titleMarks: titleMarks, subs: subs,
                 terms: Array.from(found).slice(0, MAX_HIGHLIGHT)
               };
             }),
