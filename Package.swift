@@ -74,17 +74,26 @@ let package = Package(
     // Code blocks: GtkSourceView language definitions evaluated on PCRE2, info-string
     // values, and the highlighted HTML of a block.
     .target(name: "CvsiteCodeBlocks", dependencies: ["CvsiteCore", "ContainerViews", "CPCRE2"], swiftSettings: fuzzed),
-    .testTarget(name: "CvsiteCodeBlocksTests", dependencies: ["CvsiteCodeBlocks", "CvsiteTestSupport"]),
+    .testTarget(
+      name: "CvsiteCodeBlocksTests", dependencies: ["CvsiteCodeBlocks", "CvsiteBuiltInFiles", "CvsiteTestSupport"]),
+    // What the executable carries so that it needs nothing installed beside it: the
+    // default theme and GtkSourceView's language definitions, compiled in at build time
+    // by the plugin below, and the commit it was built from.
+    .target(name: "CvsiteBuiltInFiles", dependencies: ["CvsiteCore"], plugins: ["BuiltInFilesPlugin"]),
+    .executableTarget(name: "BuiltInFilesGenerator"),
+    .plugin(
+      name: "BuiltInFilesPlugin", capability: .buildTool(), dependencies: ["BuiltInFilesGenerator"],
+      path: "Sources/BuiltInFilesPlugin"),
     // The site: config, content, sections and listings, outputs, parallel atomic build.
     // It joins the Markdown and theme modules.
     .target(
       name: "CvsiteSite",
       dependencies: [
-        "CvsiteCore", "CvsiteMarkdown", "CvsiteThemes", "CvsiteCodeBlocks", "ContainerViews",
+        "CvsiteCore", "CvsiteMarkdown", "CvsiteThemes", "CvsiteCodeBlocks", "CvsiteBuiltInFiles", "ContainerViews",
         .product(name: "Yams", package: "Yams"),
       ]
     ),
-    .testTarget(name: "CvsiteSiteTests", dependencies: ["CvsiteSite", "CvsiteTestSupport"]),
+    .testTarget(name: "CvsiteSiteTests", dependencies: ["CvsiteSite", "CvsiteBuiltInFiles", "CvsiteTestSupport"]),
     // The preview server: static serving, file watching, incremental rebuilds, live reload.
     .target(
       name: "CvsitePreview",
@@ -106,7 +115,7 @@ let package = Package(
     .executableTarget(
       name: "cvsite",
       dependencies: [
-        "CvsiteCore", "CvsiteSite", "CvsitePreview",
+        "CvsiteCore", "CvsiteSite", "CvsitePreview", "CvsiteBuiltInFiles",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -122,7 +131,7 @@ let package = Package(
       name: "CvsiteFuzz", dependencies: ["CvsiteCore", "CvsiteMarkdown", "CvsiteThemes", "ContainerViews"],
       swiftSettings: fuzzed, linkerSettings: fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : []),
     .executableTarget(name: "MarkdownBenchmark", dependencies: ["CvsiteCore", "CvsiteMarkdown"]),
-    .executableTarget(name: "HighlightBenchmark", dependencies: ["CvsiteCodeBlocks"]),
+    .executableTarget(name: "HighlightBenchmark", dependencies: ["CvsiteCodeBlocks", "CvsiteBuiltInFiles"]),
     .executableTarget(name: "PreviewBenchmark", dependencies: ["CvsiteCore", "CvsitePreview", "CvsiteSite"]),
   ]
 )

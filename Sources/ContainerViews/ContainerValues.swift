@@ -5,12 +5,12 @@
 ///   static let defaultValue: String = "Default value"
 /// }
 /// ```
-/// Most code declares keys with ``Entry()`` instead. Keys are identified by their type
-/// (R-A4): two keys with the same value type and default are independent.
+/// Most code declares keys with ``Entry()`` instead. Keys are identified by their type:
+/// two keys with the same value type and default are independent.
 public protocol ContainerValueKey {
   /// The type of the value; inferred from `defaultValue`.
   associatedtype Value
-  /// The value read when a subview never set one (R-A2).
+  /// The value read when a subview never set one.
   static var defaultValue: Value { get }
 }
 
@@ -25,10 +25,10 @@ public struct ContainerValues {
   private var entries: [TraitEntry] = []
 
   /// An empty collection; every key reads its default. (SwiftUI offers no public
-  /// initializer; this one exists for tests and tools, R-A6.)
+  /// initializer; this one exists for tests and tools.)
   public init() {}
 
-  /// The value of a container value key (R-A3).
+  /// The value of a container value key.
   ///
   /// Inlinable, so that each caller's copy is made for its key: the shared generic copy
   /// looked up `Key.Value`'s type at run time on every read, which cost more than
@@ -70,9 +70,9 @@ struct TraitEntry {
 extension View {
   /// Sets a container value of this view, read by the closest enclosing container.
   ///
-  /// Member key paths write one member and keep the others (R-B2):
+  /// Member key paths write one member and keep the others:
   /// `.containerValue(\.pinPosition.xOffset, 3)`. When a key is written twice, the write
-  /// closest to the view wins (R-B3).
+  /// closest to the view wins.
   public func containerValue<V>(_ keyPath: WritableKeyPath<ContainerValues, V>, _ value: V) -> some View {
     ContainerValueWriter(content: self, keyPath: keyPath, value: value)
   }

@@ -1,5 +1,5 @@
 /// A key for a value that flows from a view to all of its descendants: the opposite
-/// direction of a container value (R-C7).
+/// direction of a container value, which only the closest container reads.
 public protocol EnvironmentKey {
   associatedtype Value
   static var defaultValue: Value { get }

@@ -1,8 +1,8 @@
 /// One subview list per element of a collection: `ForEach` over three items is three
-/// subviews, each with its own values (R-D2).
+/// subviews, each with its own values.
 ///
-/// Every row is tagged with its id unless it sets a tag of that type itself (R-G4), and
-/// its identity follows the item, not its position (R-E4). Two rows with one id are
+/// Every row is tagged with its id unless it sets a tag of that type itself, and
+/// its identity follows the item, not its position. Two rows with one id are
 /// reported as a ``ResolveIssue``.
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: PrimitiveView {
   let resolveRows: (_ResolveInputs, inout _ResolvedList) -> Void

@@ -2,7 +2,7 @@
 ///
 /// It resolves its content with a fresh value collection, so values set inside never
 /// reach an outer container, and it is one subview whose values are the ones written
-/// on it (R-C2, R-C3).
+/// on it.
 ///
 /// ```swift
 /// HTMLElement("section", attributes: ["class": "intro"]) {

@@ -26,7 +26,7 @@ final class IdentityNode {
 extension Subview {
   /// The identity of a subview: deterministic for identical input, built from explicit
   /// ids (`ForEach` ids, `.id(_:)`) and structural position, so a `ForEach` row keeps
-  /// its id when the rows are reordered (R-E4).
+  /// its id when the rows are reordered.
   public struct ID: Hashable, CustomStringConvertible {
     let node: IdentityNode?
 

@@ -98,13 +98,13 @@ public struct LayoutSubview {
   let index: Int
   let placements: PlacementRecorder
 
-  /// The layout value of `key` for this subview, or its default (R-H2).
+  /// The layout value of `key` for this subview, or its default.
   public subscript<Key: LayoutValueKey>(key: Key.Type) -> Key.Value { values.layoutValue(key) }
 
-  /// The container values of this subview (R-H4).
+  /// The container values of this subview, read beside its layout values.
   public var containerValues: ContainerValues { values }
 
-  /// The priority set with ``View/layoutPriority(_:)``; 0 by default (R-H5).
+  /// The priority set with ``View/layoutPriority(_:)``; 0 by default.
   public var priority: Double { values.layoutValue(LayoutPriorityKey.self) }
 
   /// Places this subview at `position` (in pixels from the layout's top leading corner),

@@ -4,8 +4,8 @@
 /// struct Span: LayoutValueKey { static let defaultValue = 1 }
 /// Text("Wide").layoutValue(key: Span.self, value: 2)
 /// ```
-/// Layout values live beside container values and follow the same scoping (R-H3), but
-/// they are read only through ``LayoutSubview``, never through ``Subview`` (R-H2).
+/// Layout values live beside container values and follow the same scoping, but
+/// they are read only through ``LayoutSubview``, never through ``Subview``.
 public protocol LayoutValueKey {
   associatedtype Value
   static var defaultValue: Value { get }
@@ -20,7 +20,7 @@ extension ContainerValues {
   }
 }
 
-/// The built-in layout value behind ``View/layoutPriority(_:)`` (R-H5).
+/// The built-in layout value behind ``View/layoutPriority(_:)``.
 struct LayoutPriorityKey: LayoutValueKey {
   static let defaultValue: Double = 0
 }

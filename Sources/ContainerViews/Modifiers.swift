@@ -22,7 +22,7 @@ extension View {
   public func padding(_ length: CGFloat) -> some View { padding(.all, length) }
 
   /// Pads the given edges of this view. An ordinary modifier: it keeps container values
-  /// (R-C4) and, on multi-view content, pads each subview (R-D4).
+  /// and, on multi-view content, pads each subview.
   public func padding(_ edges: Edge.Set, _ length: CGFloat = 16) -> some View {
     let size = cssPixels(Double(length))
     let style: String
@@ -86,7 +86,7 @@ struct IdentityModifier<Content: View, ID: Hashable>: PrimitiveView {
 ///
 /// A body that places `content` inside a container (`VStack { content }`) turns
 /// multi-view content into one subview that carries only the values written outside
-/// it (R-D11); a body that decorates `content` keeps each subview and its values.
+/// it; a body that decorates `content` keeps each subview and its values.
 public protocol ViewModifier {
   associatedtype Body: View
   typealias Content = _ViewModifier_Content<Self>

@@ -1,7 +1,7 @@
 /// One resolved subview: what it renders and the values its container can read.
 struct ResolvedElement {
   var id: Subview.ID
-  /// Container values, tags and layout values: one trait collection (R-G6, R-H3).
+  /// Container values, tags and layout values: one collection, so they share one scoping.
   var values: ContainerValues
   var content: ResolvedContent
   /// Attributes added by ordinary modifiers, innermost first.

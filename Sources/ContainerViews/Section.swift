@@ -1,8 +1,8 @@
 /// A section: header, content and footer views, with container values of its own.
 ///
 /// Outside a sections reader it contributes its header, content and footer subviews as
-/// siblings (R-F8). Values written on a section are read by `ForEach(sections:)` and
-/// `Group(sections:)` and also reach each of its subviews (R-F5).
+/// siblings. Values written on a section are read by `ForEach(sections:)` and
+/// `Group(sections:)` and also reach each of its subviews.
 public struct Section<Parent: View, Content: View, Footer: View>: PrimitiveView {
   let header: Parent
   let content: Content
@@ -54,24 +54,24 @@ extension Section where Parent == Text, Footer == EmptyView {
   }
 }
 
-/// One section of a view's content, as a sections reader sees it (R-F1).
+/// One section of a view's content, as a sections reader sees it.
 public struct SectionConfiguration: Identifiable {
   /// The section's identity: the `Section`'s own, or its first subview's for an
   /// implicit section.
   public let id: Subview.ID
-  /// The header subviews; empty when there is no header (R-F6).
+  /// The header subviews; empty when there is no header.
   public let header: SubviewsCollection
   /// The content subviews.
   public let content: SubviewsCollection
   /// The footer subviews.
   public let footer: SubviewsCollection
-  /// Values written on the `Section`; always empty for an implicit section (R-F4).
+  /// Values written on the `Section`; always empty for an implicit section.
   public let containerValues: ContainerValues
   /// Whether the section was written as a `Section`, or formed from loose views.
   public let isExplicit: Bool
 }
 
-/// The sections of a view's content; never empty (R-F3).
+/// The sections of a view's content; never empty: empty content still has one section.
 public struct SectionCollection: RandomAccessCollection {
   let sections: [SectionConfiguration]
 
@@ -80,7 +80,7 @@ public struct SectionCollection: RandomAccessCollection {
   public subscript(position: Int) -> SectionConfiguration { sections[position] }
 
   /// Groups resolved elements into sections: each explicit `Section` is one, and every
-  /// run of loose views between them forms one implicit section (R-F2).
+  /// run of loose views between them forms one implicit section.
   init(_ elements: [ResolvedElement], id: Subview.ID) {
     var sections: [SectionConfiguration] = []
     var index = 0

@@ -2,14 +2,14 @@
 /// the original rendered) and the values its writer set.
 ///
 /// Placing a subview in another container gives that container fresh values: only what
-/// is applied at the new place counts (R-E7, R-E8). Modifiers applied to a subview run
-/// after the ones applied to the original (R-E5).
+/// is applied at the new place counts. Modifiers applied to a subview run
+/// after the ones applied to the original.
 public struct Subview: PrimitiveView, Identifiable {
   let element: ResolvedElement
 
   init(_ element: ResolvedElement) { self.element = element }
 
-  /// Unique among siblings and stable across builds (R-E4).
+  /// Unique among siblings and stable across builds.
   public var id: ID { element.id }
 
   /// The values this subview's closest container reads.
@@ -41,7 +41,7 @@ public struct SubviewsCollection: RandomAccessCollection, PrimitiveView {
   }
 }
 
-/// A slice of a ``SubviewsCollection``; it keeps its base's indices (R-E3).
+/// A slice of a ``SubviewsCollection``; it keeps its base's indices, so `startIndex` may not be 0.
 public struct SubviewsCollectionSlice: RandomAccessCollection, PrimitiveView {
   let subviews: ArraySlice<Subview>
 
@@ -61,7 +61,7 @@ public struct SubviewsCollectionSlice: RandomAccessCollection, PrimitiveView {
 
 extension Group {
   /// Reads the subviews of `view` all at once, for example to decide on their count,
-  /// and shows what `transform` builds from them (R-E1).
+  /// and shows what `transform` builds from them.
   ///
   /// Values set inside `view` stay inside: they are read here and go no further.
   public init<Base: View, Result: View>(
@@ -90,8 +90,8 @@ public struct GroupSubviewsContent<Base: View, Result: View>: PrimitiveView {
 }
 
 extension ForEach where Data == SubviewsCollection, ID == Subview.ID {
-  /// Shows what `content` builds from each subview of `view`, one at a time (R-E1);
-  /// rows keep the subviews' identities (R-E6).
+  /// Shows what `content` builds from each subview of `view`, one at a time: the same
+  /// subviews as `Group(subviews:)`; rows keep the subviews' identities.
   public init<Base: View>(subviews view: Base, @ViewBuilder content: @escaping (Subview) -> Content) {
     self.init(deferred: { inputs, output in
       let subviews = resolveSubviews(view, inputs).map(Subview.init)

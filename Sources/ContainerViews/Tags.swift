@@ -7,19 +7,20 @@ struct TagBox<V> {
 }
 
 extension ContainerValues {
-  /// The tag of exactly type `V`, or `nil` (R-G2).
+  /// The tag of exactly type `V`, or `nil`.
   public func tag<V: Hashable>(for type: V.Type) -> V? {
     guard self[trait: ObjectIdentifier(AuxiliaryTrait.self)] == nil else { return nil }
     return (self[trait: ObjectIdentifier(TagTrait<V>.self)] as? TagBox<V>)?.value
   }
 
-  /// Whether the tag of type `V` equals `tag` (R-G3). A tag written as another type
+  /// Whether the tag of type `V` equals `tag`. A tag written as another type
   /// (`Int64(5)`, `Optional(5)`) does not match.
   public func hasTag<V: Hashable>(_ tag: V) -> Bool {
     self.tag(for: V.self) == tag
   }
 
-  /// Writes a tag of type `V` (and `V?`) unless the view already has one (R-G4).
+  /// Writes a tag of type `V` (and `V?`) unless the view already has one, so an explicit
+  /// `.tag` wins over a `ForEach` id.
   mutating func setTagIfUnset<V: Hashable>(_ tag: V) {
     if self[trait: ObjectIdentifier(TagTrait<V>.self)] == nil {
       self[trait: ObjectIdentifier(TagTrait<V>.self)] = TagBox(value: tag)
@@ -30,7 +31,7 @@ extension ContainerValues {
   }
 }
 
-/// Marks auxiliary content, which has no tag (R-G5).
+/// Marks auxiliary content, which has no tag.
 enum AuxiliaryTrait {}
 
 extension View {
@@ -43,7 +44,7 @@ extension View {
   /// Tags this view for a selection-driven container such as a tab bar.
   ///
   /// By default the tag is also written for `Optional<V>`, so it matches an optional
-  /// selection; with `includeOptional: false` only `V` is written (R-G1).
+  /// selection; with `includeOptional: false` only `V` is written.
   public func tag<V: Hashable>(_ tag: V, includeOptional: Bool = true) -> some View {
     TagWriter(content: self, tag: tag, includeOptional: includeOptional)
   }

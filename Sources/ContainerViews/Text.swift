@@ -25,8 +25,7 @@ public struct RawHTML: PrimitiveView, Equatable {
   }
 }
 
-/// A type-erased view: transparent, it contributes the subviews of the view it wraps
-/// (R-D8).
+/// A type-erased view: transparent, it contributes the subviews of the view it wraps.
 public struct AnyView: PrimitiveView {
   let storage: any View
 
@@ -45,8 +44,8 @@ public struct AnyView: PrimitiveView {
   }
 }
 
-/// Groups views without adding markup: contributes its children as siblings (R-D3),
-/// and modifiers applied to it apply to each child (R-D4).
+/// Groups views without adding markup: contributes its children as siblings,
+/// and modifiers applied to it apply to each child.
 public struct Group<Content: View>: PrimitiveView {
   let content: Content
 

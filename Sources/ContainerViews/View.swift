@@ -70,7 +70,7 @@ public struct _ResolveInputs {
   }
 
   /// Inputs for the content of a container: an empty value collection, so nothing
-  /// written inside reaches outside and nothing outside reaches inside (R-C2, R-C6).
+  /// written inside reaches outside and nothing outside reaches inside.
   var containerContent: _ResolveInputs {
     var copy = self
     copy.values = ContainerValues()

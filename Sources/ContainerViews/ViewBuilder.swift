@@ -32,7 +32,7 @@ public enum ViewBuilder {
 }
 
 /// Several views side by side: contributes the concatenation of its children's
-/// subviews, in source order (R-D1).
+/// subviews, in source order.
 public struct TupleView<T>: PrimitiveView {
   public var value: T
   let resolveChildren: (_ResolveInputs, inout _ResolvedList) -> Void
@@ -53,7 +53,7 @@ public struct TupleView<T>: PrimitiveView {
   }
 }
 
-/// The result of `if`/`else` in a view builder: one branch's subviews (R-D5).
+/// The result of `if`/`else` in a view builder: one branch's subviews.
 public struct _ConditionalContent<TrueContent: View, FalseContent: View>: PrimitiveView {
   enum Storage {
     case trueContent(TrueContent)
@@ -69,7 +69,7 @@ public struct _ConditionalContent<TrueContent: View, FalseContent: View>: Primit
   }
 }
 
-/// Optional content: no subviews when `nil` (R-D6).
+/// Optional content: no subviews when `nil`.
 extension Optional: View where Wrapped: View {
   public typealias Body = Never
   public var body: Never { preconditionFailure("Optional is a primitive view and has no body") }
@@ -79,7 +79,7 @@ extension Optional: View where Wrapped: View {
   }
 }
 
-/// A view with no content: zero subviews, no markup (R-D7).
+/// A view with no content: zero subviews, no markup.
 public struct EmptyView: PrimitiveView {
   public init() {}
   public func _resolve(_ inputs: _ResolveInputs, into output: inout _ResolvedList) {}

@@ -28,7 +28,7 @@ public struct EntryMacro: AccessorMacro, PeerMacro {
     let decl: DeclSyntax
     if let type = entry.type {
       // A computed default: accepts value types that are not Sendable (Swift 6) and is
-      // evaluated the same way on every read (R-A5: defaults must be pure values).
+      // evaluated the same way on every read, so defaults must be pure values.
       decl = """
         private struct \(raw: entry.keyName): \(raw: conformance) {
           typealias Value = \(type)

@@ -3,18 +3,20 @@ import Foundation
 import Synchronization
 
 /// The languages code blocks can be coloured in: GtkSourceView language definitions read
-/// from the system's copy (Debian's `libgtksourceview-5-common`), then from a theme's and
-/// a site's `languages/` folders, later folders overriding earlier ones by language id.
+/// from the base set (the copy built into the executable, or a folder named by
+/// `CVSITE_LANGUAGE_SPECS`), then from a theme's and a site's `languages/` folders, later
+/// trees overriding earlier ones by language id.
 public final class CodeLanguages: Sendable {
   private let library: LanguageLibrary
   private let aliases: [String: String]
   private let grammars = Mutex<[String: GrammarNode?]>([:])
   let cache = PlanCache()
 
-  /// Where Debian installs GtkSourceView 5's language definitions; `CVSITE_LANGUAGE_SPECS`
-  /// names another folder.
-  public static var systemDirectory: String {
-    ProcessInfo.processInfo.environment["CVSITE_LANGUAGE_SPECS"] ?? "/usr/share/gtksourceview-5/language-specs"
+  /// The folder `CVSITE_LANGUAGE_SPECS` names, which replaces the built-in definitions
+  /// (a newer GtkSourceView's, say); `nil` when it is not set.
+  public static var specsFolderOverride: FileTree? {
+    guard let path = ProcessInfo.processInfo.environment["CVSITE_LANGUAGE_SPECS"], !path.isEmpty else { return nil }
+    return .folder(URL(fileURLWithPath: path))
   }
 
   /// Names authors write after a fence that GtkSourceView calls otherwise. JSON with
@@ -38,37 +40,35 @@ public final class CodeLanguages: Sendable {
     "svelte": "html",
   ]
 
-  /// The definitions read from `directories` (missing folders are skipped), the system's
-  /// first. Problems in the folders after the first (a theme's, a site's) are diagnostics;
-  /// the system's own files are trusted.
-  public static func load(directories: [String]) -> (CodeLanguages, [Diagnostic]) {
+  /// The definitions read from `trees` (missing folders are skipped), the base set
+  /// first. Problems in the trees after the first (a theme's, a site's) are diagnostics;
+  /// the base set's own files are trusted. Only `.lang` files directly in a tree count.
+  public static func load(trees: [FileTree]) -> (CodeLanguages, [Diagnostic]) {
     var entries: [String: LanguageLibrary.Entry] = [:]
     var preloaded: [String: LanguageDefinition] = [:]
     var diagnostics: [Diagnostic] = []
     var userLanguages: [String] = []
-    for (index, directory) in directories.enumerated() {
-      let files = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter {
-        $0.hasSuffix(".lang")
-      }.sorted()
+    for (index, tree) in trees.enumerated() {
+      let files = (tree.exists ? tree.relativePaths() : []).filter { $0.hasSuffix(".lang") && !$0.contains("/") }
       if index == 0, files.isEmpty {
-        // Without the system's definitions almost no language is known, and a theme's
+        // Without the base definitions almost no language is known, and a theme's
         // definitions that build on them (`sh:sh`) cannot be checked: say what is missing.
         diagnostics.append(
           .ioFailure(
-            "no language definitions in \(directory): install Debian's `libgtksourceview-5-common` "
-              + "(or set CVSITE_LANGUAGE_SPECS to a folder of GtkSourceView .lang files)"))
+            "no language definitions in \(tree.label): CVSITE_LANGUAGE_SPECS must name a folder of "
+              + "GtkSourceView .lang files (or be unset, for the built-in ones)"))
         return (CodeLanguages(library: LanguageLibrary(entries: [:], preloaded: [:])), diagnostics)
       }
       for file in files {
-        let path = (directory as NSString).appendingPathComponent(file)
-        guard let data = FileManager.default.contents(atPath: path) else {
+        let path = tree.displayPath(file)
+        guard let data = tree.contents(file) else {
           diagnostics.append(.ioFailure("cannot read the language definition \(path)"))
           continue
         }
         let text = String(decoding: data, as: UTF8.self)
         guard index > 0 else {
-          // The system's files: only their start now, the rest when a block needs them.
-          if let (id, entry) = LanguageLibrary.entry(path: path, text: text) { entries[id] = entry }
+          // The base set's files: only their start now, the rest when a block needs them.
+          if let (id, entry) = LanguageLibrary.entry(tree: tree, file: file, text: text) { entries[id] = entry }
           continue
         }
         var reader = LanguageFileReader(path: path)
@@ -77,7 +77,7 @@ public final class CodeLanguages: Sendable {
         guard let definition else { continue }
         preloaded[definition.id] = definition
         entries[definition.id] = LanguageLibrary.Entry(
-          path: path, name: definition.name, extensions: definition.extensions)
+          tree: tree, file: file, name: definition.name, extensions: definition.extensions)
         userLanguages.append(definition.id)
       }
     }

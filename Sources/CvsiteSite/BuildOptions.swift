@@ -14,8 +14,9 @@ public struct BuildOptions: Sendable {
   public var drafts: Bool = false
   /// Parallel workers; all cores by default.
   public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
-  /// Folders searched for themes after the site's own `themes/`.
-  var themeSearchPaths: [URL] = BuildOptions.defaultThemeSearchPaths()
+  /// Folders searched for themes after the site's own `themes/` and before the built-in
+  /// ones: `--themes`, then `$CVSITE_THEMES`.
+  public var themeSearchPaths: [URL] = BuildOptions.defaultThemeSearchPaths()
   /// Set by `SiteBuilder.check`: nothing is written, and links are listed even with
   /// `links: off`.
   var isCheckOnly = false
@@ -26,25 +27,12 @@ public struct BuildOptions: Sendable {
   /// The output folder actually used.
   public var outputFolder: URL { output ?? siteRoot.appendingPathComponent("public") }
 
-  /// Built-in themes: `$CVSITE_THEMES`, `share/cvsite/themes` beside the executable's
-  /// folder, and the `themes/` folder of the cvsite checkout the executable was built in.
+  /// Folders of themes searched after the site's own `themes/` and before the themes
+  /// built into the executable: `$CVSITE_THEMES`, when set. Each theme found in one
+  /// overrides a built-in theme of the same name file by file.
   public static func defaultThemeSearchPaths() -> [URL] {
-    var paths: [URL] = []
-    if let custom = ProcessInfo.processInfo.environment["CVSITE_THEMES"], !custom.isEmpty {
-      paths.append(URL(fileURLWithPath: custom))
-    }
-    let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath()
-    var folder = executable.deletingLastPathComponent()
-    paths.append(folder.deletingLastPathComponent().appendingPathComponent("share/cvsite/themes"))
-    for _ in 0..<6 {
-      let candidate = folder.appendingPathComponent("themes")
-      if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("default").path) {
-        paths.append(candidate)
-        break
-      }
-      folder = folder.deletingLastPathComponent()
-    }
-    return paths
+    guard let custom = ProcessInfo.processInfo.environment["CVSITE_THEMES"], !custom.isEmpty else { return [] }
+    return [URL(fileURLWithPath: custom)]
   }
 }
 

@@ -58,13 +58,18 @@ public enum SiteScaffold {
 
         :::steps
         ## Install cvsite {status=done}
-        Build it with `swift build -c release`.
+        Unpack the release archive and run its `install.sh`: one executable, nothing else.
 
         ## Write a page {status=current}
         Add a Markdown file under `content/`.
 
         ## Publish {status=todo}
-        Copy `public/` to any static host.
+        Build the site, then copy `public/` to any static host:
+
+        ```sh
+        cvsite build
+        rsync -a --delete public/ www.example.com:/var/www/site/
+        ```
         :::
 
         """
@@ -77,12 +82,15 @@ public enum SiteScaffold {
         weight: 2
         ---
 
-        :::tabs{sync=os}
-        ## Debian {value=debian default}
-        `sudo apt-get install -y libcmark-dev`
+        Preview the site while you write, on the system you write on:
 
-        ## Fedora {value=fedora}
-        `sudo dnf install -y cmark-devel`
+        :::tabs{sync=os}
+        ## Linux {value=linux default}
+        `cvsite serve` rebuilds on every save and reloads the page.
+
+        ## Elsewhere {value=elsewhere}
+        cvsite runs on Linux; on another system, run it in a Linux container or virtual
+        machine with the site's folder shared.
         :::
 
         """

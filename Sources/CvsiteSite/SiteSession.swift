@@ -1,4 +1,5 @@
 import ContainerViews
+import CvsiteBuiltInFiles
 import CvsiteCore
 import CvsiteMarkdown
 import CvsiteThemes
@@ -134,7 +135,8 @@ public final class SiteSession: @unchecked Sendable {
       }
     }
     self.config = config
-    let available = Theme.names(siteRoot: options.siteRoot, searchPaths: options.themeSearchPaths)
+    let available = Theme.names(
+      siteRoot: options.siteRoot, searchPaths: options.themeSearchPaths, builtIn: BuiltInFiles.themes)
     if !available.contains(config.theme), var located = config.themeSetting {
       located.message =
         "theme `\(config.theme)` not found (themes here: \(available.map { "`\($0)`" }.joined(separator: ", ")))"

@@ -3,23 +3,31 @@ import CvsiteCore
 import Foundation
 
 /// A theme file copied to the output as is (CSS, scripts, fonts, images).
-public struct ThemeFile: Sendable, Hashable {
-  /// The file that wins after overrides.
-  public var source: URL
+public struct ThemeFile: Sendable {
+  /// The tree holding the file that wins after overrides.
+  let tree: FileTree
+  /// The file's path in that tree.
+  let relative: String
   /// Where it goes in the output folder (`assets/cvsite.css`).
   public var outputPath: String
+
+  /// The file's bytes; `nil` when it cannot be read.
+  public func contents() -> [UInt8]? { tree.contents(relative) }
+
+  /// The file's name in diagnostics.
+  public var displayPath: String { tree.displayPath(relative) }
 }
 
 /// A loaded, checked theme: its schema for the Markdown side, a container renderer,
 /// page layouts and the assets to copy.
 ///
 /// ```swift
-/// let (theme, diagnostics) = Theme.load(named: "default", siteRoot: site, searchPaths: builtIn)
+/// let (theme, diagnostics) = Theme.load(named: "default", siteRoot: site, searchPaths: [], builtIn: builtIn)
 /// guard let theme else { /* report diagnostics; nothing is rendered */ }
 /// let parser = MarkdownParser(schema: theme.schema)
 /// let body = renderHTML(parsed.body.environment(\.containerRenderer, theme.renderer))
 /// let html = theme.renderPage(PageContext(title: …, bodyHTML: body, siteTitle: …), layout: "page")
-/// for asset in theme.assets { copy(asset.source, to: output + asset.outputPath) }
+/// for asset in theme.assets { write(asset.contents(), to: output + asset.outputPath) }
 /// ```
 public struct Theme: Sendable {
   /// The checked `theme.yml`.
@@ -28,10 +36,11 @@ public struct Theme: Sendable {
   public let renderer: ThemeRenderer
   /// Files under the theme's `assets/`, overrides applied, output under `assets/`.
   public let assets: [ThemeFile]
-  /// The folders the theme was assembled from, highest precedence first.
+  /// The trees the theme was assembled from, highest precedence first.
   let layers: [ThemeLayer]
-  /// The theme's folders, highest precedence first (a site's `layouts/` excluded).
-  public var folders: [URL] { layers.filter { $0.prefix.isEmpty }.map(\.folder) }
+  /// The theme's trees (folders, or the files built into the executable), highest
+  /// precedence first (a site's `layouts/` excluded).
+  public var trees: [FileTree] { layers.filter { $0.prefix.isEmpty }.map(\.tree) }
   let library: TemplateLibrary
   let layoutNames: Set<String>
 
@@ -66,27 +75,29 @@ public struct Theme: Sendable {
   }
 
   /// The layers of theme `name` for a site, highest precedence first: the site's
-  /// `layouts/` (mirroring the theme's `layouts/`), the site's `themes/<name>/`, then
-  /// `<path>/<name>/` for each search path that has it.
-  static func layers(named name: String, siteRoot: URL?, searchPaths: [URL]) -> [ThemeLayer] {
+  /// `layouts/` (mirroring the theme's `layouts/`), the site's `themes/<name>/`,
+  /// `<path>/<name>/` for each search path that has it, then the built-in theme of that
+  /// name.
+  static func layers(named name: String, siteRoot: URL?, searchPaths: [URL], builtIn: [String: FileTree])
+    -> [ThemeLayer]
+  {
     var layers: [ThemeLayer] = []
-    let manager = FileManager.default
     if let siteRoot {
       layers.append(ThemeLayer(folder: siteRoot.appendingPathComponent("layouts"), prefix: "layouts/"))
       layers.append(ThemeLayer(folder: siteRoot.appendingPathComponent("themes").appendingPathComponent(name)))
     }
     for path in searchPaths {
-      let folder = path.appendingPathComponent(name)
-      if manager.fileExists(atPath: folder.path) { layers.append(ThemeLayer(folder: folder)) }
+      layers.append(ThemeLayer(folder: path.appendingPathComponent(name)))
     }
-    return layers.filter { manager.fileExists(atPath: $0.folder.path) }
+    if let tree = builtIn[name] { layers.append(ThemeLayer(tree: tree)) }
+    return layers.filter(\.tree.exists)
   }
 
   /// The names of the themes a site can use: the folders with a `theme.yml` in the site's
-  /// `themes/` and in each search path, sorted.
-  public static func names(siteRoot: URL?, searchPaths: [URL]) -> [String] {
+  /// `themes/` and in each search path, and the built-in themes, sorted.
+  public static func names(siteRoot: URL?, searchPaths: [URL], builtIn: [String: FileTree] = [:]) -> [String] {
     let manager = FileManager.default
-    var names = Set<String>()
+    var names = Set(builtIn.keys)
     for folder in (siteRoot.map { [$0.appendingPathComponent("themes")] } ?? []) + searchPaths {
       for name in (try? manager.contentsOfDirectory(atPath: folder.path)) ?? [] where !name.hasPrefix(".") {
         if manager.fileExists(atPath: folder.appendingPathComponent(name).appendingPathComponent("theme.yml").path) {
@@ -97,14 +108,27 @@ public struct Theme: Sendable {
     return names.sorted()
   }
 
-  /// Loads theme `name` for the site at `siteRoot` (see ``layers(named:siteRoot:searchPaths:)``).
+  /// Loads theme `name` for the site at `siteRoot` (see
+  /// ``layers(named:siteRoot:searchPaths:builtIn:)``); `builtIn` holds the themes compiled
+  /// into the executable, by name, which every folder overrides file by file.
   /// - Returns: the theme, or `nil` when any error was found (every template is checked
   ///   before any page renders), and the diagnostics.
-  public static func load(named name: String, siteRoot: URL?, searchPaths: [URL]) -> (Theme?, [Diagnostic]) {
-    let layers = layers(named: name, siteRoot: siteRoot, searchPaths: searchPaths)
+  public static func load(named name: String, siteRoot: URL?, searchPaths: [URL], builtIn: [String: FileTree] = [:])
+    -> (Theme?, [Diagnostic])
+  {
+    let layers = Self.layers(named: name, siteRoot: siteRoot, searchPaths: searchPaths, builtIn: builtIn)
     guard !layers.isEmpty else {
-      let places = searchPaths.map(\.path).joined(separator: ", ")
-      return (nil, [Diagnostic(.error, "theme `\(name)` not found (looked in the site's themes/ and \(places))")])
+      let places = (["the site's themes/"] + searchPaths.map(\.path)).joined(separator: ", ")
+      let known = builtIn.keys.sorted().map { "`\($0)`" }.joined(separator: ", ")
+      return (
+        nil,
+        [
+          Diagnostic(
+            .error,
+            "theme `\(name)` not found (looked in \(places)\(known.isEmpty ? "" : "; built in: \(known)"))",
+            suggestion: closest(name, Array(builtIn.keys)))
+        ]
+      )
     }
     return load(layers: layers, displayRoot: siteRoot)
   }
@@ -113,11 +137,13 @@ public struct Theme: Sendable {
   /// paths relative to `displayRoot` (or the working directory) when inside it.
   static func load(layers: [ThemeLayer], displayRoot: URL? = nil) -> (Theme?, [Diagnostic]) {
     let files = ThemeFiles(layers: layers, displayRoot: displayRoot)
-    guard let manifestURL = files.url("theme.yml") else {
-      let searched = layers.map { displayPath($0.folder, root: displayRoot) }.joined(separator: ", ")
+    guard files.files["theme.yml"] != nil else {
+      let searched = layers.map { layer in
+        layer.tree.folder.map { displayPath($0, root: displayRoot) } ?? layer.tree.label
+      }.joined(separator: ", ")
       return (nil, [Diagnostic(.error, "no theme.yml in \(searched)")])
     }
-    guard let data = try? Data(contentsOf: manifestURL), let text = String(validating: data, as: UTF8.self) else {
+    guard let data = files.contents("theme.yml"), let text = String(validating: data, as: UTF8.self) else {
       return (
         nil,
         [
@@ -154,7 +180,7 @@ public struct Theme: Sendable {
     diagnostics += loader.diagnostics
     if diagnostics.hasErrors { return (nil, diagnostics) }
     let assets = files.paths(under: "assets/").compactMap { path in
-      files.url(path).map { ThemeFile(source: $0, outputPath: path) }
+      files.files[path].map { ThemeFile(tree: $0.tree, relative: $0.relative, outputPath: path) }
     }
     let theme = Theme(
       manifest: manifest, renderer: ThemeRenderer(library: library, manifest: manifest), assets: assets,

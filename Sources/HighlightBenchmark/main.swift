@@ -2,6 +2,7 @@
 // Colours every fenced block of the Markdown files under CORPUS_DIR (the shared corpus
 // from gen_corpus.py) and each FILE (a large real source file, language from its
 // extension), on one core, and prints MB/s per language.
+import CvsiteBuiltInFiles
 import CvsiteCodeBlocks
 import Foundation
 
@@ -10,10 +11,10 @@ guard let corpus = arguments.first else {
   FileHandle.standardError.write(Data("usage: HighlightBenchmark CORPUS_DIR [FILE ...]\n".utf8))
   exit(2)
 }
-let themeLanguages = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-  .deletingLastPathComponent().appendingPathComponent("themes/default/languages").path
 let loadStart = Date()
-let (languages, problems) = CodeLanguages.load(directories: [CodeLanguages.systemDirectory, themeLanguages])
+let (languages, problems) = CodeLanguages.load(trees: [
+  BuiltInFiles.languageSpecs, BuiltInFiles.defaultTheme.subtree("languages"),
+])
 print(
   "loaded \(languages.count) languages in \(String(format: "%.1f", Date().timeIntervalSince(loadStart) * 1000)) ms"
     + (problems.isEmpty ? "" : ", \(problems.count) problems"))

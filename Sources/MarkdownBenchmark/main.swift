@@ -2,7 +2,7 @@
 //
 //   swift run -c release MarkdownBenchmark [PAGES | CORPUS_DIR]
 //
-// With a number, generates that many pages with ../shared/bench/gen_corpus.py.
+// With a number, generates that many pages with Benchmarks/gen_corpus.py.
 import ContainerViews
 import CvsiteCore
 import CvsiteMarkdown
@@ -31,13 +31,13 @@ func corpusDirectory() -> String {
   guard let count = Int(argument) else { return argument }
   let directory = NSTemporaryDirectory() + "cvsite-md-bench-\(count)"
   if !FileManager.default.fileExists(atPath: directory + "/content") {
-    let candidates = [
-      URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../../shared/bench/gen_corpus.py").standardized.path,
-      FileManager.default.currentDirectoryPath + "/../shared/bench/gen_corpus.py",
-      "/work/shared/bench/gen_corpus.py",
-    ]
-    let script = candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
+    // The repository's Benchmarks/gen_corpus.py: this file is Sources/MarkdownBenchmark/main.swift.
+    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Benchmarks/gen_corpus.py").path
+    guard FileManager.default.fileExists(atPath: script) else {
+      FileHandle.standardError.write(Data("MarkdownBenchmark: no corpus generator at \(script)\n".utf8))
+      exit(1)
+    }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["python3", script, String(count), directory]

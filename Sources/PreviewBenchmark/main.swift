@@ -2,11 +2,11 @@
 //
 //   swift run -c release PreviewBenchmark [PAGES] [EDITS] [TITLE_EDITS]    defaults: 10000 30 30
 //
-// Drives the real `cvsite serve` path: generates the shared corpus (cvsite flavor, with
-// the `{tab=..}`/`{step=..}` rewrite that Benchmarks/compare.sh applies), builds it once
-// with a PreviewSession, announces that build (as `serve` does), starts the file watcher
-// (inotify, 20 ms quiet period) and the HTTP server, and subscribes to
-// `/_cvsite/events` over a loopback socket exactly as the live-reload script does.
+// Drives the real `cvsite serve` path: generates the corpus with Benchmarks/gen_corpus.py
+// (cvsite flavor, with the `{tab=..}`/`{step=..}` rewrite that Benchmarks/compare.sh
+// applies), builds it once with a PreviewSession, announces that build (as `serve` does),
+// starts the file watcher (inotify, 20 ms quiet period) and the HTTP server, and subscribes
+// to `/_cvsite/events` over a loopback socket exactly as the live-reload script does.
 //
 // Each edit rewrites one page in place; the latency is from just before the write to
 // the moment the listener's socket read returns the `status` event whose generation
@@ -37,14 +37,12 @@ func fail(_ message: String) -> Never {
 
 // MARK: Corpus
 
+/// The repository's `Benchmarks/gen_corpus.py`: this file is Sources/PreviewBenchmark/main.swift.
 func corpusScript() -> String {
-  let candidates = [
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("../../../shared/bench/gen_corpus.py").standardized.path,
-    FileManager.default.currentDirectoryPath + "/../shared/bench/gen_corpus.py",
-    "/work/shared/bench/gen_corpus.py",
-  ]
-  return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
+  let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Benchmarks/gen_corpus.py").path
+  guard FileManager.default.fileExists(atPath: script) else { fail("no corpus generator at \(script)") }
+  return script
 }
 
 func shell(_ command: String, _ arguments: [String]) {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CvsiteBuiltInFiles
 import CvsiteSite
 import Foundation
 
@@ -49,5 +50,8 @@ struct CvsiteCommand: AsyncParsableCommand {
   }
 }
 
-/// The version `--version` prints.
-let cvsiteVersionString = "0.1.0"
+/// The release this executable is.
+let cvsiteVersion = "0.1.0"
+
+/// What `--version` prints: the release and the commit built (`cvsite 0.1.0 (3f2c1a9…)`).
+let cvsiteVersionString = "cvsite \(cvsiteVersion) (commit \(BuiltInFiles.commit))"

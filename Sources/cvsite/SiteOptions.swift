@@ -14,10 +14,22 @@ struct SiteOptions: ParsableArguments {
   @Option(name: .shortAndLong, help: "Parallel workers (default: all cores).")
   var jobs: Int?
 
+  @Option(
+    help: ArgumentHelp(
+      "A folder of themes searched after the site's themes/ (also $CVSITE_THEMES).",
+      discussion: "A theme there overrides the built-in theme of the same name file by file.",
+      valueName: "folder"))
+  var themes: String?
+
   /// Refuses a bad `--jobs` and a SITE that is not a cvsite site: usage errors (exit 2),
   /// before anything is built or served.
   func validate() throws {
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    if let themes {
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: siteURL(themes).path, isDirectory: &isFolder), isFolder.boolValue
+      else { throw ValidationError("--themes: no folder at \(siteURL(themes).path)") }
+    }
     let root = siteURL(site)
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder), isFolder.boolValue else {
@@ -36,6 +48,7 @@ struct SiteOptions: ParsableArguments {
     var options = BuildOptions(siteRoot: root)
     options.drafts = drafts
     if let jobs { options.jobs = jobs }
+    if let themes { options.themeSearchPaths.insert(siteURL(themes), at: 0) }
     return options
   }
 }

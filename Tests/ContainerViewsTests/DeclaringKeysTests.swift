@@ -3,7 +3,7 @@ import Testing
 
 @Suite("A. Declaring keys and defaults")
 struct DeclaringKeysTests {
-  @Test("R-A1 a manual key and an @Entry key behave identically")
+  @Test("a manual key and an @Entry key behave identically")
   func rA1_keyDeclaration() throws {
     let viaEntry = try subviews {
       Text("A").containerValue(\.badge, "pro")
@@ -27,7 +27,7 @@ struct DeclaringKeysTests {
     #expect(viaManual == viaEntry)
   }
 
-  @Test("R-A1 @Entry infers the value type from the default")
+  @Test("@Entry infers the value type from the default")
   func rA1_inferredType() throws {
     let values = try subviews {
       Text("A").containerValue(\.inferred, 3)
@@ -36,13 +36,13 @@ struct DeclaringKeysTests {
     #expect(values.map { $0.containerValues.inferred } == [3, 7])
   }
 
-  @Test("R-A2 reading an unset key gives its default")
+  @Test("reading an unset key gives its default")
   func rA2_defaultWhenUnset() throws {
     #expect(try badges { Text("A") } == ["none"])
     #expect(try subviews { Text("A") }[0].containerValues.pin == PinPosition())
   }
 
-  @Test("R-A3 the subscript by key type equals the property; local writes do not reach the view")
+  @Test("the subscript by key type equals the property; local writes do not reach the view")
   func rA3_subscriptByKeyType() throws {
     let all = try subviews { Text("A").containerValue(\.manualBadge, "x") }
     var values = all[0].containerValues
@@ -52,7 +52,7 @@ struct DeclaringKeysTests {
     #expect(all[0].containerValues.manualBadge == "x")
   }
 
-  @Test("R-A4 keys are identified by type, not by value type or default")
+  @Test("keys are identified by type, not by value type or default")
   func rA4_keysByType() throws {
     let values = try subviews { Text("A").containerValue(\.badge, "x") }[0].containerValues
     #expect(values.badge == "x")
@@ -60,14 +60,14 @@ struct DeclaringKeysTests {
     #expect(values.manualBadge == "none")
   }
 
-  @Test("R-A5 a default read twice is equal")
+  @Test("a default read twice is equal")
   func rA5_defaultEvaluation() throws {
     let values = try subviews { Text("A") }[0].containerValues
     #expect(values.pin == values.pin)
     #expect(ContainerValues().badge == ContainerValues().badge)
   }
 
-  @Test("R-A6 an empty collection can be made for tests and reads defaults")
+  @Test("an empty collection can be made for tests and reads defaults")
   func rA6_publicInitializer() {
     let values = ContainerValues()
     #expect(values.badge == "none")

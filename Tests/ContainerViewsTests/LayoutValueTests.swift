@@ -26,7 +26,7 @@ struct SpanGrid: Layout {
 
 @Suite("H. Layout values")
 struct LayoutValueTests {
-  @Test("R-H1 layout values are written with layoutValue(key:value:)")
+  @Test("layout values are written with layoutValue(key:value:)")
   func rH1_declarationAndWrite() {
     let seen = Captured<[(span: Int, badge: String, priority: Double)]>()
     let html = renderHTML(
@@ -38,13 +38,13 @@ struct LayoutValueTests {
     #expect(html == #"<div class="grid">A<span style="grid-column:span 2">B</span></div>"#)
   }
 
-  @Test("R-H2 layout values are not readable as container values")
+  @Test("layout values are not readable as container values")
   func rH2_notFromSubview() throws {
     let all = try subviews { Text("A").layoutValue(key: Span.self, value: 3) }
     #expect(all[0].containerValues[SpanLookalike.self] == 1)
   }
 
-  @Test("R-H3 layout values follow the same scoping as container values")
+  @Test("layout values follow the same scoping as container values")
   func rH3_sameScoping() {
     let seen = Captured<[(span: Int, badge: String, priority: Double)]>()
     _ = renderHTML(
@@ -60,7 +60,7 @@ struct LayoutValueTests {
     #expect(seen.value?.map(\.span) == [1, 2, 3, 3, 4])
   }
 
-  @Test("R-H4 layouts read container values too")
+  @Test("layouts read container values too")
   func rH4_layoutReadsContainerValues() {
     let seen = Captured<[(span: Int, badge: String, priority: Double)]>()
     _ = renderHTML(
@@ -71,7 +71,7 @@ struct LayoutValueTests {
     #expect(seen.value?.map(\.badge) == ["pro", "none"])
   }
 
-  @Test("R-H5 layoutPriority is a built-in layout value")
+  @Test("layoutPriority is a built-in layout value")
   func rH5_layoutPriority() {
     let seen = Captured<[(span: Int, badge: String, priority: Double)]>()
     _ = renderHTML(

@@ -26,7 +26,7 @@ struct Row: View {
   var body: some View { Text("r").containerValue(\.badge, "r") }
 }
 
-/// A modifier whose body places the content in a container: unary (R-D11).
+/// A modifier whose body places the content in a container, so that content is one subview.
 struct CardModifier: ViewModifier {
   func body(content: Content) -> some View {
     HTMLElement("div", attributes: ["class": "card"]) { content }
@@ -42,7 +42,7 @@ struct LeadModifier: ViewModifier {
 struct ResolutionTests {
   let items = [Item(id: "x", badge: "1"), Item(id: "y", badge: "2"), Item(id: "z", badge: "3")]
 
-  @Test("R-D1 view builder blocks flatten in source order")
+  @Test("view builder blocks flatten in source order")
   func rD1_blocksFlatten() throws {
     let all = try subviews {
       Text("A")
@@ -53,7 +53,7 @@ struct ResolutionTests {
     #expect(all.map { renderHTML($0) } == ["A", "B", "C"])
   }
 
-  @Test("R-D2 ForEach expands to one subview per item")
+  @Test("ForEach expands to one subview per item")
   func rD2_forEachExpands() throws {
     #expect(try badges { ForEach(items) { Text($0.id).containerValue(\.badge, $0.badge) } } == ["1", "2", "3"])
     let mixed = try subviews {
@@ -63,7 +63,7 @@ struct ResolutionTests {
     #expect(mixed.count == 3)
   }
 
-  @Test("R-D3 Group is transparent")
+  @Test("Group is transparent")
   func rD3_groupTransparent() throws {
     #expect(
       try subviews {
@@ -74,7 +74,7 @@ struct ResolutionTests {
       }.count == 2)
   }
 
-  @Test("R-D4 modifiers on multi-view content distribute")
+  @Test("modifiers on multi-view content distribute")
   func rD4_modifiersDistribute() throws {
     #expect(
       try badges {
@@ -96,7 +96,7 @@ struct ResolutionTests {
       ])
   }
 
-  @Test("R-D5 conditionals contribute the chosen branch only", arguments: [true, false])
+  @Test("conditionals contribute the chosen branch only", arguments: [true, false])
   func rD5_conditionals(flag: Bool) throws {
     let all = try subviews {
       if flag {
@@ -113,7 +113,7 @@ struct ResolutionTests {
     #expect(none.isEmpty)
   }
 
-  @Test("R-D6 optional content: nil is zero subviews")
+  @Test("optional content: nil is zero subviews")
   func rD6_optionals() throws {
     let missing: Text? = nil
     let present: Text? = Text("A")
@@ -121,7 +121,7 @@ struct ResolutionTests {
     #expect(try subviews { present }.count == 1)
   }
 
-  @Test("R-D7 EmptyView contributes nothing and renders nothing")
+  @Test("EmptyView contributes nothing and renders nothing")
   func rD7_emptyView() throws {
     #expect(
       try subviews {
@@ -132,7 +132,7 @@ struct ResolutionTests {
     #expect(renderHTML(EmptyView()) == "")
   }
 
-  @Test("R-D8 AnyView is transparent")
+  @Test("AnyView is transparent")
   func rD8_anyView() throws {
     #expect(
       try subviews {
@@ -145,18 +145,18 @@ struct ResolutionTests {
     #expect(try badges { AnyView(AnyView(Text("A"))).containerValue(\.badge, "x") } == ["x"])
   }
 
-  @Test("R-D9 custom views resolve through body")
+  @Test("custom views resolve through body")
   func rD9_customViews() throws {
     #expect(try badges { Pair().containerValue(\.badge, "p") } == ["p", "p"])
     #expect(try badges { StackedPair() } == ["none"])
   }
 
-  @Test("R-D10 a value set inside a transparent body is visible")
+  @Test("a value set inside a transparent body is visible")
   func rD10_valueInsideBody() throws {
     #expect(try badges { Row() } == ["r"])
   }
 
-  @Test("R-D11 a modifier that wraps its content in one element is a container")
+  @Test("a modifier that wraps its content in one element is a container")
   func rD11_unaryModifiers() throws {
     let collapsed = try subviews {
       Group {

@@ -3,14 +3,14 @@ import Testing
 
 @Suite("C. Scoping")
 struct ScopingTests {
-  @Test("R-C1 the closest container reads its direct subviews")
+  @Test("the closest container reads its direct subviews")
   func rC1_closestContainer() {
     let content = Text("A").containerValue(\.badge, "x")
     let html = renderHTML(ForEach(subviews: content) { subview in Text(subview.containerValues.badge) })
     #expect(html == "x")
   }
 
-  @Test("R-C2 values do not escape a container, even with one child")
+  @Test("values do not escape a container, even with one child")
   func rC2_noEscape() throws {
     #expect(try badges { VStack { Text("A").containerValue(\.badge, "x") } } == ["none"])
     #expect(try badges { Box { Text("A").containerValue(\.badge, "x") } } == ["none"])
@@ -23,12 +23,12 @@ struct ScopingTests {
       } == ["none"])
   }
 
-  @Test("R-C3 a value on the container itself belongs to the container's subview")
+  @Test("a value on the container itself belongs to the container's subview")
   func rC3_valueOnContainer() throws {
     #expect(try badges { VStack { Text("A") }.containerValue(\.badge, "x") } == ["x"])
   }
 
-  @Test("R-C4 ordinary modifiers keep values, on either side")
+  @Test("ordinary modifiers keep values, on either side")
   func rC4_modifiersPreserve() throws {
     #expect(try badges { Text("C").containerValue(\.badge, "x").padding() } == ["x"])
     #expect(try badges { Text("C").padding().containerValue(\.badge, "x") } == ["x"])
@@ -36,7 +36,7 @@ struct ScopingTests {
     #expect(try badges { Text("C").containerValue(\.badge, "x").htmlAttribute("title", "t") } == ["x"])
   }
 
-  @Test("R-C5 no merging: each subview has its own value, the container's own is the default")
+  @Test("no merging: each subview has its own value, the container's own is the default")
   func rC5_noMerging() throws {
     let inner = {
       VStack {
@@ -52,7 +52,7 @@ struct ScopingTests {
     #expect(try badges { inner() } == ["none"])
   }
 
-  @Test("R-C6 nested containers are isolated from each other")
+  @Test("nested containers are isolated from each other")
   func rC6_nestedIsolation() {
     let html = renderHTML(
       BadgeReader {
@@ -65,7 +65,7 @@ struct ScopingTests {
     #expect(html == "none")
   }
 
-  @Test("R-C7 container values are not environment; environment flows down")
+  @Test("container values are not environment; environment flows down")
   func rC7_notEnvironment() throws {
     struct AccentLabel: View {
       @Environment(\.accent) var accent

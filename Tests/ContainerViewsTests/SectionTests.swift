@@ -3,7 +3,7 @@ import Testing
 
 @Suite("F. Sections")
 struct SectionTests {
-  @Test("R-F1 sections expose header, content, footer and values")
+  @Test("sections expose header, content, footer and values")
   func rF1_api() throws {
     let all = try sections {
       Section {
@@ -31,7 +31,7 @@ struct SectionTests {
     #expect(html == "<section>Sx</section>")
   }
 
-  @Test("R-F2 loose views form implicit sections between explicit ones")
+  @Test("loose views form implicit sections between explicit ones")
   func rF2_implicitSections() throws {
     let all = try sections {
       Text("a")
@@ -48,21 +48,21 @@ struct SectionTests {
       }.map(\.content.count) == [2])
   }
 
-  @Test("R-F3 there is always at least one section")
+  @Test("there is always at least one section")
   func rF3_minimumOneSection() throws {
     let all = try sections { EmptyView() }
     #expect(all.count == 1)
     #expect(all[0].header.isEmpty && all[0].content.isEmpty && all[0].footer.isEmpty)
   }
 
-  @Test("R-F4 only explicit sections have container values")
+  @Test("only explicit sections have container values")
   func rF4_implicitHasNoValues() throws {
     let all = try sections { Text("a").containerValue(\.badge, "x") }
     #expect(all[0].containerValues.badge == "none")
     #expect(all[0].content[0].containerValues.badge == "x")
   }
 
-  @Test("R-F5 a value on a Section reaches the section and each of its subviews")
+  @Test("a value on a Section reaches the section and each of its subviews")
   func rF5_valueOnSection() throws {
     let all = try sections {
       Section {
@@ -78,14 +78,14 @@ struct SectionTests {
     #expect(all[0].header[0].containerValues.badge == "s")
   }
 
-  @Test("R-F6 a section without header has an empty header")
+  @Test("a section without header has an empty header")
   func rF6_emptyHeader() throws {
     let all = try sections { Section { Text("A") } }
     #expect(all[0].header.isEmpty)
     #expect(all[0].footer.isEmpty)
   }
 
-  @Test("R-F7 ForEach of Sections gives one section per item; sections inside a container do not count")
+  @Test("ForEach of Sections gives one section per item; sections inside a container do not count")
   func rF7_dynamicSections() throws {
     let groups = [Item(id: "one", badge: "1"), Item(id: "two", badge: "2")]
     let all = try sections {
@@ -104,7 +104,7 @@ struct SectionTests {
     #expect(!wrapped[0].isExplicit)
   }
 
-  @Test("R-F8 plain subviews see a Section flattened as header, content, footer")
+  @Test("plain subviews see a Section flattened as header, content, footer")
   func rF8_sectionsAsSubviews() throws {
     let all = try subviews {
       Section {

@@ -1,12 +1,14 @@
-// The seed examples (../shared/seeds/) with `import ContainerViews` in place of
-// `import SwiftUI`. Only the seeds' own typos are fixed: the missing brace of the
-// convenience modifier and the `subviews`/`subview` closure parameter. Seed 004's
-// `CardContainer` and `AdaptiveGrid` are as written, with its early-beta spellings
-// `ForEach(subviewOf:)` and `Group(subviewsOf:)`.
+// Published container-value examples with `import ContainerViews` in place of
+// `import SwiftUI`, numbered as the tests name them: 000 and 003 from Apple's
+// ContainerValueKey page, 001 from its ContainerValues page, 002 from its LayoutValueKey
+// page, 004 from a blog post on per-item customization. Only the examples' own typos are
+// fixed: the missing brace of the convenience modifier and the `subviews`/`subview`
+// closure parameter. Example 004's `CardContainer` and `AdaptiveGrid` are as written,
+// with its early-beta spellings `ForEach(subviewOf:)` and `Group(subviewsOf:)`.
 import ContainerViews
 import Testing
 
-// MARK: Seed 000/003 — ContainerValueKey and MyContainer
+// MARK: Example 000/003 — ContainerValueKey and MyContainer
 
 private struct MyContainerValueKey: ContainerValueKey {
   static let defaultValue: String = "Default value"
@@ -49,7 +51,7 @@ struct MyContainer<Content: View>: View {
   }
 }
 
-// MARK: Seed 001 — ContainerValues, grouped values
+// MARK: Example 001 — ContainerValues, grouped values
 
 extension ContainerValues {
   @Entry var entryCustomValue: String = "Default value"
@@ -74,7 +76,7 @@ extension View {
   }
 }
 
-// MARK: Seed 004 — badge styles, CardContainer, AdaptiveGrid
+// MARK: Example 004 — badge styles, CardContainer, AdaptiveGrid
 
 enum BadgeStyle { case none, highlighted, muted }
 
@@ -88,7 +90,7 @@ extension View {
   }
 }
 
-/// The card the seed's container wraps each subview in (not shown in the seed).
+/// The card the example's container wraps each subview in (not shown in the example).
 struct CardView<Content: View>: View {
   let badgeStyle: BadgeStyle
   @ViewBuilder let content: Content
@@ -135,7 +137,7 @@ struct Plan: Identifiable {
   let badge: BadgeStyle
 }
 
-// MARK: Seed 002 — LayoutValueKey and Flexibility
+// MARK: Example 002 — LayoutValueKey and Flexibility
 
 private struct Flexibility: LayoutValueKey {
   static let defaultValue: CGFloat? = nil

@@ -3,7 +3,7 @@ import Testing
 
 @Suite("E. Subview, SubviewsCollection and slices")
 struct SubviewTests {
-  @Test("R-E1 ForEach(subviews:) and Group(subviews:) see the same subviews and values")
+  @Test("ForEach(subviews:) and Group(subviews:) see the same subviews and values")
   func rE1_twoEntryPoints() {
     @ViewBuilder var content: some View {
       Text("A").containerValue(\.badge, "a")
@@ -21,7 +21,7 @@ struct SubviewTests {
     #expect(all == one)
   }
 
-  @Test("R-E2 the collection is random access with Int indices, and a view")
+  @Test("the collection is random access with Int indices, and a view")
   func rE2_collectionIsAView() throws {
     let all = try subviews {
       Text("0")
@@ -53,7 +53,7 @@ struct SubviewTests {
     #expect(renderHTML(all) == "01234")
   }
 
-  @Test("R-E3 slices share indices with their base")
+  @Test("slices share indices with their base")
   func rE3_sliceIndices() throws {
     let all = try subviews {
       Text("0")
@@ -67,7 +67,7 @@ struct SubviewTests {
     #expect(!tail.indices.contains(0))
   }
 
-  @Test("R-E4 ids are unique among siblings and follow reordered ForEach items")
+  @Test("ids are unique among siblings and follow reordered ForEach items")
   func rE4_identity() throws {
     let items = [Item(id: "x", badge: "1"), Item(id: "y", badge: "2")]
     let forward = try subviews {
@@ -92,7 +92,7 @@ struct SubviewTests {
     #expect(try subviews { Text("A").id("intro") }[0].id.explicitName == "intro")
   }
 
-  @Test("R-E4 duplicate ForEach ids are reported")
+  @Test("duplicate ForEach ids are reported")
   func rE4_duplicateIDs() {
     let rows = [Item(id: "x", badge: "1"), Item(id: "x", badge: "2")]
     let result = render(ForEach(rows) { Text($0.badge) })
@@ -101,7 +101,7 @@ struct SubviewTests {
     #expect(render(ForEach(0..<3) { Text(String($0)) }).issues.isEmpty)
   }
 
-  @Test("R-E5 modifiers on a subview apply after the original ones")
+  @Test("modifiers on a subview apply after the original ones")
   func rE5_modifierOrder() {
     let html = renderHTML(
       ForEach(subviews: Text("A").cssClass("original")) { subview in
@@ -110,7 +110,7 @@ struct SubviewTests {
     #expect(html == #"<span class="original applied" style="padding:2px">A</span>"#)
   }
 
-  @Test("R-E6 ForEach(subviews:) rows keep the subviews' identities")
+  @Test("ForEach(subviews:) rows keep the subviews' identities")
   func rE6_forEachSubviewsIdentity() throws {
     let original = try subviews {
       Text("A")
@@ -127,7 +127,7 @@ struct SubviewTests {
     #expect(reemitted.map(\.id) == original.map(\.id))
   }
 
-  @Test("R-E7 re-emitted subviews carry no values into a new container")
+  @Test("re-emitted subviews carry no values into a new container")
   func rE7_freshValues() {
     @ViewBuilder var content: some View {
       Text("A").containerValue(\.badge, "a")
@@ -145,7 +145,7 @@ struct SubviewTests {
     #expect(forwarded == "a,b")
   }
 
-  @Test("R-E8 a value applied to a subview targets the next container only")
+  @Test("a value applied to a subview targets the next container only")
   func rE8_valueOnSubview() {
     let captured = Captured<String>()
     let html = renderHTML(
@@ -157,7 +157,7 @@ struct SubviewTests {
     #expect(captured.value == "x")
   }
 
-  @Test("R-E9 reading the count renders no markup")
+  @Test("reading the count renders no markup")
   func rE9_laziness() {
     let html = renderHTML(
       Group(

@@ -1,7 +1,7 @@
 import ContainerViews
 import Testing
 
-/// A two-member value for the member key path rules (R-B2, R-B4).
+/// A two-member value, to check writes through member key paths and their order.
 struct PinPosition: Equatable {
   var rotation: Double = 0
   var xOffset: Int = 0
@@ -13,7 +13,7 @@ extension ContainerValues {
   @Entry var otherBadge: String = "none"
   @Entry var inferred = 7
 
-  /// Declared by hand, to check it behaves exactly like `@Entry` (R-A1).
+  /// Declared by hand, to check it behaves exactly like `@Entry`.
   var manualBadge: String {
     get { self[ManualBadgeKey.self] }
     set { self[ManualBadgeKey.self] = newValue }

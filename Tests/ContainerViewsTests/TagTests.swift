@@ -3,7 +3,7 @@ import Testing
 
 @Suite("G. Tags")
 struct TagTests {
-  @Test("R-G1 a tag is written for V and, by default, for Optional<V>")
+  @Test("a tag is written for V and, by default, for Optional<V>")
   func rG1_includeOptional() throws {
     let all = try subviews {
       Text("A").tag(5)
@@ -17,7 +17,7 @@ struct TagTests {
     #expect(all[2].containerValues.tag(for: Int?.self) == nil)
   }
 
-  @Test("R-G2 tag(for:) returns the tag of exactly that type")
+  @Test("tag(for:) returns the tag of exactly that type")
   func rG2_tagFor() throws {
     let values = try subviews { Text("A").tag(5) }[0].containerValues
     #expect(values.tag(for: Int.self) == 5)
@@ -26,7 +26,7 @@ struct TagTests {
     #expect(values.tag(for: String.self) == nil)
   }
 
-  @Test("R-G3 hasTag matches type and value")
+  @Test("hasTag matches type and value")
   func rG3_hasTag() throws {
     let all = try subviews {
       Text("A").tag(5)
@@ -39,7 +39,7 @@ struct TagTests {
     #expect(all[1].containerValues.hasTag(Optional(5)))
   }
 
-  @Test("R-G4 ForEach rows are tagged with their id unless they set a tag of that type")
+  @Test("ForEach rows are tagged with their id unless they set a tag of that type")
   func rG4_implicitTags() throws {
     let plain = try subviews { ForEach(["x", "y"], id: \.self) { Text($0) } }
     #expect(plain.map { $0.containerValues.tag(for: String.self) } == ["x", "y"])
@@ -50,7 +50,7 @@ struct TagTests {
     #expect(overridden.map { $0.containerValues.tag(for: String.self) } == ["own-x", "own-y"])
   }
 
-  @Test("R-G5 auxiliary content has no tag")
+  @Test("auxiliary content has no tag")
   func rG5_auxiliaryContent() throws {
     let all = try subviews {
       ForEach(["x", "y"], id: \.self) { id in
@@ -62,7 +62,7 @@ struct TagTests {
     #expect(all[1].containerValues.tag(for: String.self) == "y")
   }
 
-  @Test("R-G6 tags follow the scoping of container values")
+  @Test("tags follow the scoping of container values")
   func rG6_tagScoping() throws {
     #expect(try subviews { VStack { Text("A").tag(1) } }[0].containerValues.tag(for: Int.self) == nil)
     #expect(try subviews { Text("A").tag(1).padding() }[0].containerValues.tag(for: Int.self) == 1)

@@ -3,7 +3,7 @@ import Testing
 
 @Suite("B. Writing values")
 struct WritingValuesTests {
-  @Test("R-B1 a value set on one view is read on that subview only")
+  @Test("a value set on one view is read on that subview only")
   func rB1_setOnOneView() throws {
     #expect(
       try badges {
@@ -12,7 +12,7 @@ struct WritingValuesTests {
       } == ["pro", "none"])
   }
 
-  @Test("R-B2 member key paths write one member and keep the others")
+  @Test("member key paths write one member and keep the others")
   func rB2_memberKeyPaths() throws {
     let all = try subviews {
       Text("A").containerValue(\.pin.xOffset, 3)
@@ -22,7 +22,7 @@ struct WritingValuesTests {
     #expect(all[1].containerValues.pin == PinPosition(rotation: 10, xOffset: 5))
   }
 
-  @Test("R-B3 the same key twice on one view: the innermost write wins")
+  @Test("the same key twice on one view: the innermost write wins")
   func rB3_innermostWins() throws {
     #expect(try badges { Text("A").containerValue(\.badge, "inner").containerValue(\.badge, "outer") } == ["inner"])
     #expect(
@@ -34,7 +34,7 @@ struct WritingValuesTests {
       } == ["a", "g"])
   }
 
-  @Test("R-B4 whole and member writes compose in modifier order")
+  @Test("whole and member writes compose in modifier order")
   func rB4_wholeVersusMember() throws {
     let outerWhole = try subviews {
       Text("A").containerValue(\.pin.rotation, 10).containerValue(\.pin, PinPosition(rotation: 0, xOffset: 5))
@@ -46,7 +46,7 @@ struct WritingValuesTests {
     #expect(innerWhole[0].containerValues.pin == PinPosition(rotation: 0, xOffset: 5))
   }
 
-  @Test("R-B5 writing a value changes neither markup nor the number of subviews")
+  @Test("writing a value changes neither markup nor the number of subviews")
   func rB5_noRenderingEffect() throws {
     #expect(renderHTML(Text("A").containerValue(\.badge, "x")) == renderHTML(Text("A")))
     #expect(

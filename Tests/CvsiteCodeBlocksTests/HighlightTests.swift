@@ -1,14 +1,16 @@
+import CvsiteBuiltInFiles
+import CvsiteCore
 import CvsiteTestSupport
 import Foundation
 import Testing
 
 @testable import CvsiteCodeBlocks
 
-/// The system's language definitions plus the default theme's.
-let sharedLanguages: CodeLanguages = {
-  let theme = repositoryRoot.appendingPathComponent("themes/default/languages").path
-  return CodeLanguages.load(directories: [CodeLanguages.systemDirectory, theme]).0
-}()
+/// The default theme's language definitions, from the checkout.
+let themeLanguages = FileTree.folder(repositoryRoot.appendingPathComponent("themes/default/languages"))
+
+/// The built-in language definitions plus the default theme's.
+let sharedLanguages: CodeLanguages = CodeLanguages.load(trees: [BuiltInFiles.languageSpecs, themeLanguages]).0
 
 /// The text of every span of class `tokenClass` in `html`, its `&quot;` read as `"`
 /// (the other escapes stay, so a test can see them).
@@ -20,12 +22,11 @@ func spans(_ tokenClass: String, in html: String) -> [String] {
 
 @Suite("Highlighting with GtkSourceView language definitions")
 struct HighlightTests {
-  @Test("the system's definitions and the theme's load without problems")
+  @Test("the built-in definitions and the theme's load without problems")
   func loads() {
-    let theme = repositoryRoot.appendingPathComponent("themes/default/languages").path
-    let (languages, problems) = CodeLanguages.load(directories: [CodeLanguages.systemDirectory, theme])
+    let (languages, problems) = CodeLanguages.load(trees: [BuiltInFiles.languageSpecs, themeLanguages])
     #expect(problems.isEmpty, "\(problems)")
-    #expect(languages.count > 150, "is libgtksourceview-5-common installed? (scripts/install-deps.sh)")
+    #expect(languages.count > 150)
     for name in [
       "swift", "sh", "bash", "zsh", "console", "shell-session", "yaml", "yml", "json", "toml", "html", "xml", "css",
       "js", "javascript", "ts", "typescript", "py", "python", "c", "cpp", "objc", "go", "rust", "java", "kotlin",
@@ -49,14 +50,15 @@ struct HighlightTests {
     #expect(languages.languageID(for: "python2") == "python")
   }
 
-  @Test("without the system's definitions, one I/O error names the package to install")
-  func systemDefinitionsMissing() throws {
-    let theme = repositoryRoot.appendingPathComponent("themes/default/languages").path
-    let (languages, problems) = CodeLanguages.load(directories: ["/nonexistent/language-specs", theme])
+  @Test("a CVSITE_LANGUAGE_SPECS folder without definitions is one I/O error that says so")
+  func baseDefinitionsMissing() throws {
+    let missing = FileTree.folder(URL(fileURLWithPath: "/nonexistent/language-specs"))
+    let (languages, problems) = CodeLanguages.load(trees: [missing, themeLanguages])
     let problem = try #require(problems.first)
     #expect(problems.count == 1, "\(problems)")
     #expect(problem.isIOFailure)
-    #expect(problem.message.contains("`libgtksourceview-5-common`"))
+    #expect(problem.message.contains("/nonexistent/language-specs"))
+    #expect(problem.message.contains("CVSITE_LANGUAGE_SPECS"))
     #expect(languages.count == 0)
   }
 

@@ -1,3 +1,4 @@
+import CvsiteBuiltInFiles
 import CvsiteTestSupport
 import Foundation
 import Testing
@@ -9,7 +10,7 @@ struct HostileGrammarTests {
   private func languages(_ files: [String: String]) throws -> (CodeLanguages, [String]) {
     let folder = try TemporarySite(files: files)
     defer { try? FileManager.default.removeItem(at: folder.root) }
-    let (languages, problems) = CodeLanguages.load(directories: [CodeLanguages.systemDirectory, folder.root.path])
+    let (languages, problems) = CodeLanguages.load(trees: [BuiltInFiles.languageSpecs, .folder(folder.root)])
     return (
       languages,
       problems.map {

@@ -13,7 +13,7 @@ struct StartFilterTests {
     ("swift", "Sources/CvsiteCodeBlocks/Grammar/Tokenizer.swift"),
     ("swift", "Tests/CvsiteCodeBlocksTests/HighlightTests.swift"),
     ("swift", "Package.swift"),
-    ("sh", "scripts/install-deps.sh"),
+    ("sh", "scripts/install-build-deps.sh"),
     ("sh", "Tests/browser/install.sh"),
     ("python3", "Tests/browser/check.py"),
     ("c", "Sources/CCmarkArena/arena.c"),

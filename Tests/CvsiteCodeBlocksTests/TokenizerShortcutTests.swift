@@ -1,3 +1,4 @@
+import CvsiteBuiltInFiles
 import CvsiteTestSupport
 import Dispatch
 import Testing
@@ -139,8 +140,7 @@ struct TokenizerShortcutTests {
     let serial = blocks.map { sharedLanguages.render(code: $0.1, info: $0.0).html }
     // A fresh set of languages: every grammar, plan and narrowed alternation is made while
     // the threads race for it.
-    let theme = repositoryRoot.appendingPathComponent("themes/default/languages").path
-    let fresh = CodeLanguages.load(directories: [CodeLanguages.systemDirectory, theme]).0
+    let fresh = CodeLanguages.load(trees: [BuiltInFiles.languageSpecs, themeLanguages]).0
     let results = Locked([String?](repeating: nil, count: blocks.count))
     DispatchQueue.concurrentPerform(iterations: blocks.count) { index in
       let html = fresh.render(code: blocks[index].1, info: blocks[index].0).html

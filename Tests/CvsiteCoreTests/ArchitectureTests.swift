@@ -7,8 +7,8 @@ import Testing
 /// is built, so the package manifest alone does not keep Markdown and themes apart.
 @Suite struct ArchitectureTests {
   static let ours: Set<String> = [
-    "ContainerViews", "CvsiteCore", "CCmark", "CCmarkArena", "CvsiteMarkdown", "CvsiteThemes", "CvsiteSite",
-    "CvsitePreview",
+    "ContainerViews", "CvsiteCore", "CCmark", "CCmarkArena", "CvsiteMarkdown", "CvsiteThemes", "CPCRE2",
+    "CvsiteCodeBlocks", "CvsiteBuiltInFiles", "CvsiteSite", "CvsitePreview",
   ]
 
   static let allowed: [String: Set<String>] = [
@@ -16,13 +16,17 @@ import Testing
     "CvsiteCore": ["ContainerViews"],
     "CvsiteMarkdown": ["ContainerViews", "CvsiteCore", "CCmark", "CCmarkArena"],
     "CvsiteThemes": ["ContainerViews", "CvsiteCore"],
-    "CvsiteSite": ["ContainerViews", "CvsiteCore", "CvsiteMarkdown", "CvsiteThemes"],
+    "CvsiteCodeBlocks": ["ContainerViews", "CvsiteCore", "CPCRE2"],
+    "CvsiteBuiltInFiles": ["CvsiteCore"],
+    "CvsiteSite": [
+      "ContainerViews", "CvsiteCore", "CvsiteMarkdown", "CvsiteThemes", "CvsiteCodeBlocks", "CvsiteBuiltInFiles",
+    ],
     "CvsitePreview": ["CvsiteCore", "CvsiteSite"],
-    "cvsite": ["CvsiteCore", "CvsiteSite", "CvsitePreview"],
+    "cvsite": ["CvsiteCore", "CvsiteSite", "CvsitePreview", "CvsiteBuiltInFiles"],
   ]
 
-  /// The modules of ours that `module`'s sources import.
-  static func imports(of module: String) throws -> [String: Set<String>] {
+  /// The modules of ours that `module`'s sources import; with `all`, every module.
+  static func imports(of module: String, all: Bool = false) throws -> [String: Set<String>] {
     let folder = repositoryRoot.appendingPathComponent("Sources/\(module)")
     var found: [String: Set<String>] = [:]
     let files = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil))
@@ -32,8 +36,11 @@ import Testing
         guard let index = words.firstIndex(of: "import"), index + 1 < words.count,
           words[..<index].allSatisfy({ $0.hasPrefix("@") || $0 == "internal" || $0 == "public" })
         else { continue }
-        let name = String(words[index + 1])
-        if ours.contains(name) { found[name, default: []].insert(url.lastPathComponent) }
+        // `import struct Foundation.CGFloat` imports from the module `Foundation`.
+        let kinds: Set<Substring> = ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias"]
+        let named = kinds.contains(words[index + 1]) && index + 2 < words.count ? words[index + 2] : words[index + 1]
+        let name = String(named.prefix { $0 != "." })
+        if all || ours.contains(name) { found[name, default: []].insert(url.lastPathComponent) }
       }
     }
     return found
@@ -52,8 +59,35 @@ import Testing
   @Test func markdownAndThemesAreSiblings() throws {
     #expect(try Self.imports(of: "CvsiteThemes")["CvsiteMarkdown"] == nil)
     #expect(try Self.imports(of: "CvsiteMarkdown")["CvsiteThemes"] == nil)
-    for module in ["CvsiteCore", "CvsiteThemes", "CvsiteSite", "CvsitePreview", "cvsite"] {
+    for module in ["CvsiteCore", "CvsiteThemes", "CvsiteCodeBlocks", "CvsiteSite", "CvsitePreview", "cvsite"] {
       #expect(try Self.imports(of: module)["CCmark"] == nil, "\(module) imports CCmark")
+    }
+  }
+
+  /// PCRE2 stays private to the code-colouring module.
+  @Test func pcre2OnlyInCodeBlocks() throws {
+    for module in Self.allowed.keys where module != "CvsiteCodeBlocks" {
+      #expect(try Self.imports(of: module)["CPCRE2"] == nil, "\(module) imports CPCRE2")
+    }
+    #expect(try Self.imports(of: "CvsiteCodeBlocks")["CPCRE2"] != nil)
+  }
+
+  /// The view-tree library needs only Foundation (for the geometry types SwiftUI's API
+  /// uses), so it builds wherever Swift does; the command-line tool is for Linux.
+  @Test func containerViewsImportsOnlyFoundation() throws {
+    #expect(Set(try Self.imports(of: "ContainerViews", all: true).keys) == ["Foundation"])
+  }
+
+  /// Every module in `Sources/` that is part of the product is covered above (benchmarks,
+  /// the fuzz target and the build's own generator and plugin are not).
+  @Test func everyModuleIsCovered() throws {
+    let folders = try FileManager.default.contentsOfDirectory(
+      atPath: repositoryRoot.appendingPathComponent("Sources").path)
+    let tools: Set<String> = [
+      "ContainerViewsMacros", "CAllocCounter", "CvsiteFuzz", "BuiltInFilesGenerator", "BuiltInFilesPlugin",
+    ]
+    for folder in folders where !folder.hasSuffix("Benchmark") && !tools.contains(folder) {
+      #expect(Self.ours.contains(folder) || Self.allowed[folder] != nil, "\(folder) has no rule here")
     }
   }
 }

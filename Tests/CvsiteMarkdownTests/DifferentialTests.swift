@@ -1,5 +1,6 @@
 import ContainerViews
 import CvsiteMarkdown
+import CvsiteTestSupport
 import Foundation
 import Testing
 
@@ -32,14 +33,14 @@ import Testing
 
   /// `CommonMark.html` is the `cmark` command: checked on a sample through the CLI.
   @Test func oracleMatchesCmarkCommand() throws {
-    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/cmark") else { return }
+    let cmark = try requiredTool("/usr/bin/cmark")
     var generator = CommonMarkGenerator(seed: 7)
     var checked = 0
     while checked < 60 {
       guard let text = generator.document() else { continue }
       checked += 1
       let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/cmark")
+      process.executableURL = cmark
       let input = Pipe()
       let output = Pipe()
       process.standardInput = input

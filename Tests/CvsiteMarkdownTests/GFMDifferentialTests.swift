@@ -1,5 +1,6 @@
 import ContainerViews
 import CvsiteMarkdown
+import CvsiteTestSupport
 import Foundation
 import Testing
 
@@ -64,7 +65,7 @@ import Testing
 /// Runs the `cmark-gfm` program (Debian package `cmark-gfm`); a missing program fails.
 func cmarkGFM(_ text: String, arguments: [String]) throws -> String {
   let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/cmark-gfm")
+  process.executableURL = try requiredTool("/usr/bin/cmark-gfm")
   process.arguments = arguments
   let input = Pipe()
   let output = Pipe()

@@ -2,7 +2,7 @@ import ContainerViews
 import CvsiteCore
 import CvsiteMarkdown
 
-/// The schema the tests use: the default theme's containers and values (markdown.md §6).
+/// The schema the tests use: the default theme's containers and values.
 let testSchema = Schema(
   values: [
     ValueDeclaration(

@@ -202,8 +202,8 @@ enum BrowserFixturePages {
     for asset in theme.assets {
       let target = folder.appendingPathComponent(asset.outputPath)
       try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-      if manager.fileExists(atPath: target.path) { try manager.removeItem(at: target) }
-      try manager.copyItem(at: asset.source, to: target)
+      guard let bytes = asset.contents() else { throw CocoaError(.fileReadUnknown) }
+      try Data(bytes).write(to: target)
     }
     return written
   }

@@ -229,7 +229,7 @@ import Testing
   @Test func cssAndJavaScriptStaySmall() throws {
     let theme = try #require(defaultThemeLoad.0)
     func size(_ keep: (String) -> Bool) throws -> Int {
-      try theme.assets.filter { keep($0.outputPath) }.map { try Data(contentsOf: $0.source).count }.reduce(0, +)
+      try theme.assets.filter { keep($0.outputPath) }.map { try #require($0.contents()).count }.reduce(0, +)
     }
     let page = try size { ($0.hasSuffix(".css") || $0.hasSuffix(".js")) && !$0.hasSuffix("search.js") }
     #expect(page > 0 && page < 50_000)

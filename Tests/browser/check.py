@@ -62,7 +62,7 @@ def require_tools():
             missing.append(f"python module {module} (pip install {package})")
     if missing:
         print("The browser check cannot run; missing:\n  " + "\n  ".join(missing), file=sys.stderr)
-        print("Run Tests/browser/install.sh first.", file=sys.stderr)
+        print("Run `bash scripts/install-test-deps.sh` first.", file=sys.stderr)
         sys.exit(2)
 
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs what Tests/browser/check.py needs, only when missing: Chromium and its
-# driver (Debian packages), Java for the Nu HTML Checker, and the Python packages.
+# Installs what the browser checks (check.py, serve_check.py, search_scale_check.py)
+# need, only when missing: Chromium and its driver (Debian packages), Java for the Nu
+# HTML Checker, and the Python packages. Run by scripts/install-test-deps.sh.
 set -euo pipefail
 
 need_apt=()

@@ -6,7 +6,6 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
-bash "$here/install.sh"
 shots="${CVSITE_SCREENSHOTS:-$root/.build/browser-screenshots}"
 if [ $# -ge 1 ]; then
   site="$(cd "$1" && pwd)"

@@ -64,7 +64,7 @@ def require_tools(cvsite):
     if missing:
         for tool in missing:
             fail(f"missing {tool}")
-        print("The serve check cannot run. Run Tests/browser/install.sh first.", file=sys.stderr)
+        print("The serve check cannot run. Run `bash scripts/install-test-deps.sh` first.", file=sys.stderr)
         sys.exit(2)
 
 

@@ -25,8 +25,8 @@ func run(_ executable: String, _ arguments: [String], in folder: URL = repositor
 
 /// The Nu HTML Checker, headless Chromium (keyboard, sync, deep links, forms, no
 /// JavaScript, print) and axe-core on the built user guide, and `cvsite serve` driven
-/// end to end. Both install what they need (Tests/browser/install.sh) and fail, never
-/// skip, when they cannot run.
+/// end to end. What they need is installed by `scripts/install-test-deps.sh`; a missing
+/// tool fails them with a line naming it, never a skip.
 @Suite("Browser checks", .serialized)
 struct BrowserCheckTests {
   @Test("site-example: valid HTML, tabs, steps and forms work, no accessibility violations")
@@ -50,15 +50,12 @@ struct BrowserCheckTests {
     try runScript("Tests/browser/search_scale_check.py")
   }
 
-  /// Runs a check script that takes the `cvsite` binary of this build, after installing
-  /// what it needs.
+  /// Runs a check script that takes the `cvsite` binary of this build.
   private func runScript(_ script: String) throws {
     // The test bundle sits beside the products of this build, `cvsite` among them.
     let products = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
     let binary = products.appendingPathComponent("cvsite").path
     #expect(FileManager.default.isExecutableFile(atPath: binary), "no cvsite binary at \(binary)")
-    let (installed, installLog) = try run("/bin/bash", ["Tests/browser/install.sh"])
-    #expect(installed == 0, "Tests/browser/install.sh failed:\n\(installLog.suffix(3000))")
     let (status, log) = try run("/usr/bin/env", ["python3", script, "--cvsite", binary])
     #expect(status == 0, "\(script) failed:\n\(log.suffix(6000))")
     #expect(log.contains(" passed, 0 failed"), "no summary line:\n\(log.suffix(3000))")

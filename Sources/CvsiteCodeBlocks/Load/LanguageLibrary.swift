@@ -3,12 +3,14 @@ import Foundation
 import Synchronization
 
 /// The language definition files found, each read in full only when a block (or another
-/// language) first needs it: reading all 170 of the system's files took 230 ms, more
+/// language) first needs it: reading all 170 of the base set's files took 230 ms, more
 /// than a small site's whole build.
 final class LanguageLibrary: Sendable {
   /// What the start of a file says: enough to name the language.
   struct Entry: Sendable {
-    var path: String
+    /// The tree holding the file, and the file's name in it.
+    var tree: FileTree
+    var file: String
     var name: String
     var extensions: [String]
   }
@@ -27,8 +29,8 @@ final class LanguageLibrary: Sendable {
   subscript(id: String) -> LanguageDefinition? {
     if let known = parsed.withLock({ $0[id] }) { return known }
     var definition: LanguageDefinition?
-    if let entry = entries[id], let data = FileManager.default.contents(atPath: entry.path) {
-      var reader = LanguageFileReader(path: entry.path)
+    if let entry = entries[id], let data = entry.tree.contents(entry.file) {
+      var reader = LanguageFileReader(path: entry.tree.displayPath(entry.file))
       definition = reader.read(String(decoding: data, as: UTF8.self))
       if definition?.id != id { definition = nil }
     }
@@ -41,7 +43,7 @@ final class LanguageLibrary: Sendable {
 
   /// The language's id, name and file extensions from the start of its file (up to
   /// `<definitions>`), without reading the rest.
-  static func entry(path: String, text: String) -> (String, Entry)? {
+  static func entry(tree: FileTree, file: String, text: String) -> (String, Entry)? {
     var head = text
     if let definitions = text.range(of: "<definitions") {
       head = String(text[..<definitions.lowerBound]) + "</language>"
@@ -50,6 +52,6 @@ final class LanguageLibrary: Sendable {
       return nil
     }
     let (name, extensions) = root.languageNameAndExtensions
-    return (id, Entry(path: path, name: name ?? id, extensions: extensions))
+    return (id, Entry(tree: tree, file: file, name: name ?? id, extensions: extensions))
   }
 }

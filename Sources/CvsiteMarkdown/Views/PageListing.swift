@@ -1,7 +1,7 @@
 import ContainerViews
 import CvsiteCore
 
-/// One child page in a section listing (markdown.md §5): its front-matter values are the
+/// One child page in a section listing, as one subview: its front-matter values are the
 /// subview's values, its title the subview's title, its summary and link the body.
 public struct ListedPage: Sendable {
   /// The subview's id in the listing (unique on the listing page).

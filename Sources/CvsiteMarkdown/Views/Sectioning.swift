@@ -2,7 +2,7 @@ import ContainerViews
 import CvsiteCore
 
 extension ViewAssembler {
-  /// The subviews of a container's direct content (markdown.md §3): sections split at
+  /// The subviews of a container's direct content: sections split at
   /// the shallowest heading level, else one per block, list item or nested directive;
   /// `:::group` contributes its children with its values under theirs.
   mutating func childViews(

@@ -1,4 +1,5 @@
 import ContainerViews
+import CvsiteBuiltInFiles
 import CvsiteCodeBlocks
 import CvsiteCore
 import CvsiteMarkdown
@@ -10,8 +11,8 @@ import Foundation
 /// its containers.
 struct SiteThemeAdapter: Sendable {
   let theme: Theme
-  /// The languages code blocks are coloured in: the system's, the theme's `languages/`,
-  /// then the site's `languages/`.
+  /// The languages code blocks are coloured in: the built-in set (or
+  /// `CVSITE_LANGUAGE_SPECS`), the theme's `languages/`, then the site's `languages/`.
   let codeLanguages: CodeLanguages
 
   var schema: Schema { theme.schema }
@@ -19,12 +20,14 @@ struct SiteThemeAdapter: Sendable {
 
   /// Loads theme `name` with the site's overrides; `nil` when it has errors.
   static func load(name: String, siteRoot: URL, searchPaths: [URL]) -> (SiteThemeAdapter?, [Diagnostic]) {
-    let (theme, diagnostics) = Theme.load(named: name, siteRoot: siteRoot, searchPaths: searchPaths)
+    let (theme, diagnostics) = Theme.load(
+      named: name, siteRoot: siteRoot, searchPaths: searchPaths, builtIn: BuiltInFiles.themes)
     guard let theme else { return (nil, diagnostics) }
-    let folders =
-      [CodeLanguages.systemDirectory] + theme.folders.reversed().map { $0.appendingPathComponent("languages").path }
-      + [siteRoot.appendingPathComponent("languages").path]
-    let (languages, problems) = CodeLanguages.load(directories: folders)
+    let trees =
+      [CodeLanguages.specsFolderOverride ?? BuiltInFiles.languageSpecs]
+      + theme.trees.reversed().map { $0.subtree("languages") }
+      + [.folder(siteRoot.appendingPathComponent("languages"))]
+    let (languages, problems) = CodeLanguages.load(trees: trees)
     return (SiteThemeAdapter(theme: theme, codeLanguages: languages), diagnostics + problems)
   }
 
@@ -38,7 +41,7 @@ struct SiteThemeAdapter: Sendable {
     theme.renderDocumentReporting(context, layout: layout)
   }
 
-  /// The section's child pages as the subviews of `container` (markdown.md §5): each
+  /// The section's child pages as the subviews of `container`: each
   /// page's front-matter values are its subview's values, read with the same scoping as
   /// a container written in Markdown.
   /// Returns the HTML and, for a container template that gave up, why.

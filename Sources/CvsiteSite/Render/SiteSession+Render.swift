@@ -174,7 +174,7 @@ extension SiteSession {
         copy(file.url, to: file.relativePath, sink: sink, outcome: &outcome)
       }
       for asset in theme.assets {
-        copy(asset.source, to: asset.outputPath, sink: sink, outcome: &outcome)
+        write(asset, sink: sink, outcome: &outcome)
       }
     }
     return outcome
@@ -222,6 +222,20 @@ extension SiteSession {
         }
       }
       return (paths.map { folder + $0 }, problems)
+    }
+  }
+
+  /// Writes a theme asset to its place in the output.
+  func write(_ asset: ThemeFile, sink: any OutputSink, outcome: inout RenderOutcome) {
+    guard let bytes = asset.contents() else {
+      outcome.diagnostics.append(.ioFailure("cannot read the theme file \(asset.displayPath)"))
+      return
+    }
+    do {
+      try sink.write(Data(bytes), to: asset.outputPath)
+      outcome.files.insert(asset.outputPath)
+    } catch {
+      outcome.diagnostics.append(.ioFailure("cannot write \(asset.outputPath)", error))
     }
   }
 

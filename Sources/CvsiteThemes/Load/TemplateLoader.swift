@@ -15,7 +15,7 @@ struct TemplateLoader {
     var library = TemplateLibrary()
     for path in files.paths(under: "layouts/") where path.hasSuffix(".mustache") {
       let name = String(path.dropFirst("layouts/".count).dropLast(".mustache".count))
-      guard let url = files.url(path), let data = try? Data(contentsOf: url) else {
+      guard let data = files.contents(path) else {
         diagnostics.append(Diagnostic(.error, "cannot read the template", at: location(path, 1, 1)))
         continue
       }

@@ -1,49 +1,55 @@
+import CvsiteCore
 import Foundation
 
-/// A folder that contributes files to a theme: the theme itself, or a site folder that
-/// overrides some of its files.
-struct ThemeLayer: Sendable, Hashable {
-  /// The folder on disk.
-  var folder: URL
-  /// Where the folder's files land in the theme: `""` for a theme folder (or a site's
+/// A tree that contributes files to a theme: the theme itself (a folder, or the files
+/// compiled into the executable), or a site folder that overrides some of its files.
+struct ThemeLayer: Sendable {
+  /// The files.
+  var tree: FileTree
+  /// Where the tree's files land in the theme: `""` for a theme (or a site's
   /// `themes/<name>/`), `"layouts/"` for a site's `layouts/` folder.
   var prefix: String
 
-  init(folder: URL, prefix: String = "") {
-    self.folder = folder
+  init(tree: FileTree, prefix: String = "") {
+    self.tree = tree
     self.prefix = prefix
+  }
+
+  /// A layer read from `folder` on disk.
+  init(folder: URL, prefix: String = "") {
+    self.init(tree: .folder(folder), prefix: prefix)
   }
 }
 
 /// The files of a theme after overrides: each theme-relative path (`layouts/page.mustache`)
 /// mapped to the file that wins, the first layer holding it.
 struct ThemeFiles {
-  var files: [String: URL] = [:]
+  /// Where one theme file comes from: its tree and its path in that tree.
+  struct Source {
+    var tree: FileTree
+    var relative: String
+  }
+
+  var files: [String: Source] = [:]
   /// Shown in diagnostics instead of absolute paths.
   var displayRoot: URL?
 
   /// Collects `layers`, highest precedence first.
   init(layers: [ThemeLayer], displayRoot: URL?) {
     self.displayRoot = displayRoot
-    let manager = FileManager.default
     for layer in layers {
-      let root = layer.folder.standardizedFileURL.resolvingSymlinksInPath()
-      guard let enumerator = manager.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else {
-        continue
-      }
-      for case let url as URL in enumerator {
-        guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
-        let full = url.standardizedFileURL.resolvingSymlinksInPath().path
-        guard full.hasPrefix(root.path + "/") else { continue }
-        let relative = String(full.dropFirst(root.path.count + 1))
-        if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
+      for relative in layer.tree.relativePaths() {
         let key = layer.prefix + relative
-        if files[key] == nil { files[key] = url }
+        if files[key] == nil { files[key] = Source(tree: layer.tree, relative: relative) }
       }
     }
   }
 
-  func url(_ relative: String) -> URL? { files[relative] }
+  /// The bytes of the theme file at `relative`; `nil` when there is none or it cannot be
+  /// read.
+  func contents(_ relative: String) -> [UInt8]? {
+    files[relative].flatMap { $0.tree.contents($0.relative) }
+  }
 
   /// Theme-relative paths under `folder/` (with the slash), sorted.
   func paths(under folder: String) -> [String] {
@@ -51,9 +57,10 @@ struct ThemeFiles {
   }
 
   /// A short path for diagnostics: relative to the site (or working directory) when
-  /// the file is inside it.
+  /// the file is inside it; a built-in file by its tree's label.
   func display(_ relative: String) -> String {
-    guard let url = files[relative] else { return relative }
+    guard let source = files[relative] else { return relative }
+    guard let url = source.tree.url(source.relative) else { return source.tree.displayPath(source.relative) }
     return displayPath(url, root: displayRoot)
   }
 }
