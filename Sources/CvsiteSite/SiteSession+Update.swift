@@ -36,7 +36,7 @@ extension SiteSession {
         let relative = String(path.dropFirst("content/".count))
         let previous = pages[path]?.page
         if exists {
-          let kind: ContentFile.Kind = url.lastPathComponent == "_index.md" ? .sectionIndex : .page
+          let kind = ContentFile.Kind.ofMarkdownFile(named: url.lastPathComponent)
           let parsed = parser.parse(ContentFile(sitePath: path, relativePath: relative, kind: kind, url: url))
           pages[path] = parsed
           if previous.map({ Self.navigationKey($0) != Self.navigationKey(parsed.page) }) ?? true {
@@ -122,7 +122,7 @@ extension SiteSession {
     for path in touched where pages[path] == nil {
       // A removed page: its output goes too.
       let relative = String(path.dropFirst("content/".count))
-      let kind: ContentFile.Kind = relative.hasSuffix("_index.md") ? .sectionIndex : .page
+      let kind = ContentFile.Kind.ofMarkdownFile(named: String(relative.split(separator: "/").last ?? ""))
       try? sink.remove(PageURL.outputPath(for: PageURL.url(for: relative, kind: kind, slug: nil)))
     }
     pendingPages = []

@@ -65,8 +65,9 @@ struct PackedBinaryTests {
     // The developer's environment builds (it has the toolchain); the user's has nothing of it.
     let system = ProcessInfo.processInfo.environment
 
-    // Built and packed by the release script; at a low priority, so that the tests running
-    // beside it (the browser checks time what they watch) keep their share of the cores.
+    // Built and packed by the release script (`scripts/test.sh` builds it before the tests
+    // start, so this finds it up to date); at a low priority when it does build, so that
+    // the tests running beside it keep their share of the cores.
     let dist = work.appendingPathComponent("dist")
     let built = try Self.shell(
       "nice -n 10 bash scripts/release.sh --output '\(dist.path)'", in: repositoryRoot, environment: system)

@@ -7,10 +7,19 @@ struct ContentFile: Sendable, Hashable {
   enum Kind: Sendable, Hashable {
     /// A Markdown page.
     case page
-    /// A section's own page: `_index.md`.
+    /// A section's own page: `_index.md`, or `index.md` and `README.md` as other
+    /// generators and code hosts name a folder's page.
     case sectionIndex
     /// Any other file: copied next to the page output as is.
     case resource
+
+    /// The names a folder's own page may have.
+    static let sectionIndexNames: Set<String> = ["_index.md", "index.md", "README.md"]
+
+    /// What the Markdown file named `name` (no folder) is under `content/`.
+    static func ofMarkdownFile(named name: String) -> Kind {
+      sectionIndexNames.contains(name) ? .sectionIndex : .page
+    }
   }
 
   /// Path relative to the site root: `content/docs/install.md`.
@@ -117,10 +126,8 @@ enum ContentScanner {
           continue
         }
         let kind: ContentFile.Kind
-        if folderName == "content" && name == "_index.md" {
-          kind = .sectionIndex
-        } else if folderName == "content" && name.hasSuffix(".md") {
-          kind = .page
+        if folderName == "content" && name.hasSuffix(".md") {
+          kind = .ofMarkdownFile(named: name)
         } else {
           kind = .resource
         }

@@ -87,7 +87,7 @@ struct PageParser: Sendable {
     }
     let bodyHTML = prefixingSiteLinks(rendered, basePath: basePath)
     // A section lists its pages unless it says otherwise; the home page only when asked.
-    if file.kind == .sectionIndex, metadata.list == nil, !metadata.listsNothing, file.relativePath != "_index.md",
+    if file.kind == .sectionIndex, metadata.list == nil, !metadata.listsNothing, file.relativePath.contains("/"),
       containers.contains(Self.implicitListing)
     {
       metadata.list = Self.implicitListing
