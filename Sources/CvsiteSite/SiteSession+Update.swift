@@ -120,10 +120,13 @@ extension SiteSession {
     }
     if only == nil { writtenOutputs = written.files } else { writtenOutputs.formUnion(written.files) }
     for path in touched where pages[path] == nil {
-      // A removed page: its output goes too.
+      // A removed page: its output goes too, unless another page wrote it just now (a
+      // folder's `index.md` removed leaves its made-up section page, or its `_index.md`,
+      // at the same URL).
       let relative = String(path.dropFirst("content/".count))
       let kind = ContentFile.Kind.ofMarkdownFile(named: String(relative.split(separator: "/").last ?? ""))
-      try? sink.remove(PageURL.outputPath(for: PageURL.url(for: relative, kind: kind, slug: nil)))
+      let output = PageURL.outputPath(for: PageURL.url(for: relative, kind: kind, slug: nil))
+      if !written.files.contains(output) { try? sink.remove(output) }
     }
     pendingPages = []
     pendingListings = []

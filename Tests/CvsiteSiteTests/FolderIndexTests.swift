@@ -72,5 +72,14 @@ struct FolderIndexTests {
     #expect(session.pages["content/docs/index.md"]?.page.url == "/docs/")
     #expect(sink.writtenPages.contains("docs/index.html"))
     #expect(!sink.writtenPages.contains("docs/index/index.html"))
+
+    // Removed again, the made-up section page comes back at the same URL, and its output
+    // is not removed after it was written.
+    try site.remove("content/docs/index.md")
+    let after = RecordingSink()
+    #expect(session.update(changed: ["content/docs/index.md"], into: after).succeeded)
+    #expect(session.pages["content/docs/_index.md"]?.isImplicit == true)
+    #expect(after.writtenPages.contains("docs/index.html"))
+    #expect(!after.removed.contains("docs/index.html"), "\(after.removed)")
   }
 }
