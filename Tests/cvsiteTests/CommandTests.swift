@@ -38,6 +38,31 @@ struct CommandTests {
     #expect(await exitCode(["new", folder.path]) == 2)
   }
 
+  @Test("--themes names a folder whose themes override the built-in ones file by file")
+  func themesFolder() async throws {
+    let folder = temporaryPath("cvsite-cli")
+    let themes = try makeTemporaryFolder(
+      "cvsite-themes", files: ["default/assets/cvsite.css": "body { color: teal; }\n"])
+    defer {
+      try? FileManager.default.removeItem(at: folder)
+      try? FileManager.default.removeItem(at: themes)
+    }
+    #expect(await exitCode(["new", folder.path]) == 0)
+    #expect(await exitCode(["build", folder.path, "--quiet", "--themes", themes.path]) == 0)
+    let css = try String(contentsOf: folder.appendingPathComponent("public/assets/cvsite.css"), encoding: .utf8)
+    #expect(css == "body { color: teal; }\n")
+    // The rest still comes from the executable: its script and its layouts.
+    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("public/assets/cvsite.js").path))
+    let home = try String(contentsOf: folder.appendingPathComponent("public/index.html"), encoding: .utf8)
+    #expect(home.contains("cv-cards"))
+    #expect(await exitCode(["check", folder.path, "--themes", themes.path]) == 0)
+    #expect(await exitCode(["build", folder.path, "--themes", themes.appendingPathComponent("nowhere").path]) == 2)
+    // Without the option, the built-in stylesheet again.
+    #expect(await exitCode(["build", folder.path, "--quiet"]) == 0)
+    let builtIn = try String(contentsOf: folder.appendingPathComponent("public/assets/cvsite.css"), encoding: .utf8)
+    #expect(builtIn != css && builtIn.contains("--cv-"))
+  }
+
   @Test("content errors exit 1; usage errors exit 2")
   func exitStatuses() async throws {
     let folder = temporaryPath("cvsite-cli")
