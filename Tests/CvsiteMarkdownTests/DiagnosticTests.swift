@@ -30,6 +30,11 @@ import Testing
     ("---\ntitle: x\nbadge: nope\n---\n", "page.md:3:8: error: `nope` is not a value of `badge`"),
     ("---\ntitle: [x\n---\n", "page.md:"),
     ("---\ntitle: x\n", "page.md:1:1: error: front matter is not closed with `---`"),
+    // After blank lines or a byte-order mark, front matter is still read, its lines placed.
+    ("\n\n---\ntitle: x\nbadge: nope\n---\n", "page.md:5:8: error: `nope` is not a value of `badge`"),
+    ("\u{FEFF}---\ntitle: x\nbadge: nope\n---\n", "page.md:3:8: error: `nope` is not a value of `badge`"),
+    ("\n---\ntitle: [x\n---\n", "page.md:4:1: error: front matter: while parsing a flow sequence"),
+    ("\n \n---\ntitle: x\n", "page.md:3:1: error: front matter is not closed with `---`"),
     ("---\ntitle: x\n---\n:::cards\n## A {badge=bad}\n:::\n", "page.md:5:7: error: `bad` is not a value of `badge`"),
     ("## Done {status=done}\n", "page.md:1:10: warning: `status` is not read by any enclosing container"),
     (":::cards\n## A {status=done}\n:::\n", "page.md:2:7: warning: `status` is not read by `:::cards`"),

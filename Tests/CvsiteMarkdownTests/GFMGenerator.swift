@@ -104,7 +104,11 @@ struct GFMGenerator {
       let trimmed = line.drop { $0 == " " || $0 == ">" || $0 == "\t" }
       return trimmed.hasPrefix("::") || line.trimmingTrailing.hasSuffix("}")
     }
-    let frontMatterLike = text.split(separator: "\n", omittingEmptySubsequences: false).first?.trimmingTrailing == "---"
+    // cvsite reads front matter after blank lines too: such a page is not plain Markdown.
+    let frontMatterLike =
+      text.split(separator: "\n", omittingEmptySubsequences: false).first {
+        !$0.allSatisfy { $0 == " " || $0 == "\t" }
+      }?.trimmingTrailing == "---"
     return hasCvsiteSyntax || frontMatterLike ? nil : text
   }
 }

@@ -68,4 +68,18 @@ struct AuthorMistakeTests {
       errors == ["a file in content is named with bytes that are not UTF-8 (shown as `caf\u{FFFD}.md`); rename it"],
       "\(errors)")
   }
+
+  @Test("a draft whose front matter follows a byte-order mark or blank lines is not published")
+  func draftAfterMarkOrBlankLines() throws {
+    let site = try TemporarySite(site: [
+      "content/_index.md": "---\ntitle: Home\n---\nHi.\n",
+      "content/marked.md": "\u{FEFF}---\ntitle: Marked\ndraft: true\n---\nSecret.\n",
+      "content/spaced.md": "\n\n---\ntitle: Spaced\ndraft: true\n---\nSecret too.\n",
+    ])
+    let outcome = site.build()
+    #expect(outcome.result.succeeded, "\(outcome.result.diagnostics.summaries)")
+    #expect(!site.exists("marked/index.html"))
+    #expect(!site.exists("spaced/index.html"))
+    #expect(site.read("index.html")?.contains("Secret") == false)
+  }
 }

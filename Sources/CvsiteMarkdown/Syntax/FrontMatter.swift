@@ -41,21 +41,26 @@ public struct FrontMatter: Sendable {
 }
 
 extension FrontMatter {
-  /// Finds front matter at the very top of `source`; returns it and the body's first line.
+  /// Finds front matter at the top of `source`: its `---` on the first line, or after a
+  /// byte-order mark or blank lines (which editors and exporters leave, and which must not
+  /// turn a page's settings, `draft: true` among them, into a heading). Its `lineCount`
+  /// covers everything up to the closing delimiter.
   static func parse(_ source: SourceText, schema: Schema, into diagnostics: inout [Diagnostic]) -> FrontMatter {
     var matter = FrontMatter()
-    guard source.lineCount > 1, isDelimiter(source, 1, dashesOnly: true) else { return matter }
-    guard let closing = (2...source.lineCount).first(where: { isDelimiter(source, $0, dashesOnly: false) }) else {
-      diagnostics.append(source.diagnostic(.error, "front matter is not closed with `---`", line: 1, column: 1))
+    guard let opening = openingLine(source), source.lineCount > opening else { return matter }
+    guard
+      let closing = ((opening + 1)...source.lineCount).first(where: { isDelimiter(source, $0, dashesOnly: false) })
+    else {
+      diagnostics.append(source.diagnostic(.error, "front matter is not closed with `---`", line: opening, column: 1))
       return matter
     }
     matter.lineCount = closing
-    guard closing > 2 else { return matter }
-    if let entries = SimpleYAML.parse((2..<closing).map { source.bytes[source.lineRange($0)] }) {
+    guard closing > opening + 1 else { return matter }
+    if let entries = SimpleYAML.parse(((opening + 1)..<closing).map { source.bytes[source.lineRange($0)] }) {
       for entry in entries {
         matter.fields[entry.key] = entry.value
         guard let declaration = schema.values[entry.key] else { continue }
-        let line = entry.line + 1
+        let line = entry.line + opening
         guard let text = entry.text else {
           diagnostics.append(
             source.diagnostic(.error, "`\(entry.key)` must be a single value", line: line, column: entry.column))
@@ -71,18 +76,19 @@ extension FrontMatter {
       }
       return matter
     }
-    let yaml = String(decoding: source.bytes[source.lineStarts[1]..<source.lineStarts[closing - 1]], as: UTF8.self)
+    let yaml = String(
+      decoding: source.bytes[source.lineStarts[opening]..<source.lineStarts[closing - 1]], as: UTF8.self)
     let node: Node?
     do {
       node = try Yams.compose(yaml: yaml)
     } catch {
-      diagnostics.append(yamlDiagnostic(error, source))
+      diagnostics.append(yamlDiagnostic(error, source, opening: opening))
       return matter
     }
     guard let node else { return matter }
     guard let mapping = node.mapping else {
       diagnostics.append(
-        source.diagnostic(.error, "front matter must be a mapping of keys to values", line: 2, column: 1))
+        source.diagnostic(.error, "front matter must be a mapping of keys to values", line: opening + 1, column: 1))
       return matter
     }
     // YAML aliases share nodes, so a few hundred bytes can stand for billions of values
@@ -96,12 +102,12 @@ extension FrontMatter {
             .error,
             "front matter: `\(key)` expands to more than \(maximumValues) values (YAML aliases repeating "
               + "aliases?); the front matter is not read",
-            line: (keyNode.mark?.line ?? 1) + 1, column: keyNode.mark?.column ?? 1))
+            line: (keyNode.mark?.line ?? 1) + opening, column: keyNode.mark?.column ?? 1))
         return FrontMatter()
       }
       matter.fields[key] = value
       guard let declaration = schema.values[key] else { continue }
-      let line = (valueNode.mark?.line ?? 1) + 1
+      let line = (valueNode.mark?.line ?? 1) + opening
       let column = valueNode.mark?.column ?? 1
       guard let text = valueNode.scalar?.string else {
         diagnostics.append(source.diagnostic(.error, "`\(key)` must be a single value", line: line, column: column))
@@ -117,8 +123,24 @@ extension FrontMatter {
     return matter
   }
 
-  private static func isDelimiter(_ source: SourceText, _ line: Int, dashesOnly: Bool) -> Bool {
+  /// The line of the opening `---`: the first line that is not blank, a byte-order mark
+  /// before it allowed; `nil` when that line is something else.
+  private static func openingLine(_ source: SourceText) -> Int? {
+    guard source.lineCount >= 1 else { return nil }
+    for line in 1...source.lineCount where !text(source, line).allSatisfy(isSpace) {
+      return isDelimiter(source, line, dashesOnly: true) ? line : nil
+    }
+    return nil
+  }
+
+  /// Line `line`'s bytes, less the byte-order mark that may open the file.
+  private static func text(_ source: SourceText, _ line: Int) -> ArraySlice<UInt8> {
     let text = source.bytes[source.lineRange(line)]
+    return line == 1 && text.starts(with: [0xEF, 0xBB, 0xBF]) ? text.dropFirst(3) : text
+  }
+
+  private static func isDelimiter(_ source: SourceText, _ line: Int, dashesOnly: Bool) -> Bool {
+    let text = text(source, line)
     var end = text.endIndex
     while end > text.startIndex, isSpace(text[end - 1]) { end -= 1 }
     let trimmed = text[text.startIndex..<end]
@@ -126,10 +148,10 @@ extension FrontMatter {
     return !dashesOnly && trimmed.elementsEqual("...".utf8)
   }
 
-  private static func yamlDiagnostic(_ error: any Error, _ source: SourceText) -> Diagnostic {
+  private static func yamlDiagnostic(_ error: any Error, _ source: SourceText, opening: Int) -> Diagnostic {
     let (line, column, message) = yamlErrorPosition(error)
     // Yams counts from the line after the opening `---`.
-    return source.diagnostic(.error, "front matter: \(message)", line: line + 1, column: column)
+    return source.diagnostic(.error, "front matter: \(message)", line: line + opening, column: column)
   }
 
   /// The most values (scalars, lists and maps, counted as aliases expand) a front matter
