@@ -64,7 +64,8 @@ for package in libcmark-dev libpcre2-8-0 libgtksourceview-5-common; do
   [ -n "$copyright" ] && [ -f "$copyright" ] || { echo "release.sh: no copyright file for $package" >&2; exit 2; }
   cp "$copyright" "$stage/licenses/${package%%-dev}.copyright"
 done
-cp /opt/swift/usr/share/swift/LICENSE.txt "$stage/licenses/swift.LICENSE" 2>/dev/null \
+swift_licence="$(dirname "$(dirname "$(command -v swift)")")/share/swift/LICENSE.txt"
+cp "$swift_licence" "$stage/licenses/swift.LICENSE" 2>/dev/null \
   || printf 'The Swift runtime and Foundation: Apache License 2.0 with Runtime Library Exception\nhttps://swift.org/LICENSE.txt\n' >"$stage/licenses/swift.LICENSE"
 
 epoch="$(git -C "$root" log -1 --format=%ct 2>/dev/null || echo 0)"
