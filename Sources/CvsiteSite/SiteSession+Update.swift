@@ -27,6 +27,7 @@ extension SiteSession {
     guard let theme else { return rebuildEverything(into: sink) }
     let parser = PageParser(theme: theme, config: config)
     var touched = Set<String>()
+    var lookalikes: [Diagnostic] = []
     var navigationChanged = false
     var filesChanged = false
     for path in Set(paths) {
@@ -35,6 +36,18 @@ extension SiteSession {
       if path.hasPrefix("content/") && path.hasSuffix(".md") {
         let relative = String(path.dropFirst("content/".count))
         let previous = pages[path]?.page
+        // A page that arrives beside one whose name differs only by case or Unicode
+        // normalisation (which the dictionary of pages takes for the same path) is the
+        // error a full build gives, and is not read over the other.
+        let stored = pages.index(forKey: path).map { pages.keys[$0] }
+        let twins =
+          previous == nil
+          ? pages.keys.filter { LookalikeNames.key($0) == LookalikeNames.key(path) && pages[$0]?.isImplicit == false }
+          : stored.map { $0.utf8.elementsEqual(path.utf8) ? [] : [$0] } ?? []
+        if exists, !twins.isEmpty {
+          lookalikes += LookalikeNames.problems(twins + [path])
+          continue
+        }
         if exists {
           let kind = ContentFile.Kind.ofMarkdownFile(named: url.lastPathComponent)
           let parsed = parser.parse(ContentFile(sitePath: path, relativePath: relative, kind: kind, url: url))
@@ -45,7 +58,7 @@ extension SiteSession {
           if previous.map({ $0.summary != parsed.page.summary || $0.values != parsed.page.values }) ?? true {
             pendingListings.insert(path)
           }
-        } else if previous != nil {
+        } else if previous != nil, twins.isEmpty {
           pages[path] = nil
           navigationChanged = true
         }
@@ -68,7 +81,7 @@ extension SiteSession {
       staticFiles = ContentScanner.scan("static", in: options.siteRoot).0
       resources = ContentScanner.scan("content", in: options.siteRoot).0.filter { $0.kind == .resource }
     }
-    var diagnostics = pages.values.flatMap(\.diagnostics)
+    var diagnostics = pages.values.flatMap(\.diagnostics) + lookalikes
     guard !diagnostics.hasErrors else {
       return .failed(diagnostics)
     }

@@ -135,7 +135,7 @@ enum ContentScanner {
       }
     }
     walk(folder, "", folderResolved, FileIdentity(path: folderResolved).map { [$0] } ?? [])
-    return (files, diagnostics)
+    return (files, diagnostics + LookalikeNames.problems(files.map(\.sitePath)))
   }
 
   /// One entry of a folder: its name (invalid UTF-8 shown as U+FFFD), its kind when the
