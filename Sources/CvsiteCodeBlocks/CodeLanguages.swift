@@ -49,7 +49,7 @@ public final class CodeLanguages: Sendable {
     var diagnostics: [Diagnostic] = []
     var userLanguages: [String] = []
     for (index, tree) in trees.enumerated() {
-      let files = (tree.exists ? tree.relativePaths() : []).filter { $0.hasSuffix(".lang") && !$0.contains("/") }
+      let files = tree.relativePaths().filter { $0.hasSuffix(".lang") && !$0.contains("/") }
       if index == 0, files.isEmpty {
         // Without the base definitions almost no language is known, and a theme's
         // definitions that build on them (`sh:sh`) cannot be checked: say what is missing.

@@ -39,11 +39,13 @@ extension SiteSession {
         // A page that arrives beside one whose name differs only by case or Unicode
         // normalisation (which the dictionary of pages takes for the same path) is the
         // error a full build gives, and is not read over the other.
-        let stored = pages.index(forKey: path).map { pages.keys[$0] }
-        let twins =
-          previous == nil
-          ? pages.keys.filter { LookalikeNames.key($0) == LookalikeNames.key(path) && pages[$0]?.isImplicit == false }
-          : stored.map { $0.utf8.elementsEqual(path.utf8) ? [] : [$0] } ?? []
+        let twins: [String]
+        if let stored = pages.index(forKey: path).map({ pages.keys[$0] }) {
+          twins = stored.utf8.elementsEqual(path.utf8) ? [] : [stored]
+        } else {
+          let key = LookalikeNames.key(path)
+          twins = pages.compactMap { $0.value.isImplicit || LookalikeNames.key($0.key) != key ? nil : $0.key }
+        }
         if exists, !twins.isEmpty {
           lookalikes += LookalikeNames.problems(twins + [path])
           continue

@@ -18,8 +18,11 @@ enum LookalikeNames {
   /// holds only one of `café.md` composed and decomposed.
   static func problems(_ paths: [String]) -> [Diagnostic] {
     var groups: [String: [String]] = [:]
-    for path in paths where !(groups[key(path)] ?? []).contains(where: { $0.utf8.elementsEqual(path.utf8) }) {
-      groups[key(path), default: []].append(path)
+    for path in paths {
+      let shared = key(path)
+      if groups[shared]?.contains(where: { $0.utf8.elementsEqual(path.utf8) }) != true {
+        groups[shared, default: []].append(path)
+      }
     }
     var diagnostics: [Diagnostic] = []
     let firsts = groups.values.filter { $0.count > 1 }.map { group in
