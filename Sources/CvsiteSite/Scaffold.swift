@@ -67,6 +67,7 @@ public enum SiteScaffold {
         Build the site, then copy `public/` to any static host:
 
         ```sh
+        # from the site's folder
         cvsite build
         rsync -a --delete public/ www.example.com:/var/www/site/
         ```

@@ -150,7 +150,10 @@ struct PackedBinaryTests {
     let css = try Data(contentsOf: output.appendingPathComponent("assets/cvsite.css"))
     #expect(css == (try Data(contentsOf: repositoryRoot.appendingPathComponent("themes/default/assets/cvsite.css"))))
     let setup = try String(contentsOf: output.appendingPathComponent("guide/setup/index.html"), encoding: .utf8)
-    #expect(setup.contains("<span class=\""), "the site's shell block was not coloured")
+    // The shell block's tokens coloured (its comment), not only cut into lines.
+    let block = try #require(setup.firstRange(of: #"<code class="language-sh">"#).map { setup[$0.upperBound...] })
+    let code = block[..<(block.firstRange(of: "</code>")?.lowerBound ?? block.endIndex)]
+    #expect(code.contains(#"<span class="c">"#), "the site's shell block was not coloured:\n\(block.prefix(400))")
 
     let serve = try #require(usage.first { $0.hasPrefix("cvsite serve") }, "no serve command on the page")
     let port = try #require(Self.freePort(), "no free port on 127.0.0.1")
