@@ -12,6 +12,7 @@ extension SiteSession {
   /// weight, date, slug, draft flag, or an added or removed page re-renders every page
   /// from the bodies kept in memory; a settings or theme change rebuilds everything.
   public func update(changed paths: [String], into sink: any OutputSink) -> BuildResult {
+    remembersRenders = true
     let content = options.siteRoot.appendingPathComponent("content")
     if paths.contains(where: { $0 == "content" || $0.hasPrefix("content/") }),
       FileKind(following: content.path) != .folder
@@ -117,20 +118,24 @@ extension SiteSession {
     guard !diagnostics.hasErrors else {
       return .failed(diagnostics)
     }
+    let changed: [String]
     do {
-      try memory.flush(into: sink)
+      changed = try memory.flush(into: sink, known: &writtenFiles)
     } catch {
       return BuildResult(
         diagnostics: diagnostics + [.ioFailure("cannot write the output", error)], pageCount: 0,
         fileCount: 0,
         changedOutputs: [])
     }
+    remembered = only == nil ? written.memo : (remembered ?? RenderMemo()).merging(written.memo)
+    search = written.search
     if only == nil || pendingFiles {
       // A partial render leaves the pages it did not render, and their search records.
       let records = SiteConfig.searchFolder + "/p/"
       for stale in writtenOutputs.subtracting(written.files).sorted()
       where only == nil || !(stale.hasSuffix(".html") || stale.hasPrefix(records)) {
         try? sink.remove(stale)
+        writtenFiles.forget(stale)
       }
     }
     if only == nil { writtenOutputs = written.files } else { writtenOutputs.formUnion(written.files) }
@@ -141,15 +146,17 @@ extension SiteSession {
       let relative = String(path.dropFirst("content/".count))
       let kind = ContentFile.Kind.ofMarkdownFile(named: String(relative.split(separator: "/").last ?? ""))
       let output = PageURL.outputPath(for: PageURL.url(for: relative, kind: kind, slug: nil))
-      if !written.files.contains(output) { try? sink.remove(output) }
+      if !written.files.contains(output) {
+        try? sink.remove(output)
+        writtenFiles.forget(output)
+      }
     }
     pendingPages = []
     pendingListings = []
     pendingNavigation = false
     pendingFiles = false
     return BuildResult(
-      diagnostics: diagnostics, pageCount: written.pageCount,
-      fileCount: written.files.count, changedOutputs: written.files.sorted())
+      diagnostics: diagnostics, pageCount: written.pageCount, fileCount: changed.count, changedOutputs: changed)
   }
 
   /// Whether `path` is a whole folder of content or static files that came or went (a
@@ -168,6 +175,8 @@ extension SiteSession {
   /// the site now (no pages: every path a 404) and say why, rather than the old pages.
   private func contentFolderGone(from sink: any OutputSink) -> BuildResult {
     for stale in writtenOutputs.sorted() { try? sink.remove(stale) }
+    writtenFiles.forgetAll()
+    remembered = nil
     writtenOutputs = []
     pages = [:]
     siteWide = nil
@@ -184,12 +193,17 @@ extension SiteSession {
     var result = build(into: memory)
     guard result.succeeded else { return result }
     do {
-      try memory.flush(into: sink)
+      let changed = try memory.flush(into: sink, known: &writtenFiles)
+      (result.fileCount, result.changedOutputs) = (changed.count, changed)
     } catch {
       result.diagnostics.append(.ioFailure("cannot write the output", error))
       return result
     }
-    for stale in previous.subtracting(writtenOutputs).sorted() { try? sink.remove(stale) }
+    (remembered, search) = made
+    for stale in previous.subtracting(writtenOutputs).sorted() {
+      try? sink.remove(stale)
+      writtenFiles.forget(stale)
+    }
     pendingPages = []
     pendingListings = []
     pendingNavigation = false
@@ -223,10 +237,21 @@ final class MemorySink: OutputSink, @unchecked Sendable {
 
   func remove(_ relativePath: String) throws {}
 
-  func flush(into sink: any OutputSink) throws {
+  /// Writes the files kept into `sink`, those whose bytes `known` says the path holds
+  /// already excepted; returns the paths written, in order.
+  func flush(into sink: any OutputSink, known: inout WrittenFiles) throws -> [String] {
     lock.lock()
     defer { lock.unlock() }
-    for (path, data) in files { try sink.write(data, to: path) }
+    var written: [String] = []
+    for (path, data) in files {
+      let hash = WrittenFiles.hash(data)
+      guard !known.holds(hash, at: path) else { continue }
+      known.forget(path)
+      try sink.write(data, to: path)
+      known.record(hash, at: path)
+      written.append(path)
+    }
     files = []
+    return written
   }
 }

@@ -51,8 +51,16 @@ public final class SiteSession: @unchecked Sendable {
   /// What renders derive from the whole site and keep while no page's navigation key
   /// changes (see ``SiteWide``); nil until the next render rebuilds it.
   var siteWide: SiteWide?
-  /// The site paths of the pages the last search index numbered, in number order.
-  var searchIndexedPaths: [String] = []
+  /// What the last search index whose files are in place numbered and wrote.
+  var search = SearchState()
+  /// Whether renders keep a ``RenderMemo`` (`serve`); a one-off build does not.
+  var remembersRenders = false
+  /// The memo of the last render whose files are in place; nil when renders keep none.
+  var remembered: RenderMemo?
+  /// What the last full render made, kept once its files are in place.
+  var made = (memo: RenderMemo(), search: SearchState())
+  /// The bytes of each file `serve` wrote last.
+  var writtenFiles = WrittenFiles()
 
   /// A session for the site `options` names; nothing is read until a build.
   public init(options: BuildOptions) { self.options = options }
@@ -77,6 +85,9 @@ public final class SiteSession: @unchecked Sendable {
     pages = [:]
     writtenOutputs = []
     siteWide = nil
+    // Everything is read again: nothing is kept from the last render.
+    remembered = remembersRenders ? RenderMemo() : nil
+    search = SearchState()
     var diagnostics = loadSettingsAndTheme()
     guard let theme, !diagnostics.hasErrors else {
       return .failed(diagnostics)
@@ -103,6 +114,7 @@ public final class SiteSession: @unchecked Sendable {
     // staging folder is thrown away by the caller.
     let output = renderAll(theme: theme, into: sink, progress: progress)
     writtenOutputs = output.files
+    made = (output.memo, output.search)
     diagnostics += output.diagnostics
     return BuildResult(
       diagnostics: diagnostics, pageCount: output.pageCount, fileCount: output.files.count,

@@ -29,6 +29,24 @@ final class RecordingSink: OutputSink, @unchecked Sendable {
   var writtenPages: Set<String> { Set(written.filter { $0.hasSuffix("index.html") }) }
 }
 
+/// Holds what a rebuild writes and removes, as a served folder does.
+final class FolderSink: OutputSink, @unchecked Sendable {
+  private let lock = NSLock()
+  private(set) var files: [String: Data] = [:]
+
+  func write(_ data: Data, to relativePath: String) throws {
+    lock.lock()
+    files[relativePath] = data
+    lock.unlock()
+  }
+
+  func remove(_ relativePath: String) throws {
+    lock.lock()
+    files[relativePath] = nil
+    lock.unlock()
+  }
+}
+
 @Suite("Incremental rebuilds")
 struct IncrementalTests {
   func session() throws -> (TemporarySite, SiteSession) {
@@ -67,13 +85,73 @@ struct IncrementalTests {
     #expect(sink.writtenPages == ["docs/p2/index.html"])
   }
 
-  @Test("changing a title rewrites every page (the navigation shows it)")
+  @Test("changing a title rewrites the pages whose navigation shows it, and no other")
   func titleEdit() throws {
     let (site, session) = try session()
     try site.write("content/docs/p1.md", "---\ntitle: Renamed\n---\nPage 1.\n")
     let sink = RecordingSink()
-    #expect(session.update(changed: ["content/docs/p1.md"], into: sink).succeeded)
-    #expect(sink.writtenPages.count == 8)
+    let result = session.update(changed: ["content/docs/p1.md"], into: sink)
+    #expect(result.succeeded)
+    // The home and blog pages show the docs section closed: their files stay.
+    #expect(
+      sink.writtenPages == [
+        "docs/index.html", "docs/p0/index.html", "docs/p1/index.html", "docs/p2/index.html", "docs/p3/index.html",
+        "docs/p4/index.html",
+      ])
+    #expect(result.fileCount == sink.written.count)
+  }
+
+  @Test("after every kind of edit, the served files are those a full build makes, byte for byte")
+  func sameAsFullBuild() throws {
+    var files = [
+      "content/_index.md": "---\ntitle: Home\n---\nHome, see [p2](docs/p2.md#usage).\n",
+      "content/docs/_index.md": "---\ntitle: Docs\n---\nDocs.\n",
+      "content/blog/_index.md": "---\ntitle: Blog\nlist: cards\npaginate: 2\n---\nBlog.\n",
+    ]
+    for index in 0..<4 {
+      files["content/docs/p\(index).md"] = "---\ntitle: P\(index)\ntags: [one]\n---\nPage \(index).\n\n## Usage\n"
+      files["content/blog/b\(index).md"] = "---\ntitle: B\(index)\ndate: 2026-01-0\(index + 1)\n---\nPost \(index).\n"
+    }
+    let site = try TemporarySite(site: files)
+    let session = SiteSession(options: site.options)
+    let served = FolderSink()
+    #expect(session.update(changed: ["cvsite.yml"], into: served).succeeded)
+    let edits: [(String, (TemporarySite) throws -> Void)] = [
+      ("body", { try $0.write("content/docs/p1.md", "---\ntitle: P1\ntags: [one]\n---\nNew words.\n\n## Usage\n") }),
+      ("title that reorders", { try $0.write("content/docs/p0.md", "---\ntitle: Z0\ntags: [one]\n---\nPage 0.\n") }),
+      ("weight", { try $0.write("content/docs/p3.md", "---\ntitle: P3\nweight: -1\n---\nPage 3.\n") }),
+      ("new tag", { try $0.write("content/docs/p2.md", "---\ntitle: P2\ntags: [one, two]\n---\nPage 2.\n\n## Usage\n") }),
+      ("new page", { try $0.write("content/docs/p9.md", "---\ntitle: P9\n---\nNew.\n") }),
+      ("removed page", { try $0.remove("content/docs/p1.md") }),
+      ("post date", { try $0.write("content/blog/b0.md", "---\ntitle: B0\ndate: 2026-02-01\n---\nPost 0.\n") }),
+      ("summary in a listing", { try $0.write("content/blog/b2.md", "---\ntitle: B2\ndate: 2026-01-03\n---\nNew summary.\n") }),
+      ("heading a link points to", { try $0.write("content/docs/p2.md", "---\ntitle: P2\n---\nPage 2.\n\n## USAGE\n") }),
+      // A page added with an error: nothing is written; the fix writes it and renumbers
+      // the search records as the failed rebuild would have.
+      ("new page with an error", { try $0.write("content/about.md", "---\ntitle: About\n---\n[broken](/nowhere/)\n") }),
+      ("the error fixed", { try $0.write("content/about.md", "---\ntitle: About\n---\nFixed.\n") }),
+      ("static file", { try $0.write("static/logo.txt", "logo") }),
+    ]
+    for (name, edit) in edits {
+      try edit(site)
+      let changed = [
+        "content/docs/p0.md", "content/docs/p1.md", "content/docs/p2.md", "content/docs/p3.md", "content/about.md",
+        "content/docs/p9.md", "content/blog/b0.md", "content/blog/b2.md", "static/logo.txt",
+      ]
+      let result = session.update(
+        changed: changed.filter { name != "static file" || $0.hasPrefix("static/") }, into: served)
+      if name.hasSuffix("with an error") {
+        #expect(!result.succeeded, "\(name)")
+        continue
+      }
+      #expect(result.succeeded, "\(name): \(result.diagnostics.summaries)")
+      let full = FolderSink()
+      #expect(SiteSession(options: site.options).build(into: full).succeeded)
+      #expect(served.files.keys.sorted() == full.files.keys.sorted(), "\(name)")
+      for (path, data) in full.files where served.files[path] != data {
+        Issue.record("\(name): \(path) differs from a full build")
+      }
+    }
   }
 
   @Test("a failed rebuild writes nothing; the fix writes what was pending")

@@ -11,6 +11,9 @@ struct ParsedSitePage: Sendable {
   /// The ids in the page's body (`LinkChecker.ids(in: page.bodyHTML)`), taken once when
   /// the page is parsed so that a rebuild does not scan every body again.
   var ids: Set<String>
+  /// The URLs in the page's body (its `href`, `src` and `action` values), taken in the
+  /// same scan as ``ids``: what the link rewriter and the link check read.
+  var links = LinkAttributes()
   /// A section made for a folder without `_index.md` (see ``SiteSession/reconcileImplicitSections(parser:)``).
   var isImplicit = false
   /// What the search index keeps of the page; `nil` when the site has no search or the
@@ -97,10 +100,11 @@ struct PageParser: Sendable {
       metadata: metadata, url: PageURL.url(for: file.relativePath, kind: file.kind, slug: metadata.slug),
       bodyHTML: bodyHTML, headings: parsed.headings, summary: metadata.description ?? summary(of: bodyHTML),
       values: parsed.frontMatter.values, headingTabs: recorder.headingLabels)
+    let (links, ids) = LinkAttributes.withIDs(of: bodyHTML)
     return ParsedSitePage(
       page: page,
       diagnostics: parsed.diagnostics + metadataProblems + recorder.problems.map { $0.showingLine(of: bytes) },
-      ids: LinkChecker.ids(in: bodyHTML), search: metadata.searchable && !metadata.draft ? searchRecord : nil)
+      ids: ids, links: links, search: metadata.searchable && !metadata.draft ? searchRecord : nil)
   }
 
   /// The section page of a folder that has pages but no `_index.md`: titled after the

@@ -297,4 +297,15 @@ struct LinkAttributes: Sendable {
     let found = LinkChecker.attributeValues(["href", "src", "action"], in: html)
     (hrefs, sources, actions) = (found[0], found[1], found[2])
   }
+
+  /// No URLs.
+  init() { (hrefs, sources, actions) = ([], [], []) }
+
+  /// The URLs of `html` and its ids (``LinkChecker/ids(in:)``), in one scan.
+  static func withIDs(of html: String) -> (LinkAttributes, Set<String>) {
+    let found = LinkChecker.attributeValues(["href", "src", "action", "id"], in: html)
+    var links = LinkAttributes()
+    (links.hrefs, links.sources, links.actions) = (found[0], found[1], found[2])
+    return (links, Set(found[3].map(LinkChecker.decodingAmpersands)))
+  }
 }

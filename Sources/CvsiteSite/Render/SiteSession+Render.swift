@@ -8,7 +8,24 @@ extension SiteSession {
   struct RenderOutcome {
     var diagnostics: [Diagnostic] = []
     var pageCount = 0
+    /// Every output of the site, those kept from the last render included.
     var files: Set<String> = []
+    /// Pages rendered (not kept from the last render).
+    var rendered = 0
+    /// What each page rendered was made from: the memo of the next rebuild, once this
+    /// one's files are in place.
+    var memo = RenderMemo()
+    /// What the search index numbered and wrote.
+    var search = SearchState()
+  }
+
+  /// What one page's render gave: its files, the problems found, what its files were
+  /// made from, and whether they were written (or kept from the last render).
+  struct PageRender {
+    var files: [String]
+    var problems: [Diagnostic]
+    var memo: RenderMemo.Entry?
+    var wrote: Bool
   }
 
   /// Renders published pages and the site-wide outputs into `sink`: every page, or only
@@ -70,18 +87,20 @@ extension SiteSession {
     let gitDates = wide.gitDates
     let taxonomies = wide.taxonomies
     let linkPolicy: SiteConfig.LinkPolicy = options.isCheckOnly && config.links == .off ? .warn : config.links
-    let rendered = parallelMap(selected, jobs: options.jobs, weight: weight) { written -> ([String], [Diagnostic]) in
-      var page = written
-      var links = LinkAttributes(of: page.bodyHTML)
+    // With a memo of the last render (`serve`), a page whose body was not read again and
+    // whose layout inputs are those of its last render keeps its files as they are.
+    let memo = remembered
+    let reread = memo == nil ? [] : pendingPages
+    let entries = selected.map { (page: $0, links: pages[$0.sitePath]?.links) }
+    let rendered = parallelMap(entries, jobs: options.jobs, weight: { weight($0.page) }) { entry -> PageRender in
+      var page = entry.page
+      var links = entry.links ?? LinkAttributes(of: page.bodyHTML)
       let (body, linkProblems) = checker.rewritingLinks(page.bodyHTML, page: page, links: links)
-      if body != page.bodyHTML {
+      let rewritten = body != page.bodyHTML
+      if rewritten {
         page.bodyHTML = body
         links = LinkAttributes(of: body)
       }
-      let (context, layout, listingProblems, more) = Self.layoutContext(
-        for: page, in: site, navigation: navigation, config: config, theme: theme, feedURL: feedURL,
-        gitDates: gitDates, taxonomies: taxonomies)
-      let (document, layoutProblem) = theme.renderDocumentReporting(context, layout: layout)
       // URLs that run script are errors whatever `links:` says; links that lead nowhere
       // follow it.
       var problems = checker.check(
@@ -95,6 +114,20 @@ extension SiteSession {
           problems.append(problem)
         }
       }
+      var fingerprint: Int?
+      if let memo {
+        let inputs = Self.layoutInputs(
+          for: page, rewrittenBody: rewritten ? body : nil, in: site, navigation: navigation, config: config,
+          feedURL: feedURL, gitDates: gitDates, taxonomies: taxonomies)
+        if !reread.contains(page.sitePath), let last = memo.pages[page.sitePath], last.inputs == inputs {
+          return PageRender(files: last.files, problems: problems, memo: last, wrote: false)
+        }
+        fingerprint = inputs
+      }
+      let (context, layout, listingProblems, more) = Self.layoutContext(
+        for: page, in: site, navigation: navigation, config: config, theme: theme, feedURL: feedURL,
+        gitDates: gitDates, taxonomies: taxonomies)
+      let (document, layoutProblem) = theme.renderDocumentReporting(context, layout: layout)
       // Theme problems are said once for the whole site below, not once per page.
       for problem in listingProblems + [layoutProblem].compactMap({ $0 }) {
         problems.append(Diagnostic(.error, problem))
@@ -108,44 +141,59 @@ extension SiteSession {
           written.append(path)
         } catch {
           problems.append(.ioFailure("cannot write \(path)", error))
-          return ([], problems)
+          return PageRender(files: [], problems: problems, memo: nil, wrote: true)
         }
       }
       if let progress { progress(counter.increment(), total) }
-      return (written, problems)
+      return PageRender(
+        files: written, problems: problems, memo: fingerprint.map { RenderMemo.Entry(inputs: $0, files: written) },
+        wrote: true)
     }
     var unlocated = Set<String>()
-    for (paths, problems) in rendered {
-      outcome.files.formUnion(paths)
-      outcome.diagnostics += problems.filter { $0.location != nil || unlocated.insert($0.message).inserted }
+    for (entry, made) in zip(entries, rendered) {
+      outcome.files.formUnion(made.files)
+      if made.wrote { outcome.rendered += 1 }
+      if let remembered = made.memo { outcome.memo.pages[entry.page.sitePath] = remembered }
+      outcome.diagnostics += made.problems.filter { $0.location != nil || unlocated.insert($0.message).inserted }
     }
     // The taxonomies' own pages: their terms, and each term's pages, on every core.
     let listing = theme.schema.containers[PageParser.implicitListing] != nil ? PageParser.implicitListing : nil
     let taxonomyPages = taxonomies.pages(site, navigation: navigation, basePath: config.basePath)
     let listedCount = { (page: TaxonomyIndex.Page) in page.listed.count }
     let madePages = parallelMap(taxonomyPages, jobs: options.jobs, weight: listedCount) {
-      made -> (String?, [Diagnostic]) in
+      made -> (String?, [Diagnostic], memo: Int?, wrote: Bool) in
+      let path = PageURL.outputPath(for: made.url)
+      var fingerprint: Int?
+      if let memo {
+        let inputs = TaxonomyIndex.inputs(of: made, navigation: navigation, config: config, container: listing)
+        if memo.taxonomyPages[path] == inputs { return (path, [], inputs, false) }
+        fingerprint = inputs
+      }
       let (context, listingProblems) = TaxonomyIndex.context(
         of: made, navigation: navigation, config: config, theme: theme, container: listing)
       let (document, problem) = theme.renderDocumentReporting(context, layout: "page")
       // Theme problems are said once for the whole site, below.
       let problems = (listingProblems + [problem].compactMap { $0 }).map { Diagnostic(.error, $0) }
-      let path = PageURL.outputPath(for: made.url)
       do {
         try sink.write(Data(document), to: path)
       } catch {
-        return (nil, problems + [.ioFailure("cannot write \(path)", error)])
+        return (nil, problems + [.ioFailure("cannot write \(path)", error)], nil, true)
       }
-      return (path, problems)
+      return (path, problems, fingerprint, true)
     }
-    for (path, problems) in madePages {
-      if let path { outcome.files.insert(path) }
+    for (path, problems, fingerprint, wrote) in madePages {
+      if let path {
+        outcome.files.insert(path)
+        if let fingerprint { outcome.memo.taxonomyPages[path] = fingerprint }
+      }
+      if wrote { outcome.rendered += 1 }
       outcome.diagnostics += problems.filter { $0.location != nil || unlocated.insert($0.message).inserted }
     }
     outcome.pageCount = outcome.files.count
     if let search = searchJob?.wait() {
       outcome.diagnostics += search.problems
       outcome.files.formUnion(search.paths)
+      outcome.search = search.state
     }
 
     func emit(_ text: String, _ path: String) {
@@ -180,40 +228,53 @@ extension SiteSession {
     return outcome
   }
 
-  /// The search index's files written (paths in the output) and the problems met.
-  typealias SearchOutcome = (paths: [String], problems: [Diagnostic])
+  /// The search index's files written (paths in the output), the problems met, and what
+  /// the next index is compared with.
+  typealias SearchOutcome = (paths: [String], problems: [Diagnostic], state: SearchState)
+
+  /// What a search index numbered and wrote: the next one writes again only the bundles
+  /// of records that changed when it numbers the same pages.
+  struct SearchState: Sendable {
+    /// The site paths of the pages indexed, in number order.
+    var indexedPaths: [String] = []
+    /// The hash of each bundle of records.
+    var bundleHashes: [UInt64]?
+  }
 
   /// Starts making and writing the search index of the published pages that have a
   /// search record, on a thread of its own: every file, or the shared ones and those
-  /// holding the pages in `only`. `nil` when the site has no search.
+  /// holding the pages whose records changed. `nil` when the site has no search.
   ///
   /// Pages are numbered in reading order (`navigation` is made from `published`), so
   /// results that score alike come in the order the site's navigation reads. When the
   /// indexed pages are not the ones the last index numbered (a page took `search:
   /// false` or gave it up), every record is written again: the numbers moved.
+  ///
+  /// The records that changed are those of the pages in `only`, or with a memo of the
+  /// last render (`serve`) those of the pages read again since.
   func startSearchIndex(
     _ published: [SitePage], navigation: Navigation.Index, only: Set<String>?, into sink: any OutputSink
   ) -> BackgroundJob<SearchOutcome>? {
     guard config.search else { return nil }
     let order = navigation.count == published.count ? navigation.readingSequence : Array(published.indices)
+    let changed = remembered == nil ? only : pendingPages
     var indexed: [SearchIndex.Page] = []
     var indexedPaths: [String] = []
-    var onlyIDs: Set<Int>? = only == nil ? nil : []
+    var onlyIDs: Set<Int>? = changed == nil ? nil : []
     for position in order {
       let page = published[position]
       guard let record = pages[page.sitePath]?.search else { continue }
-      if only?.contains(page.sitePath) == true { onlyIDs?.insert(indexed.count) }
+      if changed?.contains(page.sitePath) == true { onlyIDs?.insert(indexed.count) }
       indexedPaths.append(page.sitePath)
       indexed.append(
         SearchIndex.Page(url: config.basePath + page.url.dropFirst(), title: page.metadata.title, record: record))
     }
-    if indexedPaths != searchIndexedPaths { onlyIDs = nil }
-    searchIndexedPaths = indexedPaths
+    if indexedPaths != search.indexedPaths { onlyIDs = nil }
     let index = SearchIndex(pages: indexed, english: config.isEnglish)
-    let (wanted, jobs) = (onlyIDs, options.jobs)
+    let (wanted, known, jobs, numbered) = (onlyIDs, search.bundleHashes, options.jobs, indexedPaths)
     return BackgroundJob {
       let folder = SiteConfig.searchFolder + "/"
-      let (paths, problems) = index.write(onlyPages: wanted, jobs: jobs) { path, bytes in
+      let (paths, problems, hashes) = index.write(onlyPages: wanted, known: known, jobs: jobs) { path, bytes in
         do {
           try sink.write(Data(bytes), to: folder + path)
           return nil
@@ -221,7 +282,7 @@ extension SiteSession {
           return .ioFailure("cannot write \(folder + path)", error)
         }
       }
-      return (paths.map { folder + $0 }, problems)
+      return (paths.map { folder + $0 }, problems, SearchState(indexedPaths: numbered, bundleHashes: hashes))
     }
   }
 
@@ -358,28 +419,18 @@ extension SiteSession {
     theme: SiteThemeAdapter, feedURL: String? = nil, gitDates: [String: String] = [:],
     taxonomies: TaxonomyIndex? = nil
   ) -> (PageContext, String, problems: [String], more: [(PageContext, String)]) {
-    let navigation = Navigation.tree(index, current: page.url, expandAll: config.navigation == .full)
-    let layout = page.metadata.layout ?? (page.isSectionIndex ? "section" : "page")
+    let layout = layoutName(of: page)
+    let base = baseContext(
+      for: page, navigation: index, config: config, feedURL: feedURL, gitDates: gitDates, taxonomies: taxonomies)
     func context(_ body: String) -> PageContext {
-      var context = PageContext(page: page, bodyHTML: body, navigation: navigation, config: config)
-      context.addFurniture(of: page, index: index, config: config, feedURL: feedURL, gitDates: gitDates)
-      if let taxonomies { context.taxonomies = taxonomies.links(of: page, basePath: config.basePath) }
-      return context
+      var made = base
+      made.bodyHTML = body
+      return made
     }
     guard page.isSectionIndex, let container = page.metadata.list else {
       return (context(page.bodyHTML), layout, [], [])
     }
-    // The index is made from `site`, so its positions are positions in `site`.
-    let positions =
-      index.count == site.count
-      ? index.listed(in: page.sectionPath)
-      : site.indices.filter { site[$0].parentSection == page.sectionPath && site[$0].sitePath != page.sitePath }
-    let newestFirst = !positions.isEmpty && positions.allSatisfy { site[$0].metadata.date != nil }
-    let children = positions.sorted {
-      let (a, b) = (site[$0].metadata, site[$1].metadata)
-      if newestFirst, a.date != b.date { return (a.date ?? "") > (b.date ?? "") }
-      return (a.weight, a.title, $0) < (b.weight, b.title, $1)
-    }.map { site[$0] }
+    let children = listedChildren(of: page, in: site, navigation: index)
     let perPage = page.metadata.paginate ?? max(children.count, 1)
     let parts = stride(from: 0, to: max(children.count, 1), by: perPage).map {
       Array(children[$0..<min($0 + perPage, children.count)])
@@ -407,6 +458,76 @@ extension SiteSession {
       contexts.append((made, PageURL.outputPath(for: page.url + (number == 0 ? "" : "page/\(number + 1)/"))))
     }
     return (contexts[0].0, layout, problems, Array(contexts.dropFirst()))
+  }
+
+  /// The layout a page is rendered with: its own `layout`, else `section` for a
+  /// section's page, else `page`.
+  static func layoutName(of page: SitePage) -> String {
+    page.metadata.layout ?? (page.isSectionIndex ? "section" : "page")
+  }
+
+  /// A page's layout context before its body: navigation, furniture, terms.
+  static func baseContext(
+    for page: SitePage, navigation index: Navigation.Index, config: SiteConfig, feedURL: String?,
+    gitDates: [String: String], taxonomies: TaxonomyIndex?
+  ) -> PageContext {
+    let navigation = Navigation.tree(index, current: page.url, expandAll: config.navigation == .full)
+    var context = PageContext(page: page, bodyHTML: "", navigation: navigation, config: config)
+    context.addFurniture(of: page, index: index, config: config, feedURL: feedURL, gitDates: gitDates)
+    if let taxonomies { context.taxonomies = taxonomies.links(of: page, basePath: config.basePath) }
+    return context
+  }
+
+  /// The pages a section's page lists, in the listing's order: newest first when every
+  /// one has a date, else by weight and title.
+  static func listedChildren(of page: SitePage, in site: [SitePage], navigation index: Navigation.Index)
+    -> [SitePage]
+  {
+    // The index is made from `site`, so its positions are positions in `site`.
+    let positions =
+      index.count == site.count
+      ? index.listed(in: page.sectionPath)
+      : site.indices.filter { site[$0].parentSection == page.sectionPath && site[$0].sitePath != page.sitePath }
+    let newestFirst = !positions.isEmpty && positions.allSatisfy { site[$0].metadata.date != nil }
+    return positions.sorted {
+      let (a, b) = (site[$0].metadata, site[$1].metadata)
+      if newestFirst, a.date != b.date { return (a.date ?? "") > (b.date ?? "") }
+      return (a.weight, a.title, $0) < (b.weight, b.title, $1)
+    }.map { site[$0] }
+  }
+
+  /// What a page's files are made from besides its body, as one number: its layout, its
+  /// context (navigation, furniture), the body the link rewriter made of its own when it
+  /// changed it, and for a section's page what its listing shows of each listed page.
+  /// Two renders with the same number and the same body write the same files.
+  static func layoutInputs(
+    for page: SitePage, rewrittenBody: String?, in site: [SitePage], navigation index: Navigation.Index,
+    config: SiteConfig, feedURL: String?, gitDates: [String: String], taxonomies: TaxonomyIndex?
+  ) -> Int {
+    var hasher = Hasher()
+    hasher.combine(layoutName(of: page))
+    hasher.combine(
+      baseContext(
+        for: page, navigation: index, config: config, feedURL: feedURL, gitDates: gitDates, taxonomies: taxonomies))
+    hasher.combine(rewrittenBody)
+    if page.isSectionIndex, let container = page.metadata.list {
+      hasher.combine(container)
+      hasher.combine(page.metadata.paginate)
+      combineListing(listedChildren(of: page, in: site, navigation: index), into: &hasher)
+    }
+    return hasher.finalize()
+  }
+
+  /// What a listing shows of each of `pages`, in order.
+  static func combineListing(_ pages: [SitePage], into hasher: inout Hasher) {
+    hasher.combine(pages.count)
+    for page in pages {
+      hasher.combine(page.url)
+      hasher.combine(page.metadata.title)
+      hasher.combine(page.metadata.date)
+      hasher.combine(page.summary)
+      hasher.combine(page.values)
+    }
   }
 
   static func notFoundContext(navigation index: Navigation.Index, config: SiteConfig) -> PageContext {

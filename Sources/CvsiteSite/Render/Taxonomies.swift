@@ -141,6 +141,22 @@ struct TaxonomyIndex: Sendable {
     return result
   }
 
+  /// What ``context(of:navigation:config:theme:container:)`` makes the page from, as
+  /// one number (see ``RenderMemo``).
+  static func inputs(of page: Page, navigation index: Navigation.Index, config: SiteConfig, container: String?)
+    -> Int
+  {
+    var hasher = Hasher()
+    hasher.combine(page.title)
+    hasher.combine(page.url)
+    hasher.combine(page.breadcrumbs)
+    hasher.combine(page.bodyHTML)
+    hasher.combine(container)
+    SiteSession.combineListing(page.listed, into: &hasher)
+    hasher.combine(Navigation.tree(index, current: page.url, expandAll: config.navigation == .full))
+    return hasher.finalize()
+  }
+
   /// The layout context of a page the taxonomies add; its listing rendered by
   /// `container` (a plain list without one), and the problems that gave.
   static func context(

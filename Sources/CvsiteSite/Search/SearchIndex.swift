@@ -49,12 +49,20 @@ struct SearchIndex: Sendable {
   /// a problem, if writing failed): the page bundles (all of them, or those holding the
   /// pages at `onlyPages`), each written as soon as it is made so that they are never
   /// all in memory at once; then the shards; then the meta file, whose build token
-  /// covers them all. Returns the paths written and the problems.
+  /// covers them all. Returns the paths of the index's files (those not written again
+  /// included: they are in place from the last write), the problems and each bundle's
+  /// hash.
+  ///
+  /// `known` are the bundles' hashes from a write of the same pages in the same order,
+  /// when only the records of `onlyPages` changed since: the other bundles are then
+  /// neither made nor written.
   func write(
-    onlyPages: Set<Int>? = nil, jobs: Int = 1, _ write: @Sendable (String, [UInt8]) -> Diagnostic?
-  ) -> (paths: [String], problems: [Diagnostic]) {
+    onlyPages: Set<Int>? = nil, known: [UInt64]? = nil, jobs: Int = 1,
+    _ write: @Sendable (String, [UInt8]) -> Diagnostic?
+  ) -> (paths: [String], problems: [Diagnostic], bundleHashes: [UInt64]) {
     let bundleCount = (pages.count + bundle - 1) / bundle
     let wanted = onlyPages.map { Set($0.map { $0 / bundle }) }
+    let known = onlyPages != nil && known?.count == bundleCount ? known : nil
     // The shards and the backwards terms are one job, taken first: one worker makes
     // them while the others write the bundles.
     let made = parallelMap([nil] + (0..<bundleCount).map { $0 }, jobs: jobs) { index -> IndexPart in
@@ -62,14 +70,15 @@ struct SearchIndex: Sendable {
         let (shards, terms) = makeShards()
         return .shards(shards, tails: Self.makeTails(terms))
       }
+      let path = "p/\(index).json"
+      if let known, wanted?.contains(index) == false { return .bundle(known[index], path, nil) }
       let json = bundleJSON(index)
       var hash = FNV1a()
       hash.add(json)
-      guard wanted?.contains(index) ?? true else { return .bundle(hash.value, nil, nil) }
-      let path = "p/\(index).json"
+      guard wanted?.contains(index) ?? true else { return .bundle(hash.value, path, nil) }
       return .bundle(hash.value, path, write(path, json))
     }
-    var bundles: [(UInt64, String?, Diagnostic?)] = []
+    var bundles: [(UInt64, String, Diagnostic?)] = []
     var shards: [(first: String, bytes: [UInt8])] = []
     var tails: [(first: String, bytes: [UInt8])] = []
     for part in made {
@@ -78,7 +87,7 @@ struct SearchIndex: Sendable {
       case .bundle(let hash, let path, let problem): bundles.append((hash, path, problem))
       }
     }
-    var paths = bundles.compactMap(\.1)
+    var paths = bundles.map(\.1)
     var problems = bundles.compactMap(\.2)
     var hash = FNV1a()
     for shard in shards { hash.add(shard.bytes) }
@@ -99,14 +108,14 @@ struct SearchIndex: Sendable {
     } else {
       paths.append("meta.json")
     }
-    return (paths, problems)
+    return (paths, problems, bundles.map(\.0))
   }
 
   /// What one job of ``write(onlyPages:jobs:_:)`` made.
   private enum IndexPart: Sendable {
     case shards([(first: String, bytes: [UInt8])], tails: [(first: String, bytes: [UInt8])])
-    /// A bundle's hash, and its path and write problem when it was written.
-    case bundle(UInt64, String?, Diagnostic?)
+    /// A bundle's hash and path, and its write problem when it was written.
+    case bundle(UInt64, String, Diagnostic?)
   }
 
   /// Each term's pages and score bytes, cut into shards; and the terms' bytes, sorted.

@@ -1,7 +1,7 @@
 import CvsiteCore
 
 /// What a page layout (`layouts/page.mustache`, `section`, `404`…) receives.
-public struct PageContext: Sendable {
+public struct PageContext: Sendable, Hashable {
   /// The page title (plain text).
   public var title: String
   /// The rendered body.

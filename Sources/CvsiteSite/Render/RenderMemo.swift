@@ -1,0 +1,56 @@
+import Foundation
+
+/// What the last render made each output from, kept by `serve` between rebuilds: a
+/// page whose body was not read again and whose layout inputs are the same keeps its
+/// files as they are, and a file whose bytes are the same is not written again.
+///
+/// The numbers are `Hasher` values: equal within one process, which is all a memo of
+/// one `serve` needs.
+struct RenderMemo: Sendable {
+  /// What one page's files were made from.
+  struct Entry: Sendable, Equatable {
+    /// ``SiteSession/layoutInputs(for:rewrittenBody:in:navigation:config:feedURL:gitDates:taxonomies:)``.
+    var inputs: Int
+    /// The page's files: its own and those of its listing's later parts.
+    var files: [String]
+  }
+
+  /// By the page's site path.
+  var pages: [String: Entry] = [:]
+  /// The inputs of each page the taxonomies add, by output path.
+  var taxonomyPages: [String: Int] = [:]
+
+  /// This memo with what a partial render (of some pages) found replacing what it had.
+  func merging(_ newer: RenderMemo) -> RenderMemo {
+    var merged = self
+    merged.pages.merge(newer.pages) { $1 }
+    merged.taxonomyPages.merge(newer.taxonomyPages) { $1 }
+    return merged
+  }
+}
+
+/// The bytes last written to each output path, as a number: a rebuild writes only the
+/// files whose bytes changed.
+struct WrittenFiles: Sendable {
+  private var hashes: [String: Int] = [:]
+
+  /// A number for `data`: two writes with the same number wrote the same bytes.
+  static func hash(_ data: Data) -> Int {
+    var hasher = Hasher()
+    hasher.combine(data.count)
+    data.withUnsafeBytes { hasher.combine(bytes: $0) }
+    return hasher.finalize()
+  }
+
+  /// Whether `path` holds the bytes whose number is `hash`.
+  func holds(_ hash: Int, at path: String) -> Bool { hashes[path] == hash }
+
+  /// Records that `path` now holds the bytes whose number is `hash`.
+  mutating func record(_ hash: Int, at path: String) { hashes[path] = hash }
+
+  /// Forgets `path` (a file removed, or one whose write failed).
+  mutating func forget(_ path: String) { hashes[path] = nil }
+
+  /// Forgets every file.
+  mutating func forgetAll() { hashes = [:] }
+}
