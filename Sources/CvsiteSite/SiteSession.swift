@@ -53,6 +53,8 @@ public final class SiteSession: @unchecked Sendable {
   var siteWide: SiteWide?
   /// What the last search index whose files are in place numbered and wrote.
   var search = SearchState()
+  /// How many reading orders of the site's pages were made (a ``SiteWide``'s `order`).
+  var ordersMade = 0
   /// Whether renders keep a ``RenderMemo`` (`serve`); a one-off build does not.
   var remembersRenders = false
   /// The memo of the last render whose files are in place; nil when renders keep none.

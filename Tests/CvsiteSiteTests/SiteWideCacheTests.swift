@@ -31,6 +31,13 @@ final class CapturingSink: OutputSink, @unchecked Sendable {
 @Suite("Site-wide data kept between rebuilds")
 struct SiteWideCacheTests {
   func session() throws -> (TemporarySite, SiteSession) {
+    let (site, session, _) = try servedSession()
+    return (site, session)
+  }
+
+  /// A session and the files it serves: each rebuild writes only the files that
+  /// changed into `served`.
+  func servedSession() throws -> (TemporarySite, SiteSession, CapturingSink) {
     let site = try TemporarySite(site: [
       "content/_index.md": "---\ntitle: Home\n---\nHome.\n",
       "content/docs/_index.md": "---\ntitle: Docs\n---\nDocs.\n",
@@ -38,9 +45,10 @@ struct SiteWideCacheTests {
       "content/docs/p2.md": "---\ntitle: P2\ndate: 2024-01-02\n---\n## Old heading\n\nPage 2.\n",
     ])
     let session = SiteSession(options: site.options)
-    let first = session.update(changed: ["cvsite.yml"], into: RecordingSink())
+    let served = CapturingSink()
+    let first = session.update(changed: ["cvsite.yml"], into: served)
     #expect(first.succeeded, "\(first.diagnostics.summaries)")
-    return (site, session)
+    return (site, session, served)
   }
 
   /// The error summaries of a fresh session's full build.
@@ -77,20 +85,18 @@ struct SiteWideCacheTests {
 
   @Test("navigation, sitemap and feed follow title and date edits")
   func navigationEdits() throws {
-    let (site, session) = try session()
+    let (site, session, served) = try servedSession()
     try site.write("content/docs/p1.md", "---\ntitle: Renamed page\ndate: 2024-02-03\n---\nPage 1.\n")
-    let sink = CapturingSink()
-    #expect(session.update(changed: ["content/docs/p1.md"], into: sink).succeeded)
+    #expect(session.update(changed: ["content/docs/p1.md"], into: served).succeeded)
     // Then a body edit elsewhere, which reuses what the title edit rebuilt.
     try site.write("content/docs/p2.md", "---\ntitle: P2\ndate: 2024-01-02\n---\nOther body.\n")
-    let later = CapturingSink()
-    #expect(session.update(changed: ["content/docs/p2.md"], into: later).succeeded)
+    #expect(session.update(changed: ["content/docs/p2.md"], into: served).succeeded)
 
     let fresh = CapturingSink()
     #expect(SiteSession(options: site.options).build(into: fresh).succeeded)
     for path in ["sitemap.xml", "atom.xml", "404.html", "docs/p2/index.html"] {
-      #expect(later[path] != nil, "\(path) not written")
-      #expect(later[path] == fresh[path], "\(path) differs from a full build")
+      #expect(served[path] != nil, "\(path) not written")
+      #expect(served[path] == fresh[path], "\(path) differs from a full build")
     }
     #expect(fresh["sitemap.xml"]?.contains("2024-02-03") == true)
     #expect(fresh["docs/p2/index.html"]?.contains("Renamed page") == true)
@@ -98,15 +104,14 @@ struct SiteWideCacheTests {
 
   @Test("tag edits reach the tag pages, the sitemap and the edited page's term links")
   func tagEdits() throws {
-    let (site, session) = try session()
+    let (site, session, served) = try servedSession()
     try site.write("content/docs/p1.md", "---\ntitle: P1\ndate: 2024-01-01\ntags: [swift]\n---\nPage 1.\n")
-    let sink = CapturingSink()
-    #expect(session.update(changed: ["content/docs/p1.md"], into: sink).succeeded)
+    #expect(session.update(changed: ["content/docs/p1.md"], into: served).succeeded)
     let fresh = CapturingSink()
     #expect(SiteSession(options: site.options).build(into: fresh).succeeded)
     for path in ["sitemap.xml", "tags/index.html", "tags/swift/index.html", "docs/p1/index.html"] {
-      #expect(sink[path] != nil, "\(path) not written")
-      #expect(sink[path] == fresh[path], "\(path) differs from a full build")
+      #expect(served[path] != nil, "\(path) not written")
+      #expect(served[path] == fresh[path], "\(path) differs from a full build")
     }
     #expect(fresh["docs/p1/index.html"]?.contains(#"href="/tags/swift/" rel="tag""#) == true)
   }

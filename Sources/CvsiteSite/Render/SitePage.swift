@@ -22,6 +22,7 @@ struct SitePage: Sendable {
     var values: DeclaredValues
     var headingTabs: [String: String]
     let sectionPath: [String]
+    var listingKey: Int
   }
 
   private final class Storage: @unchecked Sendable {
@@ -45,12 +46,18 @@ struct SitePage: Sendable {
   var isSectionIndex: Bool { storage.fields.isSectionIndex }
   var metadata: PageMetadata {
     get { storage.fields.metadata }
-    set { change { $0.metadata = newValue } }
+    set {
+      change { $0.metadata = newValue }
+      updateListingKey()
+    }
   }
   /// `/docs/install/`.
   var url: String {
     get { storage.fields.url }
-    set { change { $0.url = newValue } }
+    set {
+      change { $0.url = newValue }
+      updateListingKey()
+    }
   }
   /// The rendered body (containers included), without the page layout.
   var bodyHTML: String {
@@ -64,12 +71,18 @@ struct SitePage: Sendable {
   /// Plain-text summary: the description, or the start of the body text.
   var summary: String {
     get { storage.fields.summary }
-    set { change { $0.summary = newValue } }
+    set {
+      change { $0.summary = newValue }
+      updateListingKey()
+    }
   }
   /// The front-matter values the theme declares: read by the section's listing.
   var values: DeclaredValues {
     get { storage.fields.values }
-    set { change { $0.values = newValue } }
+    set {
+      change { $0.values = newValue }
+      updateListingKey()
+    }
   }
   /// Heading id → the label of the tab (or other labelled child) it sits in.
   var headingTabs: [String: String] {
@@ -78,6 +91,9 @@ struct SitePage: Sendable {
   }
   /// The section folders the page belongs to: `["docs"]`; empty at the top.
   var sectionPath: [String] { storage.fields.sectionPath }
+  /// What a listing shows of the page (its URL, title, date, summary and values), as
+  /// one number: a listing whose pages have the same keys is the same.
+  var listingKey: Int { storage.fields.listingKey }
 
   init(
     sitePath: String, contentPath: String, isSectionIndex: Bool, metadata: PageMetadata, url: String,
@@ -88,7 +104,23 @@ struct SitePage: Sendable {
       Fields(
         sitePath: sitePath, contentPath: contentPath, isSectionIndex: isSectionIndex, metadata: metadata, url: url,
         bodyHTML: bodyHTML, headings: headings, summary: summary, values: values, headingTabs: headingTabs,
-        sectionPath: contentPath.splitOmittingEmpty(atByte: UInt8(ascii: "/")).dropLast().map(String.init)))
+        sectionPath: contentPath.splitOmittingEmpty(atByte: UInt8(ascii: "/")).dropLast().map(String.init),
+        listingKey: 0))
+    updateListingKey()
+  }
+
+  /// Works ``listingKey`` out again. The text is hashed as its UTF-8 bytes: the same
+  /// bytes are the same text here, and it is several times faster than hashing strings.
+  private mutating func updateListingKey() {
+    var hasher = Hasher()
+    for text in [url, metadata.title, metadata.date ?? "\u{0}", summary] {
+      var text = text
+      text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+      hasher.combine(0xFF as UInt8)  // a byte no text holds: two texts cannot run together
+    }
+    hasher.combine(values)
+    let key = hasher.finalize()
+    change { $0.listingKey = key }
   }
 
   /// The section that lists this page: its folder for pages, the parent folder for a

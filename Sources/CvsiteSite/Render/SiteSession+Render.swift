@@ -10,8 +10,6 @@ extension SiteSession {
     var pageCount = 0
     /// Every output of the site, those kept from the last render included.
     var files: Set<String> = []
-    /// Pages rendered (not kept from the last render).
-    var rendered = 0
     /// What each page rendered was made from: the memo of the next rebuild, once this
     /// one's files are in place.
     var memo = RenderMemo()
@@ -19,13 +17,12 @@ extension SiteSession {
     var search = SearchState()
   }
 
-  /// What one page's render gave: its files, the problems found, what its files were
-  /// made from, and whether they were written (or kept from the last render).
+  /// What one page's render gave: its files (written, or kept from the last render),
+  /// the problems found, and what its files were made from.
   struct PageRender {
     var files: [String]
     var problems: [Diagnostic]
     var memo: RenderMemo.Entry?
-    var wrote: Bool
   }
 
   /// Renders published pages and the site-wide outputs into `sink`: every page, or only
@@ -45,20 +42,23 @@ extension SiteSession {
     if let cached = siteWide {
       published = cached.publishedPaths.compactMap { pages[$0]?.page }
       wide = cached
-      searchJob = startSearchIndex(published, navigation: wide.navigation, only: only, into: sink)
+      searchJob = startSearchIndex(published, navigation: wide.navigation, order: wide.order, only: only, into: sink)
     } else {
       published = publishedPages
       let navigation = Navigation.Index(published, basePath: config.basePath)
-      searchJob = startSearchIndex(published, navigation: navigation, only: only, into: sink)
+      ordersMade += 1
+      searchJob = startSearchIndex(published, navigation: navigation, order: ordersMade, only: only, into: sink)
       let gitDates =
         config.lastUpdatedFromGit
         ? GitDates.lastCommitDates(contentFolder: options.siteRoot.appendingPathComponent("content")) : [:]
       let taxonomies = TaxonomyIndex(published, names: config.taxonomies)
       wide = SiteWide(
-        publishedPaths: published.map(\.sitePath), navigation: navigation,
+        order: ordersMade, publishedPaths: published.map(\.sitePath), navigation: navigation,
         collisions: urlCollisions(published) + taxonomies.diagnostics + taxonomyCollisions(published, taxonomies),
         sitemap: sitemapXML(published, config: config, gitDates: gitDates, extraURLs: taxonomies.urls),
-        targets: nil, gitDates: gitDates, taxonomies: taxonomies)
+        targets: nil, gitDates: gitDates, taxonomies: taxonomies,
+        taxonomyPages: taxonomies.pages(published, navigation: navigation, basePath: config.basePath),
+        feedURL: newestDatedPages(published, count: 1).isEmpty ? nil : config.absoluteURL("/atom.xml"))
     }
     let targets =
       wide.targets
@@ -83,7 +83,7 @@ extension SiteSession {
         + (page.isSectionIndex && page.metadata.list != nil
           ? navigation.listed(in: page.sectionPath).count * 2_048 : 0)
     }
-    let feedURL = newestDatedPages(published, count: 1).isEmpty ? nil : config.absoluteURL("/atom.xml")
+    let feedURL = wide.feedURL
     let gitDates = wide.gitDates
     let taxonomies = wide.taxonomies
     let linkPolicy: SiteConfig.LinkPolicy = options.isCheckOnly && config.links == .off ? .warn : config.links
@@ -91,6 +91,7 @@ extension SiteSession {
     // whose layout inputs are those of its last render keeps its files as they are.
     let memo = remembered
     let reread = memo == nil ? [] : pendingPages
+    let listingKeys = memo == nil ? [] : site.map(\.listingKey)
     let entries = selected.map { (page: $0, links: pages[$0.sitePath]?.links) }
     let rendered = parallelMap(entries, jobs: options.jobs, weight: { weight($0.page) }) { entry -> PageRender in
       var page = entry.page
@@ -117,10 +118,10 @@ extension SiteSession {
       var fingerprint: Int?
       if let memo {
         let inputs = Self.layoutInputs(
-          for: page, rewrittenBody: rewritten ? body : nil, in: site, navigation: navigation, config: config,
-          feedURL: feedURL, gitDates: gitDates, taxonomies: taxonomies)
+          for: page, rewrittenBody: rewritten ? body : nil, listingKeys: listingKeys, in: site,
+          navigation: navigation, config: config, feedURL: feedURL, gitDates: gitDates, taxonomies: taxonomies)
         if !reread.contains(page.sitePath), let last = memo.pages[page.sitePath], last.inputs == inputs {
-          return PageRender(files: last.files, problems: problems, memo: last, wrote: false)
+          return PageRender(files: last.files, problems: problems, memo: last)
         }
         fingerprint = inputs
       }
@@ -141,52 +142,50 @@ extension SiteSession {
           written.append(path)
         } catch {
           problems.append(.ioFailure("cannot write \(path)", error))
-          return PageRender(files: [], problems: problems, memo: nil, wrote: true)
+          return PageRender(files: [], problems: problems, memo: nil)
         }
       }
       if let progress { progress(counter.increment(), total) }
       return PageRender(
-        files: written, problems: problems, memo: fingerprint.map { RenderMemo.Entry(inputs: $0, files: written) },
-        wrote: true)
+        files: written, problems: problems, memo: fingerprint.map { RenderMemo.Entry(inputs: $0, files: written) })
     }
     var unlocated = Set<String>()
     for (entry, made) in zip(entries, rendered) {
       outcome.files.formUnion(made.files)
-      if made.wrote { outcome.rendered += 1 }
       if let remembered = made.memo { outcome.memo.pages[entry.page.sitePath] = remembered }
       outcome.diagnostics += made.problems.filter { $0.location != nil || unlocated.insert($0.message).inserted }
     }
     // The taxonomies' own pages: their terms, and each term's pages, on every core.
     let listing = theme.schema.containers[PageParser.implicitListing] != nil ? PageParser.implicitListing : nil
-    let taxonomyPages = taxonomies.pages(site, navigation: navigation, basePath: config.basePath)
+    let taxonomyPages = wide.taxonomyPages
     let listedCount = { (page: TaxonomyIndex.Page) in page.listed.count }
     let madePages = parallelMap(taxonomyPages, jobs: options.jobs, weight: listedCount) {
-      made -> (String?, [Diagnostic], memo: Int?, wrote: Bool) in
+      made -> (String?, [Diagnostic], memo: Int?) in
       let path = PageURL.outputPath(for: made.url)
       var fingerprint: Int?
       if let memo {
-        let inputs = TaxonomyIndex.inputs(of: made, navigation: navigation, config: config, container: listing)
-        if memo.taxonomyPages[path] == inputs { return (path, [], inputs, false) }
+        let inputs = TaxonomyIndex.inputs(
+          of: made, listingKeys: listingKeys, navigation: navigation, config: config, container: listing)
+        if memo.taxonomyPages[path] == inputs { return (path, [], inputs) }
         fingerprint = inputs
       }
       let (context, listingProblems) = TaxonomyIndex.context(
-        of: made, navigation: navigation, config: config, theme: theme, container: listing)
+        of: made, site: site, navigation: navigation, config: config, theme: theme, container: listing)
       let (document, problem) = theme.renderDocumentReporting(context, layout: "page")
       // Theme problems are said once for the whole site, below.
       let problems = (listingProblems + [problem].compactMap { $0 }).map { Diagnostic(.error, $0) }
       do {
         try sink.write(Data(document), to: path)
       } catch {
-        return (nil, problems + [.ioFailure("cannot write \(path)", error)], nil, true)
+        return (nil, problems + [.ioFailure("cannot write \(path)", error)], nil)
       }
-      return (path, problems, fingerprint, true)
+      return (path, problems, fingerprint)
     }
-    for (path, problems, fingerprint, wrote) in madePages {
+    for (path, problems, fingerprint) in madePages {
       if let path {
         outcome.files.insert(path)
         if let fingerprint { outcome.memo.taxonomyPages[path] = fingerprint }
       }
-      if wrote { outcome.rendered += 1 }
       outcome.diagnostics += problems.filter { $0.location != nil || unlocated.insert($0.message).inserted }
     }
     outcome.pageCount = outcome.files.count
@@ -235,10 +234,44 @@ extension SiteSession {
   /// What a search index numbered and wrote: the next one writes again only the bundles
   /// of records that changed when it numbers the same pages.
   struct SearchState: Sendable {
+    /// The reading order the pages were numbered in (``SiteWide/order``).
+    var order: Int?
     /// The site paths of the pages indexed, in number order.
     var indexedPaths: [String] = []
     /// The hash of each bundle of records.
     var bundleHashes: [UInt64]?
+    /// The pages indexed, in number order.
+    var pages: [SearchIndex.Page] = []
+    /// Each indexed page's number, by site path; made when first asked.
+    fileprivate(set) var numbers: [String: Int]?
+
+    init(order: Int? = nil, indexedPaths: [String] = [], pages: [SearchIndex.Page] = []) {
+      (self.order, self.indexedPaths, self.pages) = (order, indexedPaths, pages)
+    }
+
+    /// The indexed pages with the records of the pages at `changed` (site paths) taken
+    /// again from `site`, and their numbers; nil when one of them comes into the index
+    /// or leaves it (the numbers move). For pages in the order this index was made in.
+    mutating func updating(_ changed: Set<String>, in site: [String: ParsedSitePage], basePath: String)
+      -> (pages: [SearchIndex.Page], changed: Set<Int>)?
+    {
+      guard pages.count == indexedPaths.count else { return nil }
+      if numbers == nil {
+        numbers = Dictionary(indexedPaths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+      }
+      var updated = pages
+      var numbered = Set<Int>()
+      for path in changed {
+        switch (numbers?[path], site[path]?.search, site[path]?.page) {
+        case (nil, nil, _): continue
+        case (let number?, let record?, let page?):
+          updated[number] = SearchIndex.Page(page, record: record, basePath: basePath)
+          numbered.insert(number)
+        default: return nil
+        }
+      }
+      return (updated, numbered)
+    }
   }
 
   /// Starts making and writing the search index of the published pages that have a
@@ -253,25 +286,34 @@ extension SiteSession {
   /// The records that changed are those of the pages in `only`, or with a memo of the
   /// last render (`serve`) those of the pages read again since.
   func startSearchIndex(
-    _ published: [SitePage], navigation: Navigation.Index, only: Set<String>?, into sink: any OutputSink
+    _ published: [SitePage], navigation: Navigation.Index, order: Int, only: Set<String>?,
+    into sink: any OutputSink
   ) -> BackgroundJob<SearchOutcome>? {
     guard config.search else { return nil }
-    let order = navigation.count == published.count ? navigation.readingSequence : Array(published.indices)
     let changed = remembered == nil ? only : pendingPages
-    var indexed: [SearchIndex.Page] = []
-    var indexedPaths: [String] = []
-    var onlyIDs: Set<Int>? = changed == nil ? nil : []
-    for position in order {
-      let page = published[position]
-      guard let record = pages[page.sitePath]?.search else { continue }
-      if changed?.contains(page.sitePath) == true { onlyIDs?.insert(indexed.count) }
-      indexedPaths.append(page.sitePath)
-      indexed.append(
-        SearchIndex.Page(url: config.basePath + page.url.dropFirst(), title: page.metadata.title, record: record))
+    var indexed: [SearchIndex.Page]
+    var indexedPaths: [String]
+    var onlyIDs: Set<Int>?
+    if search.order == order, let changed, let kept = search.updating(changed, in: pages, basePath: config.basePath) {
+      (indexed, indexedPaths, onlyIDs) = (kept.pages, search.indexedPaths, kept.changed)
+    } else {
+      (indexed, indexedPaths, onlyIDs) = ([], [], changed == nil ? nil : [])
+      let order = navigation.count == published.count ? navigation.readingSequence : Array(published.indices)
+      for position in order {
+        let page = published[position]
+        guard let record = pages[page.sitePath]?.search else { continue }
+        if changed?.contains(page.sitePath) == true { onlyIDs?.insert(indexed.count) }
+        indexedPaths.append(page.sitePath)
+        indexed.append(SearchIndex.Page(page, record: record, basePath: config.basePath))
+      }
+      if indexedPaths != search.indexedPaths { onlyIDs = nil }
     }
-    if indexedPaths != search.indexedPaths { onlyIDs = nil }
     let index = SearchIndex(pages: indexed, english: config.isEnglish)
     let (wanted, known, jobs, numbered) = (onlyIDs, search.bundleHashes, options.jobs, indexedPaths)
+    var made = SearchState(order: order, indexedPaths: numbered, pages: indexed)
+    // Numbered as before: the table of numbers made for the last index still holds.
+    if onlyIDs != nil, numbered == search.indexedPaths { made.numbers = search.numbers }
+    let unwritten = made
     return BackgroundJob {
       let folder = SiteConfig.searchFolder + "/"
       let (paths, problems, hashes) = index.write(onlyPages: wanted, known: known, jobs: jobs) { path, bytes in
@@ -282,7 +324,9 @@ extension SiteSession {
           return .ioFailure("cannot write \(folder + path)", error)
         }
       }
-      return (paths.map { folder + $0 }, problems, SearchState(indexedPaths: numbered, bundleHashes: hashes))
+      var state = unwritten
+      state.bundleHashes = hashes
+      return (paths.map { folder + $0 }, problems, state)
     }
   }
 
@@ -315,6 +359,9 @@ extension SiteSession {
   /// of those changes. The targets also depend on each page's ids and the site's files:
   /// they are updated for edited pages and dropped when files change.
   struct SiteWide {
+    /// Which reading order of the site's pages this is: a number no other order had in
+    /// this session (see ``SiteSession/ordersMade``).
+    var order: Int
     /// Site paths of the published pages, in order.
     var publishedPaths: [String]
     var navigation: Navigation.Index
@@ -324,6 +371,10 @@ extension SiteSession {
     /// With `lastUpdated: git`: each content file's last commit date.
     var gitDates: [String: String] = [:]
     var taxonomies = TaxonomyIndex([], names: [])
+    /// The pages the taxonomies add.
+    var taxonomyPages: [TaxonomyIndex.Page] = []
+    /// The site's feed, when it has one.
+    var feedURL: String?
   }
 
   /// What depends on the site's files as well as its pages: where links may lead, and
@@ -483,6 +534,11 @@ extension SiteSession {
   static func listedChildren(of page: SitePage, in site: [SitePage], navigation index: Navigation.Index)
     -> [SitePage]
   {
+    listedPositions(of: page, in: site, navigation: index).map { site[$0] }
+  }
+
+  /// ``listedChildren(of:in:navigation:)`` as positions in `site`.
+  static func listedPositions(of page: SitePage, in site: [SitePage], navigation index: Navigation.Index) -> [Int] {
     // The index is made from `site`, so its positions are positions in `site`.
     let positions =
       index.count == site.count
@@ -493,16 +549,18 @@ extension SiteSession {
       let (a, b) = (site[$0].metadata, site[$1].metadata)
       if newestFirst, a.date != b.date { return (a.date ?? "") > (b.date ?? "") }
       return (a.weight, a.title, $0) < (b.weight, b.title, $1)
-    }.map { site[$0] }
+    }
   }
 
   /// What a page's files are made from besides its body, as one number: its layout, its
   /// context (navigation, furniture), the body the link rewriter made of its own when it
-  /// changed it, and for a section's page what its listing shows of each listed page.
-  /// Two renders with the same number and the same body write the same files.
+  /// changed it, and for a section's page what its listing shows of each listed page
+  /// (`listingKeys`: the ``SitePage/listingKey`` of each page of `site`, by position). Two
+  /// renders with the same number and the same body write the same files.
   static func layoutInputs(
-    for page: SitePage, rewrittenBody: String?, in site: [SitePage], navigation index: Navigation.Index,
-    config: SiteConfig, feedURL: String?, gitDates: [String: String], taxonomies: TaxonomyIndex?
+    for page: SitePage, rewrittenBody: String?, listingKeys: [Int], in site: [SitePage],
+    navigation index: Navigation.Index, config: SiteConfig, feedURL: String?, gitDates: [String: String],
+    taxonomies: TaxonomyIndex?
   ) -> Int {
     var hasher = Hasher()
     hasher.combine(layoutName(of: page))
@@ -513,21 +571,11 @@ extension SiteSession {
     if page.isSectionIndex, let container = page.metadata.list {
       hasher.combine(container)
       hasher.combine(page.metadata.paginate)
-      combineListing(listedChildren(of: page, in: site, navigation: index), into: &hasher)
+      let listed = listedPositions(of: page, in: site, navigation: index)
+      hasher.combine(listed.count)
+      for position in listed { hasher.combine(listingKeys[position]) }
     }
     return hasher.finalize()
-  }
-
-  /// What a listing shows of each of `pages`, in order.
-  static func combineListing(_ pages: [SitePage], into hasher: inout Hasher) {
-    hasher.combine(pages.count)
-    for page in pages {
-      hasher.combine(page.url)
-      hasher.combine(page.metadata.title)
-      hasher.combine(page.metadata.date)
-      hasher.combine(page.summary)
-      hasher.combine(page.values)
-    }
   }
 
   static func notFoundContext(navigation index: Navigation.Index, config: SiteConfig) -> PageContext {

@@ -104,7 +104,9 @@ struct TaxonomyIndex: Sendable {
     var url: String
     var breadcrumbs: [PageLink]
     var bodyHTML: String
-    var listed: [SitePage]
+    /// The positions of the pages it lists in the pages the index was made from, in
+    /// the listing's order.
+    var listed: [Int]
   }
 
   /// The pages the taxonomies add: each taxonomy's list of terms with their counts, and
@@ -126,11 +128,17 @@ struct TaxonomyIndex: Sendable {
       result.append(Page(title: title, url: taxonomyURL, breadcrumbs: [home], bodyHTML: list, listed: []))
       let crumbs = [home, PageLink(title: title, url: base + taxonomyURL.dropFirst())]
       for term in taxonomy.terms {
-        var pages = term.pages.map { site[$0] }
-        if pages.allSatisfy({ $0.metadata.date != nil }) {
-          pages.sort { ($0.metadata.date ?? "", $1.metadata.title) > ($1.metadata.date ?? "", $0.metadata.title) }
+        var pages = term.pages
+        if pages.allSatisfy({ site[$0].metadata.date != nil }) {
+          pages.sort {
+            let (a, b) = (site[$0], site[$1])
+            return (a.metadata.date ?? "", b.metadata.title) > (b.metadata.date ?? "", a.metadata.title)
+          }
         } else {
-          pages.sort { ($0.metadata.title.lowercased(), $0.url) < ($1.metadata.title.lowercased(), $1.url) }
+          pages.sort {
+            let (a, b) = (site[$0], site[$1])
+            return (a.metadata.title.lowercased(), a.url) < (b.metadata.title.lowercased(), b.url)
+          }
         }
         result.append(
           Page(
@@ -141,18 +149,20 @@ struct TaxonomyIndex: Sendable {
     return result
   }
 
-  /// What ``context(of:navigation:config:theme:container:)`` makes the page from, as
-  /// one number (see ``RenderMemo``).
-  static func inputs(of page: Page, navigation index: Navigation.Index, config: SiteConfig, container: String?)
-    -> Int
-  {
+  /// What ``context(of:site:navigation:config:theme:container:)`` makes the page from,
+  /// as one number (see ``RenderMemo``); `listingKeys` are the
+  /// ``SitePage/listingKey`` of the site's pages, by position.
+  static func inputs(
+    of page: Page, listingKeys: [Int], navigation index: Navigation.Index, config: SiteConfig, container: String?
+  ) -> Int {
     var hasher = Hasher()
     hasher.combine(page.title)
     hasher.combine(page.url)
     hasher.combine(page.breadcrumbs)
     hasher.combine(page.bodyHTML)
     hasher.combine(container)
-    SiteSession.combineListing(page.listed, into: &hasher)
+    hasher.combine(page.listed.count)
+    for position in page.listed { hasher.combine(listingKeys[position]) }
     hasher.combine(Navigation.tree(index, current: page.url, expandAll: config.navigation == .full))
     return hasher.finalize()
   }
@@ -160,20 +170,21 @@ struct TaxonomyIndex: Sendable {
   /// The layout context of a page the taxonomies add; its listing rendered by
   /// `container` (a plain list without one), and the problems that gave.
   static func context(
-    of page: Page, navigation index: Navigation.Index, config: SiteConfig, theme: SiteThemeAdapter,
-    container: String?
+    of page: Page, site: [SitePage], navigation index: Navigation.Index, config: SiteConfig,
+    theme: SiteThemeAdapter, container: String?
   ) -> (PageContext, problems: [String]) {
     var body = page.bodyHTML
     var problems: [String] = []
     if !page.listed.isEmpty {
+      let listed = page.listed.map { site[$0] }
       if let container {
-        let listing = theme.renderListing(container: container, pages: page.listed, basePath: config.basePath)
+        let listing = theme.renderListing(container: container, pages: listed, basePath: config.basePath)
         body += listing.html
         problems = listing.problems
       } else {
         body +=
           "<ul>\n"
-          + page.listed.map {
+          + listed.map {
             "<li><a href=\"\(escapeHTML(config.basePath + $0.url.dropFirst()))\">\(escapeHTML($0.metadata.title))</a></li>\n"
           }.joined() + "</ul>\n"
       }

@@ -22,6 +22,15 @@ struct SearchIndex: Sendable {
     var url: String
     var title: String
     var record: SearchRecord
+
+    init(url: String, title: String, record: SearchRecord) {
+      (self.url, self.title, self.record) = (url, title, record)
+    }
+
+    /// `page` with its record, its URL under the site's base path.
+    init(_ page: SitePage, record: SearchRecord, basePath: String) {
+      self.init(url: basePath + page.url.dropFirst(), title: page.metadata.title, record: record)
+    }
   }
 
   /// A shard is closed once it reaches this many bytes (one term's pages may make it
