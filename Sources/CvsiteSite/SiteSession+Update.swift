@@ -26,7 +26,7 @@ extension SiteSession {
       return rebuildEverything(into: sink)
     }
     guard let theme else { return rebuildEverything(into: sink) }
-    let parser = PageParser(theme: theme, config: config)
+    let parser = PageParser(theme: theme, config: config, keepsLinks: remembersRenders)
     var touched = Set<String>()
     var lookalikes: [Diagnostic] = []
     var navigationChanged = false

@@ -106,7 +106,7 @@ public final class SiteSession: @unchecked Sendable {
     if sources.isEmpty {
       diagnostics.append(Diagnostic(.warning, "no pages: content/ holds no Markdown files"))
     }
-    let parser = PageParser(theme: theme, config: config)
+    let parser = PageParser(theme: theme, config: config, keepsLinks: remembersRenders)
     let parsed = parallelMap(sources, jobs: options.jobs) { parser.parse($0) }
     pages.reserveCapacity(parsed.count)
     for page in parsed { pages[page.page.sitePath] = page }

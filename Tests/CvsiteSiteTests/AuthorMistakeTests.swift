@@ -26,6 +26,23 @@ struct AuthorMistakeTests {
     #expect(warnings.count == 3, "`badge` and `href` are the theme's values: \(warnings.summaries)")
   }
 
+  @Test(
+    "a front-matter problem is at its key's line as the front matter was read: CRLF line endings, and YAML that only Yams reads"
+  )
+  func frontMatterKeyLines() throws {
+    let site = try TemporarySite(site: [
+      "content/_index.md": "---\ntitle: Home\n---\nHome.\n",
+      "content/crlf.md": "---\r\ntitle: A\r\nweight: heavy\r\n---\r\nA.\r\n",
+      "content/yams.md": "\n---\ntitle: B\ntags:\n  - one\ndescription: >\n  weight: not a key\nweight: [1]\n---\nB.\n",
+    ])
+    let errors = site.build().result.diagnostics.errors
+    #expect(
+      errors.map(\.description).sorted() == [
+        "content/crlf.md:3:1: error: `weight` must be a whole number\nweight: heavy\n^",
+        "content/yams.md:8:1: error: `weight` must be a whole number\nweight: [1]\n^",
+      ], "\(errors.map(\.description))")
+  }
+
   @Test("a theme that does not exist is an error at its cvsite.yml line, with the closest theme")
   func missingTheme() throws {
     let site = try TemporarySite(site: ["content/_index.md": "# Home\n"], config: "title: T\ntheme: defualt\n")

@@ -32,6 +32,17 @@ public struct FrontMatter: Sendable {
   public var values = DeclaredValues()
   /// The number of lines it takes, delimiters included (0 without front matter).
   public var lineCount = 0
+  /// Where each key is written: its line in the file and that line's text, for a
+  /// diagnostic about the key. A key written twice is where it is first written.
+  public var keyLines: [String: KeyLine] = [:]
+
+  /// A line of the file that holds a front-matter key.
+  public struct KeyLine: Sendable, Hashable {
+    /// 1-based, in the whole file.
+    public var line: Int
+    /// The line as written, without its line ending.
+    public var text: String
+  }
 
   /// An empty front matter (a page without one).
   public init() {}
@@ -59,6 +70,7 @@ extension FrontMatter {
     if let entries = SimpleYAML.parse(((opening + 1)..<closing).map { source.bytes[source.lineRange($0)] }) {
       for entry in entries {
         matter.fields[entry.key] = entry.value
+        matter.noteKey(entry.key, line: entry.line + opening, in: source)
         guard let declaration = schema.values[entry.key] else { continue }
         let line = entry.line + opening
         guard let text = entry.text else {
@@ -106,6 +118,7 @@ extension FrontMatter {
         return FrontMatter()
       }
       matter.fields[key] = value
+      matter.noteKey(key, line: (keyNode.mark?.line ?? 1) + opening, in: source)
       guard let declaration = schema.values[key] else { continue }
       let line = (valueNode.mark?.line ?? 1) + opening
       let column = valueNode.mark?.column ?? 1
@@ -121,6 +134,12 @@ extension FrontMatter {
       }
     }
     return matter
+  }
+
+  /// Records that `key` is written on `line`, unless it was met on an earlier line.
+  private mutating func noteKey(_ key: String, line: Int, in source: SourceText) {
+    guard keyLines[key] == nil else { return }
+    keyLines[key] = KeyLine(line: line, text: source.lineText(line))
   }
 
   /// The line of the opening `---`: the first line that is not blank, a byte-order mark

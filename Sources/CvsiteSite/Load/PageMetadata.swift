@@ -57,31 +57,23 @@ struct PageMetadata: Sendable, Hashable {
 
   /// Reads and checks the page settings of `matter`; a wrong type is an error at the
   /// key's line. `list` must name one of `containers` and `layout` one of `layouts`
-  /// (when given), with a did-you-mean. `lines`, the page's source lines, are made only
-  /// when there is a problem to locate. With `declared` (the names of the theme's
+  /// (when given), with a did-you-mean; a problem is placed on the key's line, which the
+  /// front matter noted when it was read. With `declared` (the names of the theme's
   /// values), any other key is a warning with the closest known key.
   static func read(
-    _ matter: FrontMatter, fallbackTitle: String, path: String, lines makeLines: @autoclosure () -> [Substring],
-    containers: [String]? = nil, layouts: [String]? = nil, declared: Set<String>? = nil,
-    taxonomies: [String] = ["tags"]
+    _ matter: FrontMatter, fallbackTitle: String, path: String, containers: [String]? = nil,
+    layouts: [String]? = nil, declared: Set<String>? = nil, taxonomies: [String] = ["tags"]
   ) -> (PageMetadata, [Diagnostic]) {
     var metadata = PageMetadata(title: fallbackTitle)
     var diagnostics: [Diagnostic] = []
-    // Split once, and only when a key must be located.
-    var splitLines: [Substring]?
-    func lines() -> [Substring] {
-      if let splitLines { return splitLines }
-      let made = makeLines()
-      splitLines = made
-      return made
-    }
     func problem(
       _ key: String, _ message: String, suggestion: String? = nil, severity: Diagnostic.Severity = .error
     ) {
-      let lines = lines()
-      let location = Self.location(of: key, in: lines, frontMatterLines: matter.lineCount, path: path)
-      let line = location.line >= 1 && location.line <= lines.count ? String(lines[location.line - 1]) : nil
-      diagnostics.append(Diagnostic(severity, message, at: location, sourceLine: line, suggestion: suggestion))
+      let written = matter.keyLines[key]
+      diagnostics.append(
+        Diagnostic(
+          severity, message, at: SourceLocation(path: path, line: written?.line ?? 1, column: 1),
+          sourceLine: written?.text, suggestion: suggestion))
     }
     if let declared {
       for key in matter.fields.keys.filter({
@@ -216,30 +208,13 @@ struct PageMetadata: Sendable, Hashable {
       }.filter { !$0.isEmpty }
       if !kept.isEmpty { metadata.terms[taxonomy] = kept }
     }
-    if metadata.slug != nil || !metadata.aliases.isEmpty {
-      func line(_ key: String) -> Int? {
-        let location = Self.location(of: key, in: lines(), frontMatterLines: matter.lineCount, path: path)
-        return location.line > 1 ? location.line : nil
-      }
-      if metadata.slug != nil { metadata.slugLine = line("slug") }
-      if !metadata.aliases.isEmpty { metadata.aliasesLine = line("aliases") }
-    }
+    if metadata.slug != nil { metadata.slugLine = matter.keyLines["slug"]?.line }
+    if !metadata.aliases.isEmpty { metadata.aliasesLine = matter.keyLines["aliases"]?.line }
     for alias in metadata.aliases where !PageURL.isValidAlias(alias) {
       problem("aliases", "alias `\(alias)` must be a site path starting with `/`, without `..`")
     }
     metadata.aliases.removeAll { !PageURL.isValidAlias($0) }
     return (metadata, diagnostics)
-  }
-
-  /// Where `key:` is written in the front matter (its first line if not found).
-  static func location(of key: String, in lines: [Substring], frontMatterLines: Int, path: String) -> SourceLocation {
-    for index in 1..<max(1, min(frontMatterLines, lines.count)) {
-      let line = lines[index]
-      guard line.hasPrefix(key) else { continue }
-      let rest = line.dropFirst(key.count).drop { $0 == " " || $0 == "\t" }
-      if rest.hasPrefix(":") { return SourceLocation(path: path, line: index + 1, column: 1) }
-    }
-    return SourceLocation(path: path, line: 1, column: 1)
   }
 
   static func isDate(_ text: String) -> Bool {

@@ -12,8 +12,9 @@ struct ParsedSitePage: Sendable {
   /// the page is parsed so that a rebuild does not scan every body again.
   var ids: Set<String>
   /// The URLs in the page's body (its `href`, `src` and `action` values), taken in the
-  /// same scan as ``ids``: what the link rewriter and the link check read.
-  var links = LinkAttributes()
+  /// same scan as ``ids`` when the parser keeps them (``PageParser/keepsLinks``): what
+  /// the link rewriter and the link check read.
+  var links: LinkAttributes?
   /// A section made for a folder without `_index.md` (see ``SiteSession/reconcileImplicitSections(parser:)``).
   var isImplicit = false
   /// What the search index keeps of the page; `nil` when the site has no search or the
@@ -38,8 +39,13 @@ struct PageParser: Sendable {
   let search: Bool
   /// The site's language: a page's own `language` replaces it.
   let language: String
+  /// Whether each page keeps the URLs of its body (``ParsedSitePage/links``): `serve`
+  /// checks every page's links again after an edit, from what it kept. A one-off build
+  /// reads them where it renders the page, and keeps nothing.
+  let keepsLinks: Bool
 
-  init(theme: SiteThemeAdapter, config: SiteConfig) {
+  init(theme: SiteThemeAdapter, config: SiteConfig, keepsLinks: Bool = false) {
+    self.keepsLinks = keepsLinks
     basePath = config.basePath
     search = config.search
     language = config.language
@@ -72,11 +78,8 @@ struct PageParser: Sendable {
     if search { recorder.searchSource = bytes }
     var rendered = renderHTML(parsed.body.environment(\.containerRenderer, recorder))
     let fallbackTitle = parsed.frontMatter.title ?? parsed.titleHeading ?? Self.titleFromFileName(file)
-    // Only the front matter's lines are ever looked at (to locate a key's problem).
     let (readMetadata, metadataProblems) = PageMetadata.read(
       parsed.frontMatter, fallbackTitle: fallbackTitle, path: file.sitePath,
-      lines: String(decoding: bytes.prefix(16 * 1024), as: UTF8.self)
-        .split(separator: "\n", maxSplits: max(0, parsed.frontMatter.lineCount), omittingEmptySubsequences: false),
       containers: containers, layouts: layouts, declared: declared, taxonomies: taxonomies)
     var metadata = readMetadata
     var searchRecord: SearchRecord?
@@ -100,7 +103,8 @@ struct PageParser: Sendable {
       metadata: metadata, url: PageURL.url(for: file.relativePath, kind: file.kind, slug: metadata.slug),
       bodyHTML: bodyHTML, headings: parsed.headings, summary: metadata.description ?? summary(of: bodyHTML),
       values: parsed.frontMatter.values, headingTabs: recorder.headingLabels)
-    let (links, ids) = LinkAttributes.withIDs(of: bodyHTML)
+    let (links, ids) =
+      keepsLinks ? LinkAttributes.withIDs(of: bodyHTML) : (nil as LinkAttributes?, LinkChecker.ids(in: bodyHTML))
     return ParsedSitePage(
       page: page,
       diagnostics: parsed.diagnostics + metadataProblems + recorder.problems.map { $0.showingLine(of: bytes) },
