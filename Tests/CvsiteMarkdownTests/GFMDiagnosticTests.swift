@@ -28,6 +28,14 @@ import Testing
     #expect(page.diagnostics.map(\.description).contains { $0.hasPrefix(expected) }, "\(page.diagnostics)")
   }
 
+  @Test("an undefined footnote written again is placed at each place it is written")
+  func repeatedUndefinedFootnotes() {
+    let page = parse("One[^gone] and[^gone]\nthen[^gone].\n")
+    #expect(
+      page.diagnostics.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0)" } == ["1:4", "1:15", "2:5"],
+      "\(page.diagnostics)")
+  }
+
   @Test func footnotesAreNumberedByFirstReferenceWithUniqueIDs() {
     let page = parse("B[^b] A[^a] B again[^b].\n\n[^a]: Alpha.\n[^b]: Beta.\n\n## fn-a\n")
     let body = html(page)

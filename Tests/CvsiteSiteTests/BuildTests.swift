@@ -66,6 +66,21 @@ struct BuildTests {
       ])
   }
 
+  @Test("a broken link written again is placed at each place it is written, the URL in text before it passed over")
+  func repeatedBrokenLinks() throws {
+    var files = Self.pages
+    files["content/guide/links.md"] =
+      "---\ntitle: Links\n---\n[x](/gone/)\n\nAgain: [x](/gone/)\n\n![i](/gone.png) then [x](/gone/)\n"
+    let site = try TemporarySite(site: files)
+    #expect(
+      SiteBuilder.check(site.options).diagnostics.errors.summaries == [
+        "content/guide/links.md:4:5: error: broken link to `/gone/`: no page or file at /gone/",
+        "content/guide/links.md:6:12: error: broken link to `/gone/`: no page or file at /gone/",
+        "content/guide/links.md:8:26: error: broken link to `/gone/`: no page or file at /gone/",
+        "content/guide/links.md:8:6: error: missing image or file `/gone.png`: nothing at /gone.png",
+      ])
+  }
+
   @Test("two pages at one URL are two errors at their own lines, and no anchor errors follow")
   func collisionWithoutFollowOnErrors() throws {
     let site = try TemporarySite(site: [

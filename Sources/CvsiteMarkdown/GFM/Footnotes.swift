@@ -59,10 +59,13 @@ extension GFMPass {
             current = rest
             continue
           }
-          if footnote.references == 0 { referenced.append(key) }
+          if footnote.references == 0 {
+            referenced.append(key)
+            referenceNumbers[key] = referenced.count
+          }
           footnote.references += 1
           definitions[key] = footnote
-          let number = referenced.firstIndex(of: key).map { $0 + 1 } ?? 0
+          let number = referenceNumbers[key] ?? 0
           let stem = footnote.idStem
           let referenceID = "fnref-\(stem)" + (footnote.references > 1 ? "-\(footnote.references)" : "")
           if footnote.references == 1 { claimedIDs.append("fn-\(stem)") }
@@ -94,20 +97,28 @@ extension GFMPass {
     return rest
   }
 
+  ///
+  /// The search starts where the last undefined reference of the same container was
+  /// found, so that a paragraph of thousands of them is read once, not once for each.
   private mutating func reportUndefined(_ label: String, near container: CMarkNode) {
     let needle = Array("[^\(label)]".utf8)
-    let first = max(1, container.startLine)
+    var first = max(1, container.startLine)
+    var skip = 0
+    if let cursor = undefinedCursor, cursor.container == container.raw { (first, skip) = (cursor.line, cursor.offset) }
     let last = min(body.lineCount, max(first, container.endLine))
-    var line = first
+    var line = max(1, container.startLine)
     var column = 1
     if first <= last {
       for candidate in first...last {
         let text = body.line(candidate)
-        if let found = text.firstRange(of: needle) {
-          line = candidate
-          column = found.lowerBound - text.startIndex + 1
-          break
-        }
+        let from = candidate == first ? min(skip, text.count) : 0
+        let searched = text.dropFirst(from)
+        guard let found = searched.withUnsafeBufferPointer({ firstOffset(of: needle, in: $0, within: 0..<$0.count) })
+        else { continue }
+        line = candidate
+        column = from + found + 1
+        undefinedCursor = (container.raw, candidate, from + found + needle.count)
+        break
       }
     }
     let labels = definitions.values.map(\.label).sorted()

@@ -20,6 +20,11 @@ struct GFMPass {
   var definitions: [String: Footnote] = [:]
   /// Labels in order of first reference.
   var referenced: [String] = []
+  /// Each referenced label's number (its place in ``referenced``, from 1).
+  var referenceNumbers: [String: Int] = [:]
+  /// Where the last undefined reference was found: its container, and the line and byte
+  /// offset to look from for the next one in that container (references come in order).
+  var undefinedCursor: (container: OpaquePointer, line: Int, offset: Int)?
   /// Lines whose footnote definition was read (the outermost item starting there).
   var definedLines = Set<Int>()
   /// Definitions dropped as repeats: their items leave the page too.

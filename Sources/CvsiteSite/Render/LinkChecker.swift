@@ -63,23 +63,18 @@ struct LinkChecker {
   ) -> [Diagnostic] {
     let links = links ?? LinkAttributes(of: bodyHTML)
     var diagnostics: [Diagnostic] = []
-    var sourceLines: [Substring]?
-    func source() -> [Substring] {
-      if let sourceLines { return sourceLines }
-      let data = (try? Data(contentsOf: siteRoot.appendingPathComponent(page.sitePath))) ?? Data()
-      // `isNewline`: a CRLF pair is one character, which a split at "\n" never meets.
-      let lines = String(decoding: data, as: UTF8.self).split(
-        omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-      sourceLines = lines
-      return lines
-    }
-    func report(_ message: String, about href: String) {
-      let lines = source()
-      let (line, column) = Self.locate(href, in: lines)
+    // The source is read only when a link is broken.
+    var locator: LinkLocator?
+    func report(_ message: String, about href: String, kind: String, suggestion: String? = nil) {
+      if locator == nil {
+        let data = (try? Data(contentsOf: siteRoot.appendingPathComponent(page.sitePath))) ?? Data()
+        locator = LinkLocator(source: [UInt8](data))
+      }
+      guard let (line, column, text) = locator?.locate(href, kind: kind) else { return }
       diagnostics.append(
         Diagnostic(
-          .error, message, at: SourceLocation(path: page.sitePath, line: line, column: column),
-          sourceLine: line <= lines.count ? String(lines[line - 1]) : nil))
+          .error, message, at: SourceLocation(path: page.sitePath, line: line, column: column), sourceLine: text,
+          suggestion: suggestion))
     }
     // Every URL a page body holds goes through the one safety check, raw HTML included
     // (libcmark already neutralises what Markdown writes; raw HTML is the author's own).
@@ -91,22 +86,17 @@ struct LinkChecker {
         if ["javascript", "vbscript", "data", "file"].contains(scheme) {
           report(
             "`\(url)` in \(attribute) runs script or embeds data: only links such as https:, mailto: or a path are allowed",
-            about: url)
+            about: url, kind: attribute)
         } else {
           report(
             "`\(url)` in \(attribute) has the unknown scheme `\(scheme):`\(scheme.hasSuffix("https") || scheme.hasSuffix("http") ? " (a typo for `\(scheme.hasSuffix("https") ? "https" : "http"):`?)" : ""); only links such as https:, mailto: or a path are allowed",
-            about: url)
+            about: url, kind: attribute)
         }
       }
     }
     guard targets else { return diagnostics }
     for problem in reported {
-      let lines = source()
-      let (line, column) = Self.locate(problem.written, in: lines)
-      diagnostics.append(
-        Diagnostic(
-          .error, problem.message, at: SourceLocation(path: page.sitePath, line: line, column: column),
-          sourceLine: line <= lines.count ? String(lines[line - 1]) : nil, suggestion: problem.suggestion))
+      report(problem.message, about: problem.written, kind: "rewritten", suggestion: problem.suggestion)
     }
     for (attribute, urls) in attributes {
       for href in urls where !skipped.contains(href) {
@@ -122,7 +112,7 @@ struct LinkChecker {
           default: message = "broken link to `\(href)`: no page or file at \(path)"
           }
         }
-        report(message, about: href)
+        report(message, about: href, kind: attribute)
       }
     }
     return diagnostics
@@ -272,17 +262,6 @@ struct LinkChecker {
   /// `&amp;` as `&`; text without an ampersand is returned as it is.
   static func decodingAmpersands(_ text: String) -> String {
     text.containsUTF8Byte(0x26) ? text.replacingOccurrences(of: "&amp;", with: "&") : text
-  }
-
-  /// Line and column of the first occurrence of `target` in the source (1:1 if absent).
-  static func locate(_ target: String, in source: [Substring]) -> (Int, Int) {
-    let plain = target.replacingOccurrences(of: "&amp;", with: "&")
-    for (index, line) in source.enumerated() {
-      if let range = line.range(of: plain) {
-        return (index + 1, line.utf8.distance(from: line.startIndex, to: range.lowerBound) + 1)
-      }
-    }
-    return (1, 1)
   }
 }
 

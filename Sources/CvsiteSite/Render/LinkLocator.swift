@@ -1,0 +1,70 @@
+import CvsiteCore
+
+/// Finds where a link is written in a page's Markdown source, for a diagnostic about it.
+///
+/// A page's links come in the order they are written, so each is looked for from where
+/// the one before it of the same kind was found (`kind`: an attribute, or the rewriter's
+/// problems): a page of thousands of broken links is read once, not once per link, and
+/// a URL written twice is placed at the occurrence that is broken rather than at the
+/// first. A link not found from there is looked for from the top, a bounded number of
+/// times (a destination written with `<…>`, an entity or a backslash is not in the
+/// source as the page has it), then placed at the top.
+struct LinkLocator {
+  private let bytes: [UInt8]
+  /// The offset where each line starts.
+  private let lineStarts: [Int]
+  private var cursors: [String: Int] = [:]
+  private var searchesFromTop = 0
+  /// How many links of a page are looked for from the top once not found after the
+  /// last one.
+  static let searchesFromTopLimit = 64
+
+  init(source: [UInt8]) {
+    bytes = source
+    // Lines end at LF, CRLF or a lone CR, as the Markdown reader's lines do.
+    var starts = [0]
+    for (offset, byte) in source.enumerated()
+    where byte == 0x0A || (byte == 0x0D && (offset + 1 == source.count || source[offset + 1] != 0x0A)) {
+      starts.append(offset + 1)
+    }
+    lineStarts = starts
+  }
+
+  /// Line, column (1-based, in bytes) and the line's text of `target` (an attribute
+  /// value as the page's HTML has it, `&amp;` standing for `&`); line 1, column 1 when
+  /// it is not found.
+  mutating func locate(_ target: String, kind: String) -> (line: Int, column: Int, text: String?) {
+    let needle = Array(LinkChecker.decodingAmpersands(target).utf8)
+    let start = cursors[kind] ?? 0
+    var found = search(needle, from: start, to: bytes.count)
+    if found == nil, start > 0, searchesFromTop < Self.searchesFromTopLimit {
+      searchesFromTop += 1
+      found = search(needle, from: 0, to: min(bytes.count, start + needle.count))
+    }
+    guard let offset = found else { return (1, 1, lineText(0)) }
+    cursors[kind] = offset + max(1, needle.count)
+    // The last line starting at or before the offset.
+    var low = 0
+    var high = lineStarts.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+    }
+    return (low + 1, offset - lineStarts[low] + 1, lineText(low))
+  }
+
+  private func search(_ needle: [UInt8], from start: Int, to end: Int) -> Int? {
+    guard !needle.isEmpty, start < end else { return nil }
+    return bytes.withUnsafeBufferPointer { firstOffset(of: needle, in: $0, within: start..<end) }
+  }
+
+  /// The text of the line at `index` (0-based), without its line ending; nil past the end.
+  private func lineText(_ index: Int) -> String? {
+    guard index < lineStarts.count else { return nil }
+    let start = lineStarts[index]
+    var end = index + 1 < lineStarts.count ? lineStarts[index + 1] - 1 : bytes.count
+    if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+    guard start <= end, start < bytes.count || index == 0 else { return nil }
+    return String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
+  }
+}
