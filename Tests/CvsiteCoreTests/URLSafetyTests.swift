@@ -26,7 +26,7 @@ import Testing
 
   @Test(arguments: [
     "https://example.com/", "https://example.com", "http://127.0.0.1:1313/", "http://[::1]:8080/",
-    "https://example.org/docs/", "/", "/docs/",
+    "https://example.org/docs/", "/", "/docs/", "https://docs.example.org:8443/v2/", "/a.b/..c/",
   ])
   func goodBaseURLs(_ url: String) {
     #expect(URLSafety.baseURLProblem(url) == nil)
@@ -35,7 +35,8 @@ import Testing
   @Test(arguments: [
     "https://e.com/\"><svg/onload=alert(1)>/", "https://e.com/'x", "https://e.com/<x>", "javascript:alert(1)//",
     "\u{1}https://e.com/", "https://e.com/a b/", "//e.com/", "https:///path", "https:e.com", "https://e.com/?q=1",
-    "https://e.com/#x", "ftp://e.com/", "docs/", "",
+    "https://e.com/#x", "ftp://e.com/", "docs/", "", "/../x/", "/docs/./", "https://@/", "https://user@e.com/",
+    "https://e.com/a/../b/", "https://:80/", "https://e.com:99999/", "https://e.com:x/", "https://e..com/",
   ])
   func badBaseURLs(_ url: String) {
     #expect(URLSafety.baseURLProblem(url) != nil, "\(url.debugDescription)")

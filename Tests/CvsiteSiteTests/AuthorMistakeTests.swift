@@ -43,6 +43,32 @@ struct AuthorMistakeTests {
       ], "\(errors.map(\.description))")
   }
 
+  @Test(
+    "a date that is not on the calendar is an error saying why; real dates and times pass",
+    arguments: [
+      ("2024-02-30", "`date` 2024-02-30 is no day of the calendar: February 2024 has 29 days"),
+      ("2023-02-29", "`date` 2023-02-29 is no day of the calendar: February 2023 has 28 days"),
+      ("2024-13-01", "`date` 2024-13-01 has no month 13 (months go from 01 to 12)"),
+      ("2024-05-01T25:61", "`date` 2024-05-01T25:61 has no such time of day"),
+      ("2024-05-01 later", "`date` 2024-05-01 later has no such time of day"),
+      ("May 1st", "`date` May 1st is not written as a date such as 2024-05-01"),
+      ("2024-02-29", nil), ("2000-02-29", nil), ("2024-05-01T10:30", nil), ("2024-05-01T23:59:60Z", nil),
+      ("2024-05-01 10:30:00.25 +02:00", nil), ("2024-05-01T10:30:00-0330", nil),
+    ] as [(String, String?)])
+  func impossibleDates(_ date: String, _ expected: String?) throws {
+    let site = try TemporarySite(site: [
+      "content/_index.md": "---\ntitle: Home\n---\nHome.\n",
+      "content/a.md": "---\ntitle: A\ndate: \"\(date)\"\n---\nA.\n",
+    ])
+    let errors = site.build().result.diagnostics.errors
+    if let expected {
+      #expect(errors.count == 1 && errors[0].message.hasPrefix(expected), "\(errors.summaries)")
+      #expect(errors.first?.location?.line == 3)
+    } else {
+      #expect(errors.isEmpty, "\(errors.summaries)")
+    }
+  }
+
   @Test("a theme that does not exist is an error at its cvsite.yml line, with the closest theme")
   func missingTheme() throws {
     let site = try TemporarySite(site: ["content/_index.md": "# Home\n"], config: "title: T\ntheme: defualt\n")

@@ -68,15 +68,37 @@ public enum URLSafety {
       return "the base URL must not contain \(shown)"
     }
     if text.hasPrefix("/") {
-      return text.hasPrefix("//") ? "the base URL must name its scheme (`https://host/`), not start with `//`" : nil
+      if text.hasPrefix("//") { return "the base URL must name its scheme (`https://host/`), not start with `//`" }
+      return dotSegmentProblem(text)
     }
     guard let scheme = scheme(of: text), scheme == "http" || scheme == "https" else {
       return "the base URL must be an http:// or https:// address or a path starting with `/`"
     }
     let afterScheme = text.dropFirst(scheme.count + 1)
-    guard afterScheme.hasPrefix("//"), !afterScheme.dropFirst(2).prefix(while: { $0 != "/" }).isEmpty else {
+    let authority = afterScheme.dropFirst(2).prefix(while: { $0 != "/" })
+    guard afterScheme.hasPrefix("//"), !authority.isEmpty else {
       return "the base URL must name a host (`\(scheme)://example.com/`)"
     }
-    return nil
+    if authority.contains("@") {
+      return "the base URL must not hold a user name or password (`@`): `\(scheme)://example.com/`"
+    }
+    let host = authority.hasPrefix("[") ? authority.prefix { $0 != "]" } + "]" : authority.prefix { $0 != ":" }
+    if host.isEmpty || host.hasPrefix(".") || host.hasSuffix("..") || host.contains("..") {
+      return "the base URL must name a host (`\(scheme)://example.com/`)"
+    }
+    if let port = authority.dropFirst(host.count).first == ":" ? authority.dropFirst(host.count + 1) : nil,
+      port.isEmpty || !port.allSatisfy(\.isASCII) || !port.allSatisfy(\.isNumber) || (Int(port) ?? 70_000) > 65_535
+    {
+      return "the base URL's port must be a number up to 65535"
+    }
+    return dotSegmentProblem(String(afterScheme.dropFirst(2 + authority.count)))
+  }
+
+  /// A base URL's path is where the site lives: `.` and `..` segments there would put
+  /// it somewhere else than it says.
+  private static func dotSegmentProblem(_ path: String) -> String? {
+    let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+    guard segments.contains(where: { $0 == "." || $0 == ".." }) else { return nil }
+    return "the base URL's path must not hold `.` or `..` segments (`/docs/`, not `/x/../docs/`)"
   }
 }

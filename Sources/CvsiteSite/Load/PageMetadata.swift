@@ -94,7 +94,11 @@ struct PageMetadata: Sendable, Hashable {
     }
     if let title = text("title") { metadata.title = title }
     if let date = text("date") {
-      if isDate(date) { metadata.date = date } else { problem("date", "`date` must be a date such as 2024-05-01") }
+      if let why = dateProblem(date) {
+        problem("date", "`date` \(date) \(why)")
+      } else {
+        metadata.date = date
+      }
     }
     if let value = matter.fields["draft"] {
       if case .bool(let flag) = value {
@@ -146,10 +150,10 @@ struct PageMetadata: Sendable, Hashable {
       }
     }
     if let lastmod = text("lastmod") {
-      if isDate(lastmod) {
-        metadata.lastmod = lastmod
+      if let why = dateProblem(lastmod) {
+        problem("lastmod", "`lastmod` \(lastmod) \(why)")
       } else {
-        problem("lastmod", "`lastmod` must be a date such as 2024-05-01")
+        metadata.lastmod = lastmod
       }
     }
     metadata.description = text("description")
@@ -217,17 +221,54 @@ struct PageMetadata: Sendable, Hashable {
     return (metadata, diagnostics)
   }
 
-  static func isDate(_ text: String) -> Bool {
+  /// Why `text` is no date of the calendar (`YYYY-MM-DD`, then optionally a time
+  /// `THH:MM`, seconds, a fraction and a zone, `Z` or `±HH:MM`); nil when it is one.
+  static func dateProblem(_ text: String) -> String? {
     let bytes = Array(text.utf8)
-    guard bytes.count >= 10 else { return false }
-    let digits = [0, 1, 2, 3, 5, 6, 8, 9]
-    guard digits.allSatisfy({ bytes[$0] >= 0x30 && bytes[$0] <= 0x39 }), bytes[4] == 0x2D, bytes[7] == 0x2D else {
-      return false
+    func number(_ range: Range<Int>) -> Int? {
+      guard range.upperBound <= bytes.count, bytes[range].allSatisfy(isASCIIDigit) else { return nil }
+      return bytes[range].reduce(0) { $0 * 10 + Int($1 - 0x30) }
     }
-    let month = Int(text.dropFirst(5).prefix(2)) ?? 0
-    let day = Int(text.dropFirst(8).prefix(2)) ?? 0
-    return (1...12).contains(month) && (1...31).contains(day)
-      && (bytes.count == 10 || bytes[10] == 0x54 || bytes[10] == 0x20)
+    guard bytes.count >= 10, let year = number(0..<4), bytes[4] == 0x2D, let month = number(5..<7), bytes[7] == 0x2D,
+      let day = number(8..<10)
+    else { return "is not written as a date such as 2024-05-01" }
+    guard (1...12).contains(month) else { return "has no month \(month) (months go from 01 to 12)" }
+    let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+    let days = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+    guard (1...days).contains(day) else {
+      let name = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+        "December",
+      ][month - 1]
+      return "is no day of the calendar: \(name) \(year) has \(days) days"
+    }
+    guard bytes.count > 10 else { return nil }
+    let timeProblem = "has no such time of day (hours 00 to 23, minutes and seconds 00 to 59, then a zone such as Z or +02:00)"
+    guard [0x54, 0x74, 0x20].contains(bytes[10]), let hour = number(11..<13), bytes.count > 13, bytes[13] == 0x3A,
+      let minute = number(14..<16), hour <= 23, minute <= 59
+    else { return timeProblem }
+    var index = 16
+    if index < bytes.count, bytes[index] == 0x3A {
+      guard let second = number((index + 1)..<(index + 3)), second <= 60 else { return timeProblem }
+      index += 3
+      if index < bytes.count, bytes[index] == 0x2E {
+        index += 1
+        let digits = bytes[index...].prefix(while: isASCIIDigit).count
+        guard digits > 0 else { return timeProblem }
+        index += digits
+      }
+    }
+    if index < bytes.count, bytes[index] == 0x20 { index += 1 }
+    guard index < bytes.count else { return nil }
+    if bytes[index] == 0x5A || bytes[index] == 0x7A { return index + 1 == bytes.count ? nil : timeProblem }
+    guard bytes[index] == 0x2B || bytes[index] == 0x2D, let hours = number((index + 1)..<(index + 3)), hours <= 23
+    else { return timeProblem }
+    index += 3
+    if index < bytes.count, bytes[index] == 0x3A { index += 1 }
+    guard index == bytes.count || (index + 2 == bytes.count && (number(index..<(index + 2)) ?? 60) <= 59) else {
+      return timeProblem
+    }
+    return nil
   }
 }
 
