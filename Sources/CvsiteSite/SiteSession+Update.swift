@@ -34,7 +34,7 @@ extension SiteSession {
     for path in Set(paths) {
       let url = options.siteRoot.appendingPathComponent(path)
       let exists = FileManager.default.fileExists(atPath: url.path)
-      if path.hasPrefix("content/") && path.hasSuffix(".md") {
+      if path.hasPrefix("content/") && ContentFile.markdownExtensionLength(path) != nil {
         let relative = String(path.dropFirst("content/".count))
         let previous = pages[path]?.page
         // A page that arrives beside one whose name differs only by case or Unicode
@@ -164,7 +164,8 @@ extension SiteSession {
   /// that, a full rebuild does.
   private func isFolderChange(_ path: String) -> Bool {
     if path == "content" || path == "static" { return true }
-    guard path.hasPrefix("content/") || path.hasPrefix("static/"), !path.hasSuffix(".md") else { return false }
+    guard path.hasPrefix("content/") || path.hasPrefix("static/"), ContentFile.markdownExtensionLength(path) == nil
+    else { return false }
     if FileKind(following: options.siteRoot.appendingPathComponent(path).path) == .folder { return true }
     let inside = path + "/"
     return pages.keys.contains { $0.hasPrefix(inside) }

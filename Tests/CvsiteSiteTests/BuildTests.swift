@@ -109,7 +109,7 @@ struct BuildTests {
     #expect(errors.contains { $0.hasPrefix("content/a.md:3:1: error: two pages map to /b/") })
     #expect(errors.contains { $0.hasPrefix("content/b.md:1:1: error: two pages map to /b/") })
     #expect(errors.contains { $0.hasPrefix("content/c.md:3:1: error: `slug` must be one path segment") })
-    #expect(errors.contains { $0.hasPrefix("content/c.md:4:1: error: `date` must be a date") })
+    #expect(errors.contains { $0.hasPrefix("content/c.md:4:1: error: `date` yesterday is not written as a date") })
     #expect(errors.contains { $0.hasPrefix("content/c.md:5:1: error: `weight` must be a whole number") })
   }
 

@@ -82,4 +82,29 @@ struct FolderIndexTests {
     #expect(after.writtenPages.contains("docs/index.html"))
     #expect(!after.removed.contains("docs/index.html"), "\(after.removed)")
   }
+
+  @Test(
+    "pages written as .markdown, .mdown or .MD are pages, their links resolve, and an index.markdown is its folder's page; none is copied as a file"
+  )
+  func otherExtensions() throws {
+    let site = try TemporarySite(site: [
+      "content/_index.md": "---\ntitle: Home\n---\nSee [notes](notes.markdown), [old](old.mdown) and [loud](LOUD.MD).\n",
+      "content/notes.markdown": "---\ntitle: Notes\n---\nNotes.\n",
+      "content/old.mdown": "# Old page\n\nOld.\n",
+      "content/LOUD.MD": "Loud.\n",
+      "content/guide/index.markdown": "---\ntitle: Guide\n---\nGuide.\n",
+      "content/guide/step.mkd": "---\ntitle: Step\n---\nStep.\n",
+    ])
+    let outcome = site.build()
+    #expect(outcome.result.succeeded, "\(outcome.result.diagnostics.summaries)")
+    let home = try #require(site.read("index.html"))
+    #expect(home.contains(#"href="/notes/""#) && home.contains(#"href="/old/""#) && home.contains(#"href="/LOUD/""#))
+    #expect(site.read("old/index.html")?.contains("<title>Old page") == true)
+    #expect(site.read("LOUD/index.html")?.contains("<title>LOUD") == true)
+    #expect(site.read("guide/index.html")?.contains("<title>Guide") == true)
+    #expect(site.exists("guide/step/index.html"))
+    for copied in ["notes.markdown", "old.mdown", "LOUD.MD", "guide/index.markdown", "guide/step.mkd"] {
+      #expect(!site.exists(copied), "\(copied) copied as a file")
+    }
+  }
 }

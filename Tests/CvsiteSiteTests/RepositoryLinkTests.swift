@@ -30,9 +30,10 @@ struct RepositoryLinkTests {
   }
 
   @Test(
-    "a link's target ends in .md in any case, and in nothing else",
+    "a link's target ends in a Markdown extension (.md, .markdown…) in any case, and in nothing else",
     arguments: [
-      ("install.md", true), ("INSTALL.MD", true), ("a/b.Md", true), (".md", true), ("md", false),
+      ("install.md", true), ("INSTALL.MD", true), ("a/b.Md", true), ("a.markdown", true), ("a/b.MDOWN", true),
+      ("a.mkd", true), (".md", false), ("md", false), ("a.md/", false), ("a.txt", false),
       ("install.mdx", false), ("install.m", false), ("install\u{E9}md", false), ("x.md\u{301}", false),
       ("x\u{0E}md", false), ("", false),
     ])

@@ -13,13 +13,37 @@ struct ContentFile: Sendable, Hashable {
     /// Any other file: copied next to the page output as is.
     case resource
 
-    /// The names a folder's own page may have.
-    static let sectionIndexNames: Set<String> = ["_index.md", "index.md", "README.md"]
+    /// The names a folder's own page may have, before their extension.
+    static let sectionIndexNames: Set<String> = ["_index", "index", "README"]
 
     /// What the Markdown file named `name` (no folder) is under `content/`.
     static func ofMarkdownFile(named name: String) -> Kind {
-      sectionIndexNames.contains(name) ? .sectionIndex : .page
+      sectionIndexNames.contains(String(name.dropLast(markdownExtensionLength(name) ?? 0))) ? .sectionIndex : .page
     }
+  }
+
+  /// The extensions of Markdown files, as editors and code hosts know them (in any case).
+  static let markdownExtensions: Set<String> = ["md", "markdown", "mdown", "mkd", "mkdn", "mdwn"]
+
+  /// The length of `name`'s Markdown extension, its dot included (`3` for `a.md`), or nil
+  /// when it has none: such a file is a page under `content/`.
+  static func markdownExtensionLength(_ name: String) -> Int? { markdownExtensionLength(name[...]) }
+
+  /// ``markdownExtensionLength(_:)-(String)`` of a part of a string.
+  static func markdownExtensionLength(_ name: Substring) -> Int? {
+    guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")) else { return nil }
+    let suffix = name.utf8[name.utf8.index(after: dot)...]
+    guard suffix.count <= 8, suffix.allSatisfy({ $0 < 0x80 }) else { return nil }
+    let lowered = String(decoding: suffix.map { $0 | 0x20 }, as: UTF8.self)
+    guard name.utf8.distance(from: name.utf8.startIndex, to: dot) > 0, markdownExtensions.contains(lowered) else {
+      return nil
+    }
+    return suffix.count + 1
+  }
+
+  /// `name` without its Markdown extension (unchanged without one).
+  static func withoutMarkdownExtension(_ name: String) -> String {
+    String(name.dropLast(markdownExtensionLength(name) ?? 0))
   }
 
   /// Path relative to the site root: `content/docs/install.md`.
@@ -126,7 +150,7 @@ enum ContentScanner {
           continue
         }
         let kind: ContentFile.Kind
-        if folderName == "content" && name.hasSuffix(".md") {
+        if folderName == "content" && ContentFile.markdownExtensionLength(name) != nil {
           kind = .ofMarkdownFile(named: name)
         } else {
           kind = .resource
@@ -222,12 +246,13 @@ enum FileKind: Equatable {
 
 /// Site paths of pages: pretty URLs (`/docs/install/`).
 enum PageURL {
-  /// The URL of a content file: its folders, then its slug (or file name without `.md`).
+  /// The URL of a content file: its folders, then its slug (or file name without its
+  /// Markdown extension).
   static func url(for relativePath: String, kind: ContentFile.Kind, slug: String?) -> String {
     var parts = relativePath.splitOmittingEmpty(atByte: UInt8(ascii: "/")).map(String.init)
     let file = parts.removeLast()
     if kind == .page {
-      parts.append(slug ?? String(file.dropLast(3)))
+      parts.append(slug ?? ContentFile.withoutMarkdownExtension(file))
     }
     return parts.isEmpty ? "/" : "/" + parts.joined(separator: "/") + "/"
   }

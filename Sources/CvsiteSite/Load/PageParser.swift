@@ -133,7 +133,7 @@ struct PageParser: Sendable {
     let parts = file.relativePath.split(separator: "/")
     let name =
       file.kind == .sectionIndex ? (parts.dropLast().last.map(String.init) ?? "Home") : String(parts.last ?? "")
-    let base = name.hasSuffix(".md") ? String(name.dropLast(3)) : name
+    let base = ContentFile.withoutMarkdownExtension(name)
     let words = base.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
     return words.prefix(1).uppercased() + words.dropFirst()
   }

@@ -26,7 +26,7 @@ struct LinkChecker {
     pagesBySource[contentPath] = url
     titles[url] = title
     let name = contentPath.split(separator: "/").last.map(String.init) ?? contentPath
-    let key = (name.lowercased().hasSuffix(".md") ? String(name.dropLast(3)) : name).lowercased()
+    let key = ContentFile.withoutMarkdownExtension(name).lowercased()
     pagesByName[key, default: []].append(contentPath)
   }
 

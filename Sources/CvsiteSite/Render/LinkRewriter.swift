@@ -58,16 +58,9 @@ extension LinkChecker {
     return (output, problems)
   }
 
-  /// Whether `target` ends in `.md`, in any case: compared as bytes, since no letter
-  /// other than `M` and `D` lowercases to `m` or `d`.
+  /// Whether `target` ends in a Markdown extension (`.md`, `.markdown`…), in any case.
   static func endsInMarkdownExtension(_ target: Substring) -> Bool {
-    let bytes = target.utf8
-    guard bytes.count >= 3 else { return false }
-    var index = bytes.index(bytes.endIndex, offsetBy: -3)
-    guard bytes[index] == UInt8(ascii: ".") else { return false }
-    index = bytes.index(after: index)
-    guard bytes[index] | 0x20 == UInt8(ascii: "m") else { return false }
-    return bytes[bytes.index(after: index)] | 0x20 == UInt8(ascii: "d")
+    ContentFile.markdownExtensionLength(target) != nil
   }
 
   /// Whether any `href` or `src` of a body is one ``rewritingLinks(_:page:links:)``
@@ -107,13 +100,13 @@ extension LinkChecker {
             url: written, written: "<doc:\(name)",
             message: "`<doc:\(name)>` links to no page: no \(name).md in content/",
             suggestion: closest(name.lowercased(), names).flatMap { pagesByName[$0]?.first }.map {
-              "<doc:\(($0.split(separator: "/").last ?? "").dropLast(3))>"
+              "<doc:\(ContentFile.withoutMarkdownExtension(String($0.split(separator: "/").last ?? "")))>"
             }))
         return (written, nil)
       }
       url = pagesBySource[source]
       title = url.flatMap { titles[$0] }
-    } else if !Self.hasScheme(decoded), !target.hasPrefix("//"), target.lowercased().hasSuffix(".md") {
+    } else if !Self.hasScheme(decoded), !target.hasPrefix("//"), Self.endsInMarkdownExtension(target) {
       // Relative to the page's folder, or (with a leading `/`) to `content/`, as GitHub
       // reads a link from the repository's root.
       var path = String(String(target).splitOnce(atByte: UInt8(ascii: "?")).0)
@@ -159,7 +152,7 @@ extension LinkChecker {
   }
 
   private func docPage(named name: String) -> String? {
-    let key = name.lowercased().hasSuffix(".md") ? String(name.lowercased().dropLast(3)) : name.lowercased()
+    let key = ContentFile.withoutMarkdownExtension(name).lowercased()
     return pagesByName[key]?.sorted().first
   }
 
