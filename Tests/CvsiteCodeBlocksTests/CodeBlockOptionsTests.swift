@@ -68,4 +68,14 @@ struct CodeBlockOptionsTests {
     #expect(html.contains("<span class=\"line cv-del\">c</span>"))
     #expect(html.contains("class=\"language-text cv-numbered\" style=\"counter-reset: cv-line 9\""))
   }
+
+  @Test(
+    "a block with nothing between its fences has no line, as cmark writes it; one with an empty line has that line",
+    arguments: ["", "swift"])
+  func emptyBlocks(info: String) {
+    let language = info.isEmpty ? "" : #" class="language-swift""#
+    #expect(sharedLanguages.render(code: "", info: info).html.contains("<code\(language)></code>"))
+    let blank = sharedLanguages.render(code: "\n", info: info).html
+    #expect(blank.contains("<code\(language)><span class=\"line\"></span>\n</code>"), "\(blank)")
+  }
 }

@@ -22,6 +22,9 @@ extension CodeLanguages {
   /// per line (marked, inserted or deleted as the info string says), token spans whose
   /// classes the theme colours. Plain when the language is unknown.
   public func render(code: String, info: String) -> RenderedCodeBlock {
+    // A block with nothing between its fences has no line at all (cmark writes an empty
+    // `<code>`); one holding an empty line has that line.
+    let hasLines = !code.isEmpty
     var bytes = Array(code.utf8)
     if bytes.last == 0x0A { bytes.removeLast() }
     let lines = Tokenizer.lines(bytes)
@@ -80,7 +83,7 @@ extension CodeLanguages {
       }
       cursor.write(">")
       bytes.withUnsafeBufferPointer { code in
-        for (index, line) in tokens.lines.enumerated() {
+        for (index, line) in tokens.lines.enumerated() where hasLines {
           cursor.write("<span class=\"line")
           if marksLines {
             let number = index + 1
