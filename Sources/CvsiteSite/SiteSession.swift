@@ -134,12 +134,11 @@ public final class SiteSession: @unchecked Sendable {
           "no cvsite.yml in \(options.siteRoot.path): not a cvsite site (make one with `cvsite new NAME`)")
       ]
     }
-    guard let text = String(validating: data, as: UTF8.self) else {
+    if let problem = invalidUTF8Diagnostic([UInt8](data), path: "cvsite.yml", what: "cvsite.yml") {
       theme = nil
-      return [
-        Diagnostic(.error, "cvsite.yml is not valid UTF-8", at: SourceLocation(path: "cvsite.yml", line: 1, column: 1))
-      ]
+      return [problem]
     }
+    let text = String(decoding: data, as: UTF8.self)
     var (config, diagnostics) = SiteConfig.parse(text, path: "cvsite.yml")
     if let baseURL = options.baseURL {
       if let problem = URLSafety.baseURLProblem(baseURL) {

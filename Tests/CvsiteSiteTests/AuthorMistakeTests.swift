@@ -69,6 +69,25 @@ struct AuthorMistakeTests {
     }
   }
 
+  @Test("a cvsite.yml or a template that is not UTF-8 is an error at its first bad byte")
+  func invalidUTF8Settings() throws {
+    let site = try TemporarySite(site: [
+      "content/_index.md": "# Home\n", "layouts/page.mustache": "<p>ok</p>\n<p>caf",
+    ])
+    try Data("title: T\nauthor: Ren\u{E9} ".utf8 + [0xE9, 0x0A]).write(to: site.root.appendingPathComponent("cvsite.yml"))
+    let errors = site.build().result.diagnostics.errors
+    #expect(errors.map(\.description) == ["cvsite.yml:2:15: error: cvsite.yml is not valid UTF-8 (byte 0xE9); save it as UTF-8\nauthor: Ren\u{E9} \u{FFFD}\n             ^"], "\(errors.map(\.description))")
+    try site.write("cvsite.yml", "title: T\n")
+    var template = Data("<p>ok</p>\n<p>caf".utf8)
+    template.append(contentsOf: [0xE9, 0x3C, 0x2F, 0x70, 0x3E, 0x0A])
+    try template.write(to: site.root.appendingPathComponent("layouts/page.mustache"))
+    let templateErrors = site.build().result.diagnostics.errors
+    #expect(
+      templateErrors.summaries.contains(
+        "layouts/page.mustache:2:7: error: the template is not valid UTF-8 (byte 0xE9); save it as UTF-8"),
+      "\(templateErrors.summaries)")
+  }
+
   @Test("a theme that does not exist is an error at its cvsite.yml line, with the closest theme")
   func missingTheme() throws {
     let site = try TemporarySite(site: ["content/_index.md": "# Home\n"], config: "title: T\ntheme: defualt\n")

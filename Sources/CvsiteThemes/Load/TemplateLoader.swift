@@ -19,10 +19,12 @@ struct TemplateLoader {
         diagnostics.append(Diagnostic(.error, "cannot read the template", at: location(path, 1, 1)))
         continue
       }
-      guard let text = String(validating: data, as: UTF8.self) else {
-        diagnostics.append(Diagnostic(.error, "the template is not valid UTF-8", at: location(path, 1, 1)))
+      if var problem = invalidUTF8Diagnostic([UInt8](data), path: path, what: "the template") {
+        problem.location = location(path, problem.location?.line ?? 1, problem.location?.column ?? 1)
+        diagnostics.append(problem)
         continue
       }
+      let text = String(decoding: data, as: UTF8.self)
       switch TemplateParser.parse(text) {
       case .success(let parsed):
         sources[name] = (path, text, parsed.tags)
