@@ -264,6 +264,21 @@ def check_deep_link(driver, base, names):
     fail("no page has a tab panel hidden by default to deep-link into")
 
 
+def check_hostile_addresses(driver, base, names):
+    """Fragments and queries that are no valid percent-encoding (`#%`) stop no script: the
+    copy buttons, added last by cvsite.js, are there, and the tabs are ready."""
+    candidates = find_pages(driver, base, names, "[data-cv-tabs] [role=tabpanel]")
+    coded = find_pages(driver, base, candidates, ".cv-code")
+    if not expect(coded, "a page has tabs and code blocks"):
+        return
+    for suffix in ["#%", "#%E0%A4%A", "#%zz%", "?q=%&x=%E0#%", "?%#%25%"]:
+        driver.get(f"{base}/{coded[0]}{suffix}")
+        ready = driver.execute_script("""
+            return document.querySelectorAll('.cv-code button').length > 0
+              && document.querySelectorAll('[data-cv-tabs][data-ready]').length > 0;""")
+        expect(ready, f"scripts run on {coded[0]}{suffix}")
+
+
 def check_stepped_form(driver, base, names):
     candidates = find_pages(driver, base, names, "[data-cv-form] > .cv-form-step", minimum=2)
     if not expect(candidates, "a page has a stepped form with at least two steps"):
@@ -996,6 +1011,7 @@ def main():
                 ("tab sync", lambda: check_tab_sync(driver, base, names)),
                 ("deep link", lambda: check_deep_link(driver, base, names)),
                 ("stepped form", lambda: check_stepped_form(driver, base, names)),
+                ("hostile addresses", lambda: check_hostile_addresses(driver, base, names)),
                 ("print", lambda: check_print(driver, base, names)),
                 ("code contrast", lambda: check_code_contrast(driver, base, names)),
                 ("copy button", lambda: check_copy_button(driver, base, names)),

@@ -77,9 +77,17 @@
     group.setAttribute("data-ready", "");
   });
 
+  /* A fragment's id: percent-decoded, or as written when it is no valid percent-encoding
+     (`#%`, which decodeURIComponent refuses with an exception that would stop every
+     script after it). */
+  function fragmentID(hash) {
+    var raw = hash.slice(1);
+    try { return decodeURIComponent(raw); } catch (e) { return raw; }
+  }
+
   /* A fragment inside a tab panel (or naming a tab) opens every tab around it. */
   function openFragment() {
-    var id = decodeURIComponent(location.hash.slice(1));
+    var id = fragmentID(location.hash);
     var target = id && doc.getElementById(id);
     if (!target) return;
     if (target.getAttribute("role") === "tab") target = doc.getElementById(target.getAttribute("aria-controls")) || target;

@@ -647,7 +647,9 @@
     if (url.href === location.href && url.hash) {
       /* Already here: open the tab around the fragment and scroll to it again. */
       window.dispatchEvent(new HashChangeEvent("hashchange", { oldURL: location.href, newURL: url.href }));
-      var target = doc.getElementById(decodeURIComponent(url.hash.slice(1)));
+      var id = url.hash.slice(1);
+      try { id = decodeURIComponent(id); } catch (e) { /* `#%`: the id as written */ }
+      var target = doc.getElementById(id);
       if (target) target.scrollIntoView();
     } else if (url.hash) {
       location.href = url.href;
