@@ -111,6 +111,8 @@ import Testing
       ("stauts", ["status", "start"], "status"), ("dnoe", ["todo", "current", "done"], "done"),
       ("hihglighted", ["none", "new", "highlighted"], "highlighted"), ("7", ["1", "2", "auto"], nil),
       ("xyz", ["badge", "href"], nil), ("Badge", ["badge"], "badge"),
+      // As close as each other: the one that sorts first, in whatever order they come.
+      ("page-1", ["page-13", "page-12"], "page-12"), ("page-1", ["page-12", "page-13"], "page-12"),
     ] as [(String, [String], String?)])
   func didYouMean(_ word: String, _ candidates: [String], _ expected: String?) {
     #expect(closest(word, candidates) == expected)

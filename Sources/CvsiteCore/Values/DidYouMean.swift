@@ -1,6 +1,8 @@
 /// The candidate closest to `word` by edit distance, when close enough to be a likely
 /// typo ("did you mean"): at most a third of the letters wrong (one for short words),
-/// and never all of them (`7` suggests nothing, not `1`).
+/// and never all of them (`7` suggests nothing, not `1`). Of candidates as close, the
+/// one that sorts first: the suggestion never depends on the order a dictionary or a set
+/// lists its keys in, which changes from one run to the next.
 public func closest(_ word: String, _ candidates: some Sequence<String>) -> String? {
   let target = Array(word.lowercased().unicodeScalars)
   var best: (String, Int)?
@@ -8,7 +10,9 @@ public func closest(_ word: String, _ candidates: some Sequence<String>) -> Stri
     let distance = editDistance(target, Array(candidate.lowercased().unicodeScalars))
     let length = max(target.count, candidate.unicodeScalars.count)
     let limit = max(1, min(3, length / 3))
-    if distance <= limit, distance < length, distance < (best?.1 ?? Int.max) { best = (candidate, distance) }
+    guard distance <= limit, distance < length else { continue }
+    if let (chosen, least) = best, distance > least || (distance == least && chosen <= candidate) { continue }
+    best = (candidate, distance)
   }
   return best?.0
 }
