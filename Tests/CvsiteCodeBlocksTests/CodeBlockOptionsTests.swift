@@ -19,6 +19,14 @@ struct CodeBlockOptionsTests {
     #expect(options.wrap)
   }
 
+  @Test("`[label]` after the language is the title, as VitePress names a code group's tabs")
+  func bracketedTitle() {
+    let (options, problems) = CodeBlockOptions.parse("sh [npm] {1}", lineCount: 1)
+    #expect(problems.isEmpty)
+    #expect(options.language == "sh" && options.title == "npm" && options.marked == [1])
+    #expect(CodeBlockOptions.parse("sh [a] title=\"b\"", lineCount: 1).0.title == "b")
+  }
+
   @Test("a bare language, and a language with lines right after it")
   func bareLanguage() {
     let (bare, bareProblems) = CodeBlockOptions.parse("Swift", lineCount: 2)

@@ -39,6 +39,12 @@ import Testing
     (":::tip\nBody *text*.\n:::\n", "tip", nil),
     (":::callout{kind=danger}\nBody *text*.\n:::\n", "danger", nil),
     (":::important[Read this]\nBody *text*.\n:::\n", "important", "Read this"),
+    // Docusaurus and VitePress: a title after the name, a space after the colons.
+    (":::tip Read this first\nBody *text*.\n:::\n", "tip", "Read this first"),
+    ("::: warning Careful *now*\nBody *text*.\n:::\n", "warning", "Careful <em>now</em>"),
+    ("::: danger\nBody *text*.\n:::\n", "danger", nil),
+    (":::info\nBody *text*.\n:::\n", "note", "Info"),
+    ("::: info Heads up\nBody *text*.\n:::\n", "note", "Heads up"),
   ])
   func everySyntaxIsOneContainer(_ text: String, _ kind: String, _ title: String?) throws {
     let (instances, page, _) = render(text)
@@ -48,6 +54,16 @@ import Testing
     #expect(callout.attributes["kind"] == .enumCase(kind))
     #expect(callout.labelHTML == title)
     #expect(callout.children.first?.bodyHTML == "<p>Body <em>text</em>.</p>\n")
+  }
+
+  @Test("VitePress `details` is a callout closed until opened")
+  func details() throws {
+    let (instances, page, _) = render("::: details Click to open\nBody *text*.\n:::\n")
+    #expect(page.diagnostics.isEmpty, "\(page.diagnostics)")
+    let callout = try #require(instances.first)
+    #expect(callout.attributes["kind"] == .enumCase("note"))
+    #expect(callout.attributes["collapsible"] == .bool(true))
+    #expect(callout.labelHTML == "Click to open")
   }
 
   @Test func anyMarkdownInside() throws {

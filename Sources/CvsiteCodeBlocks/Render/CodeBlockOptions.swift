@@ -96,6 +96,14 @@ public struct CodeBlockOptions: Equatable, Sendable {
         index = close + 1
         continue
       }
+      // `sh [npm]`: the block's title, as VitePress names the tabs of a code group.
+      if bytes[index] == UInt8(ascii: "["), options.title == nil,
+        let close = bytes[index...].firstIndex(of: UInt8(ascii: "]")), close > index + 1
+      {
+        options.title = String(decoding: bytes[(index + 1)..<close], as: UTF8.self)
+        index = close + 1
+        continue
+      }
       let name = word()
       var value: String?
       if index < bytes.count, bytes[index] == UInt8(ascii: "=") {

@@ -44,17 +44,10 @@ func scanDirectiveLine(_ line: ArraySlice<UInt8>) -> DirectiveLine? {
   if colons >= 3, rest.allSatisfy(isSpace) { return DirectiveLine(kind: .close(fence: colons), offset: offset) }
   var directive = DirectiveLine(kind: colons == 2 ? .leaf : .open(fence: colons), offset: offset)
   if let first = rest.first, isSpace(first) {
-    // `::: name`: the Pandoc / markdown-it spelling. Diagnose, then read on as if joined.
+    // `::: name`: the spelling of VitePress and markdown-it, read as `:::name`.
     guard colons >= 3 else { return nil }
     while index < line.endIndex, isSpace(line[index]) { index += 1 }
     guard index < line.endIndex, isASCIILetter(line[index]) else { return nil }
-    let words = String(decoding: line[index...], as: UTF8.self).split(separator: " ")
-    let name = words.first.map(String.init) ?? ""
-    let fence = String(repeating: ":", count: colons)
-    let hint = words.count > 1 ? "\(fence)\(name)[\(words.dropFirst().joined(separator: " "))]" : "\(fence)\(name)"
-    directive.problems.append(
-      LineProblem(
-        message: "no space allowed between `\(fence)` and the directive name", offset: offset, suggestion: hint))
   }
   guard index < line.endIndex, isASCIILetter(line[index]) else {
     if colons == 2 { return nil }
@@ -68,6 +61,10 @@ func scanDirectiveLine(_ line: ArraySlice<UInt8>) -> DirectiveLine? {
   while index > nameStart + 1, line[index - 1] == 0x2D || line[index - 1] == 0x5F { index -= 1 }
   directive.name = String(decoding: line[nameStart..<index], as: UTF8.self)
   index = readLabel(line, from: index, into: &directive)
+  if directive.label == nil, index < line.endIndex, isSpace(line[index]) {
+    let afterTitle = readTitle(line, from: index, into: &directive)
+    if afterTitle != index { return directive }
+  }
   if index < line.endIndex, line[index] == 0x7B {
     switch parseAttributeBlock(line, at: index) {
     case .success(let block):
@@ -80,6 +77,22 @@ func scanDirectiveLine(_ line: ArraySlice<UInt8>) -> DirectiveLine? {
   }
   checkTrailing(line, from: index, into: &directive)
   return directive
+}
+
+/// Text after a container's name is its title when no `[label]` gives one:
+/// `:::tip Read this first` (Docusaurus) and `::: tip Read this first` (VitePress) are
+/// `:::tip[Read this first]`.
+private func readTitle(_ line: ArraySlice<UInt8>, from start: Int, into directive: inout DirectiveLine) -> Int {
+  guard case .open = directive.kind, directive.label == nil, start < line.endIndex, isSpace(line[start]) else {
+    return start
+  }
+  var index = start
+  while index < line.endIndex, isSpace(line[index]) { index += 1 }
+  guard index < line.endIndex, ![0x5B, 0x7B, 0x3A].contains(line[index]) else { return start }
+  var end = line.endIndex
+  while end > index, isSpace(line[end - 1]) { end -= 1 }
+  directive.label = String(decoding: line[index..<end], as: UTF8.self)
+  return line.endIndex
 }
 
 /// Reads `[label]` with balanced or escaped brackets; returns the index after it.

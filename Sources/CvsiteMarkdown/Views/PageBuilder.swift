@@ -123,7 +123,24 @@ struct PageBuilder {
     }
   }
 
-  private mutating func openContainer(_ directive: DirectiveLine, fence: Int, line: Int, column: Int) -> ContainerItem {
+  /// Admonitions of other generators whose names the default theme's callouts do not
+  /// have, as the callout each one is: Docusaurus' and VitePress' `info`, VitePress'
+  /// `details` (closed until opened). A theme's own container or kind of that name wins.
+  static let admonitionAliases: [String: (kind: String, collapsible: Bool)] = [
+    "info": ("note", false), "details": ("note", true),
+  ]
+
+  private mutating func openContainer(_ written: DirectiveLine, fence: Int, line: Int, column: Int) -> ContainerItem {
+    var directive = written
+    var collapsible = false
+    if schema.containers[directive.name] == nil, schema.shorthand(directive.name) == nil,
+      let alias = Self.admonitionAliases[directive.name], schema.shorthand(alias.kind) != nil
+    {
+      // Untitled, it is titled as those generators title it: "Info", "Details".
+      if directive.label == nil { directive.label = directive.name.prefix(1).uppercased() + directive.name.dropFirst() }
+      directive.name = alias.kind
+      collapsible = alias.collapsible
+    }
     let shorthand = schema.shorthand(directive.name)
     let declaration = schema.containers[directive.name] ?? shorthand?.container
     if declaration == nil, directive.name != "group", !directive.name.isEmpty {
@@ -151,6 +168,11 @@ struct PageBuilder {
             line: line, column: column))
       }
       attributes.own[shorthand.attribute] = .enumCase(directive.name)
+      if collapsible, attributes.own["collapsible"] == nil,
+        shorthand.container.attributes.contains(where: { $0.name == "collapsible" && $0.type == .bool })
+      {
+        attributes.own["collapsible"] = .bool(true)
+      }
     }
     let label = directive.label.map(renderInline)
     let id: String
