@@ -127,6 +127,41 @@ struct OutputCollisionTests {
       ), "\(errors)")
   }
 
+  @Test("taxonomy pages, a listing's later parts and the search index's files join the check")
+  func generatedOutputs() throws {
+    var files = [
+      "content/_index.md": "---\ntitle: Home\naliases: [/tags/swift/]\n---\nHome.\n",
+      "content/blog/_index.md": "---\ntitle: Blog\nlist: cards\npaginate: 2\n---\nBlog.\n",
+      "content/blog/page/2.md": "---\ntitle: Second\n---\nA page where the listing's second part goes.\n",
+      "static/search/t/0.bin": "x",
+      "static/search/meta.json": "{}",
+      "static/tags/index.html": "<p>tags</p>",
+    ]
+    for index in 1...4 { files["content/blog/p\(index).md"] = "---\ntitle: P\(index)\ntags: [swift]\n---\nPost.\n" }
+    let site = try TemporarySite(site: files)
+    let errors = site.build().result.diagnostics.errors.summaries
+    for expected in [
+      "content/_index.md:3:1: error: the alias /tags/swift/ of content/_index.md and the taxonomy page tags/swift/index.html are both written to tags/swift/index.html",
+      "content/blog/page/2.md:1:1: error: content/blog/page/2.md and page 2 of the listing of content/blog/_index.md are both written to blog/page/2/index.html",
+      "static/search/t/0.bin:1:1: error: static/search/t/0.bin and the generated search index (search/t/) are both written to search/t",
+      "static/search/meta.json:1:1: error: static/search/meta.json and the generated search/meta.json are both written to search/meta.json",
+      "static/tags/index.html:1:1: error: static/tags/index.html and the taxonomy page tags/index.html are both written to tags/index.html",
+    ] {
+      #expect(errors.contains(expected), "\(expected)\n\(errors.joined(separator: "\n"))")
+    }
+    #expect(errors.count == 5, "\(errors.joined(separator: "\n"))")
+    // A page at a taxonomy's address is said once, in the URL check's words.
+    let page = try TemporarySite(site: [
+      "content/_index.md": "---\ntitle: Home\ntags: [swift]\n---\nHome.\n",
+      "content/tags.md": "---\ntitle: Tags\n---\nA page where the tags' page goes.\n",
+    ])
+    let pageErrors = page.build().result.diagnostics.errors.summaries
+    #expect(
+      pageErrors == [
+        "content/tags.md:1:1: error: /tags/ is also a page cvsite makes for a taxonomy (`taxonomies` in cvsite.yml); move the page or leave the taxonomy out"
+      ], "\(pageErrors)")
+  }
+
   @Test("a site without collisions builds as before")
   func noCollisions() throws {
     let site = try TemporarySite(site: [

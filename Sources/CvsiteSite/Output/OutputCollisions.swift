@@ -7,8 +7,14 @@ enum OutputOwner: Hashable {
   case page(String, line: Int)
   /// A redirect page for an alias of the page at the site path, and the `aliases:` line.
   case alias(String, alias: String, line: Int)
-  /// A file cvsite writes for the whole site (`sitemap.xml`, `atom.xml`, `404.html`).
+  /// A file cvsite writes for the whole site (`sitemap.xml`, `atom.xml`, `404.html`, the
+  /// search index's files and folders).
   case generated(String)
+  /// A page a taxonomy adds (`tags/index.html`, `tags/swift/index.html`).
+  case taxonomy(String)
+  /// A later part of a section's paginated listing: the section page's site path, and
+  /// the part's number (2 and on).
+  case listing(String, part: Int)
   /// A file copied from the site (`static/robots.txt`, `content/docs/diagram.svg`).
   case file(String)
   /// A theme asset (`assets/cvsite.css`).
@@ -20,6 +26,8 @@ enum OutputOwner: Hashable {
     case .page(let path, _): return path
     case .alias(let path, let alias, _): return "the alias \(alias) of \(path)"
     case .generated(let file): return "the generated \(file)"
+    case .taxonomy(let file): return "the taxonomy page \(file)"
+    case .listing(let path, let part): return "page \(part) of the listing of \(path)"
     case .file(let path): return path
     case .asset(let path): return "the theme's \(path)"
     }
@@ -31,7 +39,7 @@ enum OutputOwner: Hashable {
     case .page(let path, let line), .alias(let path, _, let line):
       return SourceLocation(path: path, line: line, column: 1)
     case .file(let path): return SourceLocation(path: path, line: 1, column: 1)
-    case .generated, .asset: return nil
+    case .generated, .asset, .taxonomy, .listing: return nil
     }
   }
 
@@ -40,6 +48,16 @@ enum OutputOwner: Hashable {
     case .page, .alias: return true
     default: return false
     }
+  }
+
+  var isPage: Bool {
+    if case .page = self { return true }
+    return false
+  }
+
+  var isTaxonomy: Bool {
+    if case .taxonomy = self { return true }
+    return false
   }
 }
 
@@ -73,6 +91,8 @@ func outputCollisions(_ owners: [(path: String, owner: OutputOwner)]) -> [Diagno
   }
   var diagnostics: [Diagnostic] = []
   for (path, owners) in clashes.sorted(by: { $0.0 < $1.0 }) where !owners.allSatisfy(\.isPageOrAlias) {
+    // A page at a taxonomy's address has an error of its own, in the URL check's words.
+    if owners.contains(where: \.isTaxonomy), owners.allSatisfy({ $0.isPage || $0.isTaxonomy }) { continue }
     let unique = owners.reduce(into: [OutputOwner]()) { if !$0.contains($1) { $0.append($1) } }
     for owner in unique {
       let others = unique.filter { $0 != owner }.map(\.name).joined(separator: " and ")

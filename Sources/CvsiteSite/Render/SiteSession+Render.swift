@@ -64,7 +64,8 @@ extension SiteSession {
       wide.targets
       ?? Targets(
         links: linkTargets(published, theme: theme, extraPages: wide.taxonomies.urls),
-        outputCollisions: outputCollisions(outputOwners(published, theme: theme)))
+        outputCollisions: outputCollisions(
+          outputOwners(published, theme: theme, navigation: wide.navigation, taxonomyPages: wide.taxonomyPages)))
     outcome.diagnostics += wide.collisions + targets.outputCollisions
     let checker = targets.links
     siteWide = wide
@@ -422,15 +423,37 @@ extension SiteSession {
   }
 
   /// Every output file and who writes it.
-  func outputOwners(_ published: [SitePage], theme: SiteThemeAdapter) -> [(path: String, owner: OutputOwner)] {
+  func outputOwners(
+    _ published: [SitePage], theme: SiteThemeAdapter, navigation: Navigation.Index,
+    taxonomyPages: [TaxonomyIndex.Page]
+  ) -> [(path: String, owner: OutputOwner)] {
     var owners: [(path: String, owner: OutputOwner)] = []
     owners.reserveCapacity(published.count + staticFiles.count + resources.count + theme.assets.count + 3)
     for page in published {
       owners.append((page.outputPath, .page(page.sitePath, line: page.metadata.slugLine ?? 1)))
+      if page.isSectionIndex, page.metadata.list != nil, let perPage = page.metadata.paginate, perPage > 0 {
+        let listed = Self.listedPositions(of: page, in: published, navigation: navigation).count
+        let parts = (listed + perPage - 1) / perPage
+        if parts > 1 {
+          for part in 2...parts {
+            owners.append((PageURL.outputPath(for: page.url + "page/\(part)/"), .listing(page.sitePath, part: part)))
+          }
+        }
+      }
       for alias in page.metadata.aliases {
         owners.append(
           (PageURL.outputPath(for: alias), .alias(page.sitePath, alias: alias, line: page.metadata.aliasesLine ?? 1)))
       }
+    }
+    for made in taxonomyPages {
+      let path = PageURL.outputPath(for: made.url)
+      owners.append((path, .taxonomy(path)))
+    }
+    if config.search {
+      // The search index's files: its meta file, and folders whose files it numbers.
+      let folder = SiteConfig.searchFolder
+      owners.append((folder + "/meta.json", .generated(folder + "/meta.json")))
+      for part in ["t", "r", "p"] { owners.append((folder + "/" + part, .generated("search index (\(folder)/\(part)/)"))) }
     }
     owners.append(("sitemap.xml", .generated("sitemap.xml")))
     if !newestDatedPages(published, count: 1).isEmpty { owners.append(("atom.xml", .generated("atom.xml"))) }
