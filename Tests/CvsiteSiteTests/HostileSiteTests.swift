@@ -237,3 +237,44 @@ struct BodyURLTests {
     #expect(errors.contains { $0.hasPrefix("content/_index.md:6:") && $0.contains("in action runs script") })
   }
 }
+
+/// A file name holds what a URL path cannot as it is: the page's URL is percent-encoded
+/// wherever it is written, its file is where a server looks for that URL, and links to
+/// it resolve however they encode it.
+@Suite("File names that are not URLs as they are")
+struct FileNameURLTests {
+  @Test("space, ?, # and % in names: encoded URLs, files at their names, links that resolve")
+  func encodedNames() throws {
+    let site = try TemporarySite(site: [
+      "content/_index.md":
+        "---\ntitle: Home\n---\n[s](a%20b/) [t](<a b/>) [q](what%3F/) [h](a%23b/) [p](100%25/) [m](<a b.md>) ![i](img/my%20logo.png)\n",
+      "content/a b.md": "---\ntitle: Spaced\ndate: 2024-01-01\n---\nSpaced.\n",
+      "content/what?.md": "---\ntitle: Question\n---\nQuestion.\n",
+      "content/a#b.md": "---\ntitle: Hash\n---\nHash.\n",
+      "content/100%.md": "---\ntitle: Percent\n---\nPercent.\n",
+      "content/img/my logo.png": "png",
+    ])
+    let outcome = site.build()
+    #expect(outcome.result.succeeded, "\(outcome.result.diagnostics.summaries)")
+    for file in ["a b/index.html", "what?/index.html", "a#b/index.html", "100%/index.html", "img/my logo.png"] {
+      #expect(site.exists(file), "\(file)")
+    }
+    let sitemap = try #require(site.read("sitemap.xml"))
+    for url in ["a%20b/", "what%3F/", "a%23b/", "100%25/"] {
+      #expect(sitemap.contains("<loc>https://example.com/\(url)</loc>"), "\(url)")
+    }
+    #expect(site.read("atom.xml")?.contains("https://example.com/a%20b/") == true)
+    let home = try #require(site.read("index.html"))
+    #expect(home.contains(#"href="/a%20b/""#) && home.contains(#"src="/img/my%20logo.png""#))
+  }
+
+  @Test("a name with a control character is refused at the file")
+  func controlCharacter() throws {
+    let site = try TemporarySite(site: ["content/_index.md": "# Home\n", "content/bell\u{7}.md": "Bell.\n"])
+    let errors = site.build().result.diagnostics.errors.summaries
+    #expect(
+      errors == [
+        "content/bell?.md:1:1: error: `bell?.md` is named with a control character (shown as `?`), which no URL can hold; rename it"
+      ], "\(errors)")
+  }
+}

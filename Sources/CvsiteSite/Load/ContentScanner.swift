@@ -108,6 +108,16 @@ enum ContentScanner {
               at: location))
           continue
         }
+        // No URL holds a control character as it is: such a name would reach links, the
+        // sitemap and the feed as something else, or break them.
+        guard !name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+          let shown = name.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : String($0) }.joined()
+          diagnostics.append(
+            Diagnostic(
+              .error, "`\(shown)` is named with a control character (shown as `?`), which no URL can hold; rename it",
+              at: SourceLocation(path: folderName + "/" + (relative.isEmpty ? "" : relative + "/") + shown, line: 1, column: 1)))
+          continue
+        }
         guard let entry = listedKind ?? FileKind(path: path) else { continue }
         let resolved =
           entry == .link ? URL(fileURLWithPath: path).resolvingSymlinksInPath().path : resolvedDirectory + "/" + name
@@ -244,17 +254,57 @@ enum FileKind: Equatable {
 
 }
 
-/// Site paths of pages: pretty URLs (`/docs/install/`).
+/// Site paths of pages: pretty URLs (`/docs/install/`), percent-encoded where a file
+/// name holds what a URL path cannot (`/what%3F/` for `what?.md`, `/a%20b/` for `a b.md`).
 enum PageURL {
   /// The URL of a content file: its folders, then its slug (or file name without its
-  /// Markdown extension).
+  /// Markdown extension), encoded (``encoded(_:)``).
   static func url(for relativePath: String, kind: ContentFile.Kind, slug: String?) -> String {
     var parts = relativePath.splitOmittingEmpty(atByte: UInt8(ascii: "/")).map(String.init)
     let file = parts.removeLast()
     if kind == .page {
       parts.append(slug ?? ContentFile.withoutMarkdownExtension(file))
     }
-    return parts.isEmpty ? "/" : "/" + parts.joined(separator: "/") + "/"
+    return parts.isEmpty ? "/" : encoded("/" + parts.joined(separator: "/") + "/")
+  }
+
+  /// Whether a URL path cannot hold `byte` as it is: controls, space, `"`, `#`, `%`,
+  /// `<`, `>`, `?`, `\`, `^`, `` ` ``, `{`, `|`, `}` and DEL.
+  private static func needsEncoding(_ byte: UInt8) -> Bool {
+    switch byte {
+    case 0...0x20, 0x7F, 0x22, 0x23, 0x25, 0x3C, 0x3E, 0x3F, 0x5C, 0x5E, 0x60, 0x7B, 0x7C, 0x7D: return true
+    default: return false
+    }
+  }
+
+  /// `path` with each byte ``needsEncoding(_:)`` names percent-encoded. Letters of other
+  /// scripts stay as they are: browsers show them, and send them as UTF-8.
+  static func encoded(_ path: String) -> String {
+    guard path.utf8.contains(where: needsEncoding) else { return path }
+    let hex = Array("0123456789ABCDEF".utf8)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(path.utf8.count + 8)
+    for byte in path.utf8 {
+      if needsEncoding(byte) {
+        bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+      } else {
+        bytes.append(byte)
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// A path as an author wrote it (`/a%20b/`, `/a b/`, `/caf%C3%A9/`) in the form site
+  /// paths take: percent-decoded where that gives text, then ``encoded(_:)``.
+  static func canonical(_ written: String) -> String {
+    encoded(decoded(written))
+  }
+
+  /// `path` with its percent-escapes decoded, when they decode to UTF-8 text; as it is
+  /// otherwise.
+  static func decoded(_ path: String) -> String {
+    guard path.utf8.contains(UInt8(ascii: "%")) else { return path }
+    return path.removingPercentEncoding ?? path
   }
 
   /// Whether a slug is one path segment that stays where it is put.
@@ -269,9 +319,10 @@ enum PageURL {
       && !alias.unicodeScalars.contains { $0.value < 0x20 || $0 == "?" || $0 == "#" || $0 == "\\" }
   }
 
-  /// The output file of a site path: `/docs/install/` → `docs/install/index.html`.
+  /// The output file of a site path: `/docs/install/` → `docs/install/index.html`,
+  /// `/what%3F/` → `what?/index.html` (the file a server finds at that URL).
   static func outputPath(for url: String) -> String {
-    let trimmed = url.splitOmittingEmpty(atByte: UInt8(ascii: "/")).joined(separator: "/")
+    let trimmed = decoded(url).splitOmittingEmpty(atByte: UInt8(ascii: "/")).joined(separator: "/")
     return trimmed.isEmpty ? "index.html" : trimmed + "/index.html"
   }
 }

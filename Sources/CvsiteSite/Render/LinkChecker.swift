@@ -46,8 +46,9 @@ struct LinkChecker {
     }
   }
 
+  /// A file of the output at `path` (as on disk: `img/my logo.png`).
   mutating func addFile(path: String) {
-    targets["/" + path] = []
+    targets[PageURL.encoded("/" + path)] = []
   }
 
   /// The broken links of one page body, located in its Markdown source (read only when
@@ -140,7 +141,8 @@ struct LinkChecker {
     } else if basePath != "/" && path.hasPrefix(basePath) {
       path = "/" + path.dropFirst(basePath.count)
     }
-    return (Self.normalize(path), fragment)
+    // Site paths are kept encoded one way: `a b/`, `a%20b/` and `a%20b/` all lead there.
+    return (Self.normalize(PageURL.canonical(path)), fragment)
   }
 
   /// Whether a link starts with a URI scheme (`https:`, `mailto:`): an external link.

@@ -112,7 +112,8 @@ extension LinkChecker {
       var path = String(String(target).splitOnce(atByte: UInt8(ascii: "?")).0)
       if basePath != "/", path.hasPrefix(basePath) { path = "/" + path.dropFirst(basePath.count) }
       let base = path.hasPrefix("/") ? "" : (folder.isEmpty ? "/" : "/" + folder + "/")
-      let source = String(Self.normalizeSegments(base + path).dropFirst())
+      // A file's name as on disk: `my%20page.md` is `my page.md`.
+      let source = String(Self.normalizeSegments(base + PageURL.decoded(path)).dropFirst())
       guard let found = pagesBySource[source] ?? caseInsensitiveSource(source) else {
         problems.append(
           LinkProblem(
@@ -167,7 +168,7 @@ extension LinkChecker {
     guard !decoded.isEmpty, !Self.hasScheme(decoded), !decoded.hasPrefix("/"), !decoded.hasPrefix("#") else {
       return nil
     }
-    let path = Self.normalizeSegments("/" + (folder.isEmpty ? "" : folder + "/") + decoded)
+    let path = PageURL.canonical(Self.normalizeSegments("/" + (folder.isEmpty ? "" : folder + "/") + decoded))
     guard targets[path] != nil else { return nil }
     return escapeHTML(basePath == "/" ? path : String(basePath.dropLast()) + path)
   }

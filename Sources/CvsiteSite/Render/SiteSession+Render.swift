@@ -404,7 +404,7 @@ extension SiteSession {
     for page in published {
       owners[page.url, default: []].append((page.sitePath, page.metadata.slugLine ?? 1))
       for alias in page.metadata.aliases {
-        owners[LinkChecker.normalize(alias + "/"), default: []].append((page.sitePath, page.metadata.aliasesLine ?? 1))
+        owners[LinkChecker.normalize(PageURL.canonical(alias + "/")), default: []].append((page.sitePath, page.metadata.aliasesLine ?? 1))
       }
     }
     var diagnostics: [Diagnostic] = []
@@ -473,7 +473,9 @@ extension SiteSession {
       } else {
         checker.addPage(url: page.url, html: page.bodyHTML)
       }
-      for alias in page.metadata.aliases { checker.addPage(url: LinkChecker.normalize(alias + "/"), html: "") }
+      for alias in page.metadata.aliases {
+        checker.addPage(url: LinkChecker.normalize(PageURL.canonical(alias + "/")), html: "")
+      }
       checker.addSource(page.contentPath, url: page.url, title: page.metadata.title)
     }
     for file in staticFiles + resources { checker.addFile(path: file.relativePath) }
