@@ -10,6 +10,10 @@ enum PortCheck {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { return nil }
     defer { close(fd) }
+    // As the server binds (SO_REUSEADDR): connections of a server that just stopped,
+    // waiting out TIME-WAIT, do not make the port look taken; a listening one still does.
+    var reuse: Int32 = 1
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = in_port_t(UInt16(port).bigEndian)

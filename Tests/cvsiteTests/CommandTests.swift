@@ -142,6 +142,45 @@ struct CommandTests {
     #expect(problem.contains("already in use"))
     #expect(problem.contains("--port \(port + 1)"))
   }
+
+  @Test("a port whose last server closed its connections first (TIME-WAIT) is free again")
+  func portInTimeWait() throws {
+    func socketAddress(_ port: UInt16) -> sockaddr_in {
+      var address = sockaddr_in()
+      address.sin_family = sa_family_t(AF_INET)
+      address.sin_port = port.bigEndian
+      address.sin_addr.s_addr = inet_addr("127.0.0.1")
+      return address
+    }
+    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var reuse: Int32 = 1
+    setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+    var address = socketAddress(0)
+    _ = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    #expect(listen(listener, 1) == 0)
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+    }
+    let port = UInt16(bigEndian: address.sin_port)
+    let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var target = socketAddress(port)
+    let connected = withUnsafePointer(to: &target) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(client, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    #expect(connected == 0)
+    let accepted = accept(listener, nil, nil)
+    #expect(accepted >= 0)
+    // The server side closes first: its end of the connection waits in TIME-WAIT.
+    close(accepted)
+    close(listener)
+    usleep(50_000)
+    close(client)
+    usleep(50_000)
+    #expect(PortCheck.problem(host: "127.0.0.1", port: Int(port)) == nil)
+  }
 }
 
 @Suite("Diagnostic printing")
