@@ -74,9 +74,13 @@ struct AuthorMistakeTests {
     let site = try TemporarySite(site: [
       "content/_index.md": "# Home\n", "layouts/page.mustache": "<p>ok</p>\n<p>caf",
     ])
-    try Data("title: T\nauthor: Ren\u{E9} ".utf8 + [0xE9, 0x0A]).write(to: site.root.appendingPathComponent("cvsite.yml"))
+    try Data("title: T\nauthor: Ren\u{E9} ".utf8 + [0xE9, 0x0A]).write(
+      to: site.root.appendingPathComponent("cvsite.yml"))
     let errors = site.build().result.diagnostics.errors
-    #expect(errors.map(\.description) == ["cvsite.yml:2:15: error: cvsite.yml is not valid UTF-8 (byte 0xE9); save it as UTF-8\nauthor: Ren\u{E9} \u{FFFD}\n             ^"], "\(errors.map(\.description))")
+    #expect(
+      errors.map(\.description) == [
+        "cvsite.yml:2:15: error: cvsite.yml is not valid UTF-8 (byte 0xE9); save it as UTF-8\nauthor: Ren\u{E9} \u{FFFD}\n             ^"
+      ], "\(errors.map(\.description))")
     try site.write("cvsite.yml", "title: T\n")
     var template = Data("<p>ok</p>\n<p>caf".utf8)
     template.append(contentsOf: [0xE9, 0x3C, 0x2F, 0x70, 0x3E, 0x0A])

@@ -88,7 +88,8 @@ struct FolderIndexTests {
   )
   func otherExtensions() throws {
     let site = try TemporarySite(site: [
-      "content/_index.md": "---\ntitle: Home\n---\nSee [notes](notes.markdown), [old](old.mdown) and [loud](LOUD.MD).\n",
+      "content/_index.md":
+        "---\ntitle: Home\n---\nSee [notes](notes.markdown), [old](old.mdown) and [loud](LOUD.MD).\n",
       "content/notes.markdown": "---\ntitle: Notes\n---\nNotes.\n",
       "content/old.mdown": "# Old page\n\nOld.\n",
       "content/LOUD.MD": "Loud.\n",

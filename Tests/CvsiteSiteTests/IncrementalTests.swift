@@ -120,12 +120,20 @@ struct IncrementalTests {
       ("body", { try $0.write("content/docs/p1.md", "---\ntitle: P1\ntags: [one]\n---\nNew words.\n\n## Usage\n") }),
       ("title that reorders", { try $0.write("content/docs/p0.md", "---\ntitle: Z0\ntags: [one]\n---\nPage 0.\n") }),
       ("weight", { try $0.write("content/docs/p3.md", "---\ntitle: P3\nweight: -1\n---\nPage 3.\n") }),
-      ("new tag", { try $0.write("content/docs/p2.md", "---\ntitle: P2\ntags: [one, two]\n---\nPage 2.\n\n## Usage\n") }),
+      (
+        "new tag",
+        { try $0.write("content/docs/p2.md", "---\ntitle: P2\ntags: [one, two]\n---\nPage 2.\n\n## Usage\n") }
+      ),
       ("new page", { try $0.write("content/docs/p9.md", "---\ntitle: P9\n---\nNew.\n") }),
       ("removed page", { try $0.remove("content/docs/p1.md") }),
       ("post date", { try $0.write("content/blog/b0.md", "---\ntitle: B0\ndate: 2026-02-01\n---\nPost 0.\n") }),
-      ("summary in a listing", { try $0.write("content/blog/b2.md", "---\ntitle: B2\ndate: 2026-01-03\n---\nNew summary.\n") }),
-      ("heading a link points to", { try $0.write("content/docs/p2.md", "---\ntitle: P2\n---\nPage 2.\n\n## USAGE\n") }),
+      (
+        "summary in a listing",
+        { try $0.write("content/blog/b2.md", "---\ntitle: B2\ndate: 2026-01-03\n---\nNew summary.\n") }
+      ),
+      (
+        "heading a link points to", { try $0.write("content/docs/p2.md", "---\ntitle: P2\n---\nPage 2.\n\n## USAGE\n") }
+      ),
       // A page added with an error: nothing is written; the fix writes it and renumbers
       // the search records as the failed rebuild would have.
       ("new page with an error", { try $0.write("content/about.md", "---\ntitle: About\n---\n[broken](/nowhere/)\n") }),

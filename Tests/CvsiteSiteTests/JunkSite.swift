@@ -22,10 +22,15 @@ enum JunkSite {
 
   static func frontMatter(_ index: Int, _ random: inout SeededRandom) -> String {
     var lines = ["---"]
-    if random.below(5) > 0 { lines.append("title: \"Page \(index) \(["ünïcødé", "a & b", "<tag>", "plain"][random.below(4)])\"") }
+    if random.below(5) > 0 {
+      lines.append("title: \"Page \(index) \(["ünïcødé", "a & b", "<tag>", "plain"][random.below(4)])\"")
+    }
     if random.below(3) == 0 { lines.append("date: 2024-0\(1 + random.below(9))-1\(random.below(10))") }
     if random.below(4) == 0 { lines.append("weight: \(random.below(20) - 5)") }
-    if random.below(4) == 0 { lines.append("tags: [\(["swift", "Swift", "docs", "c++", "ünï"].shuffled(&random).prefix(2).joined(separator: ", "))]") }
+    if random.below(4) == 0 {
+      lines.append(
+        "tags: [\(["swift", "Swift", "docs", "c++", "ünï"].shuffled(&random).prefix(2).joined(separator: ", "))]")
+    }
     if random.below(9) == 0 { lines.append("draft: true") }
     if random.below(12) == 0 { lines.append("date: 2024-02-30") }
     if random.below(12) == 0 { lines.append("titel: misspelt") }
@@ -40,7 +45,9 @@ enum JunkSite {
   static let blocks: [Block] = [
     { index, random in "# Heading \(index) {#h-\(index)-\(random.below(3))}\n" },
     { _, random in "## Section \(random.below(5))\n\nText with *emphasis*, `code`, **strong** and ~~strike~~.\n" },
-    { _, random in "Paragraph \(random.below(100)) with a [link](/guide/) and a [broken one](/nowhere-\(random.below(3))/).\n" },
+    { _, random in
+      "Paragraph \(random.below(100)) with a [link](/guide/) and a [broken one](/nowhere-\(random.below(3))/).\n"
+    },
     { _, _ in "See [the guide](../guide/page-1.md#section-1) and <https://example.com>.\n" },
     { _, random in "```swift {\(1 + random.below(3))}\nlet x = \(random.below(9))\nprint(x)\n```\n" },
     { _, _ in "```console\n$ cvsite build\nBuilt.\n```\n" },
@@ -49,7 +56,8 @@ enum JunkSite {
     { _, _ in "- [ ] todo\n- [x] done\n  - nested\n" },
     { index, _ in "Text with a note[^n\(index)] and a missing one[^gone].\n\n[^n\(index)]: The note.\n" },
     { _, random in ":::tabs\n## One\nFirst \(random.below(9)).\n## Two {default=true}\nSecond.\n:::\n" },
-    { _, _ in ":::cards{cols=2}\n## Card {badge=new href=/guide/}\nA card.\n## Other {badge=shiny}\nBad badge.\n:::\n" },
+    { _, _ in ":::cards{cols=2}\n## Card {badge=new href=/guide/}\nA card.\n## Other {badge=shiny}\nBad badge.\n:::\n"
+    },
     { _, _ in ":::steps\n## Install {status=done}\nDone.\n## Build {status=current}\nNow.\n:::\n" },
     { _, _ in ":::callout{kind=warning}\nCareful.\n:::\n" },
     { _, _ in "> [!NOTE]\n> A GitHub note.\n" },

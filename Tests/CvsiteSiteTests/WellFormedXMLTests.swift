@@ -21,7 +21,8 @@ struct WellFormedXMLTests {
   func forbiddenCharacters() throws {
     let site = try TemporarySite(site: [
       "content/_index.md": "---\ntitle: \"Home \\x01 \\x1F\"\n---\nHome.\n",
-      "content/post.md": "---\ntitle: \"Bell \\a and \\uFFFE\"\ndate: 2024-05-01\n---\nText \u{1} with \u{FFFF} inside.\n",
+      "content/post.md":
+        "---\ntitle: \"Bell \\a and \\uFFFE\"\ndate: 2024-05-01\n---\nText \u{1} with \u{FFFF} inside.\n",
     ])
     let outcome = site.build()
     #expect(outcome.result.succeeded, "\(outcome.result.diagnostics.summaries)")

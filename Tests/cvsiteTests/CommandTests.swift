@@ -157,7 +157,9 @@ struct CommandTests {
     setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
     var address = socketAddress(0)
     _ = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
     }
     #expect(listen(listener, 1) == 0)
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
@@ -168,7 +170,9 @@ struct CommandTests {
     let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     var target = socketAddress(port)
     let connected = withUnsafePointer(to: &target) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(client, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(client, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
     }
     #expect(connected == 0)
     let accepted = accept(listener, nil, nil)

@@ -115,7 +115,8 @@ enum ContentScanner {
           diagnostics.append(
             Diagnostic(
               .error, "`\(shown)` is named with a control character (shown as `?`), which no URL can hold; rename it",
-              at: SourceLocation(path: folderName + "/" + (relative.isEmpty ? "" : relative + "/") + shown, line: 1, column: 1)))
+              at: SourceLocation(
+                path: folderName + "/" + (relative.isEmpty ? "" : relative + "/") + shown, line: 1, column: 1)))
           continue
         }
         guard let entry = listedKind ?? FileKind(path: path) else { continue }

@@ -243,7 +243,8 @@ struct PageMetadata: Sendable, Hashable {
       return "is no day of the calendar: \(name) \(year) has \(days) days"
     }
     guard bytes.count > 10 else { return nil }
-    let timeProblem = "has no such time of day (hours 00 to 23, minutes and seconds 00 to 59, then a zone such as Z or +02:00)"
+    let timeProblem =
+      "has no such time of day (hours 00 to 23, minutes and seconds 00 to 59, then a zone such as Z or +02:00)"
     guard [0x54, 0x74, 0x20].contains(bytes[10]), let hour = number(11..<13), bytes.count > 13, bytes[13] == 0x3A,
       let minute = number(14..<16), hour <= 23, minute <= 59
     else { return timeProblem }

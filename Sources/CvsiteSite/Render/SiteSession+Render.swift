@@ -94,7 +94,8 @@ extension SiteSession {
     let reread = memo == nil ? [] : pendingPages
     let listingKeys = memo == nil ? [] : site.map(\.listingKey)
     let entries = selected.map { (page: $0, links: pages[$0.sitePath]?.links) }
-    let rendered = parallelMap(entries, jobs: options.jobs, weight: { weight($0.page) }) { entry -> PageRender in
+    let entryWeight = { (entry: (page: SitePage, links: LinkAttributes?)) in weight(entry.page) }
+    let rendered = parallelMap(entries, jobs: options.jobs, weight: entryWeight) { entry -> PageRender in
       var page = entry.page
       var links = entry.links ?? LinkAttributes(of: page.bodyHTML)
       let (body, linkProblems) = checker.rewritingLinks(page.bodyHTML, page: page, links: links)
@@ -116,19 +117,22 @@ extension SiteSession {
           problems.append(problem)
         }
       }
+      // The context before its body, made once: hashed for the memo, then rendered.
+      let base = Self.baseContext(
+        for: page, navigation: navigation, config: config, feedURL: feedURL, gitDates: gitDates,
+        taxonomies: taxonomies)
       var fingerprint: Int?
       if let memo {
         let inputs = Self.layoutInputs(
-          for: page, rewrittenBody: rewritten ? body : nil, listingKeys: listingKeys, in: site,
-          navigation: navigation, config: config, feedURL: feedURL, gitDates: gitDates, taxonomies: taxonomies)
+          for: page, base: base, rewrittenBody: rewritten ? body : nil, listingKeys: listingKeys, in: site,
+          navigation: navigation)
         if !reread.contains(page.sitePath), let last = memo.pages[page.sitePath], last.inputs == inputs {
           return PageRender(files: last.files, problems: problems, memo: last)
         }
         fingerprint = inputs
       }
       let (context, layout, listingProblems, more) = Self.layoutContext(
-        for: page, in: site, navigation: navigation, config: config, theme: theme, feedURL: feedURL,
-        gitDates: gitDates, taxonomies: taxonomies)
+        for: page, in: site, navigation: navigation, config: config, theme: theme, base: base)
       let (document, layoutProblem) = theme.renderDocumentReporting(context, layout: layout)
       // Theme problems are said once for the whole site below, not once per page.
       for problem in listingProblems + [layoutProblem].compactMap({ $0 }) {
@@ -404,7 +408,8 @@ extension SiteSession {
     for page in published {
       owners[page.url, default: []].append((page.sitePath, page.metadata.slugLine ?? 1))
       for alias in page.metadata.aliases {
-        owners[LinkChecker.normalize(PageURL.canonical(alias + "/")), default: []].append((page.sitePath, page.metadata.aliasesLine ?? 1))
+        owners[LinkChecker.normalize(PageURL.canonical(alias + "/")), default: []].append(
+          (page.sitePath, page.metadata.aliasesLine ?? 1))
       }
     }
     var diagnostics: [Diagnostic] = []
@@ -453,7 +458,9 @@ extension SiteSession {
       // The search index's files: its meta file, and folders whose files it numbers.
       let folder = SiteConfig.searchFolder
       owners.append((folder + "/meta.json", .generated(folder + "/meta.json")))
-      for part in ["t", "r", "p"] { owners.append((folder + "/" + part, .generated("search index (\(folder)/\(part)/)"))) }
+      for part in ["t", "r", "p"] {
+        owners.append((folder + "/" + part, .generated("search index (\(folder)/\(part)/)")))
+      }
     }
     owners.append(("sitemap.xml", .generated("sitemap.xml")))
     if !newestDatedPages(published, count: 1).isEmpty { owners.append(("atom.xml", .generated("atom.xml"))) }
@@ -493,11 +500,13 @@ extension SiteSession {
   static func layoutContext(
     for page: SitePage, in site: [SitePage], navigation index: Navigation.Index, config: SiteConfig,
     theme: SiteThemeAdapter, feedURL: String? = nil, gitDates: [String: String] = [:],
-    taxonomies: TaxonomyIndex? = nil
+    taxonomies: TaxonomyIndex? = nil, base made: PageContext? = nil
   ) -> (PageContext, String, problems: [String], more: [(PageContext, String)]) {
     let layout = layoutName(of: page)
-    let base = baseContext(
-      for: page, navigation: index, config: config, feedURL: feedURL, gitDates: gitDates, taxonomies: taxonomies)
+    let base =
+      made
+      ?? baseContext(
+        for: page, navigation: index, config: config, feedURL: feedURL, gitDates: gitDates, taxonomies: taxonomies)
     func context(_ body: String) -> PageContext {
       var made = base
       made.bodyHTML = body
@@ -578,20 +587,18 @@ extension SiteSession {
   }
 
   /// What a page's files are made from besides its body, as one number: its layout, its
-  /// context (navigation, furniture), the body the link rewriter made of its own when it
+  /// context before the body (`base`: ``baseContext(for:navigation:config:feedURL:gitDates:taxonomies:)``,
+  /// navigation and furniture), the body the link rewriter made of its own when it
   /// changed it, and for a section's page what its listing shows of each listed page
   /// (`listingKeys`: the ``SitePage/listingKey`` of each page of `site`, by position). Two
   /// renders with the same number and the same body write the same files.
   static func layoutInputs(
-    for page: SitePage, rewrittenBody: String?, listingKeys: [Int], in site: [SitePage],
-    navigation index: Navigation.Index, config: SiteConfig, feedURL: String?, gitDates: [String: String],
-    taxonomies: TaxonomyIndex?
+    for page: SitePage, base: PageContext, rewrittenBody: String?, listingKeys: [Int], in site: [SitePage],
+    navigation index: Navigation.Index
   ) -> Int {
     var hasher = Hasher()
     hasher.combine(layoutName(of: page))
-    hasher.combine(
-      baseContext(
-        for: page, navigation: index, config: config, feedURL: feedURL, gitDates: gitDates, taxonomies: taxonomies))
+    hasher.combine(base)
     hasher.combine(rewrittenBody)
     if page.isSectionIndex, let container = page.metadata.list {
       hasher.combine(container)
