@@ -8,9 +8,12 @@ extension SiteSession {
   /// no error, so a failed rebuild leaves the served site as it was.
   ///
   /// A page edit re-renders that page, and its section's page when what the listing
-  /// shows of it (summary, values) changed; a change of a title,
-  /// weight, date, slug, draft flag, or an added or removed page re-renders every page
-  /// from the bodies kept in memory; a settings or theme change rebuilds everything.
+  /// shows of it (summary, values) changed. A change of a title, weight, date, slug,
+  /// draft flag, or an added or removed page renders, from the bodies kept in memory,
+  /// the pages whose layout inputs differ from their last render (``RenderMemo``: the
+  /// pages whose navigation shows the change, their neighbours, the listings); the other
+  /// pages keep their files. A settings or theme change rebuilds everything. Only files
+  /// whose bytes changed are written.
   public func update(changed paths: [String], into sink: any OutputSink) -> BuildResult {
     remembersRenders = true
     let content = options.siteRoot.appendingPathComponent("content")
