@@ -604,6 +604,13 @@ def check_search_marks(driver, base, target):
     from urllib.parse import quote
     hostile = quote('<img src=x onerror="window.__injected=1"> ' + target["word"])
     pretty = target["page"][:-len("index.html")] if target["page"].endswith("index.html") else target["page"]
+    # The page's own result (no fragment) for a word only in a closed tab: that tab opens.
+    driver.execute_script("localStorage.clear()")
+    driver.get(f"{base}/{pretty}?highlight={quote(target['word'])}")
+    time.sleep(0.3)
+    opened = driver.execute_script(
+        "const p = document.getElementById(arguments[0]); return p ? !p.hidden : null;", target["panel"])
+    expect(opened is True, f"search: the page's own result for `{target['word']}` opens the tab that holds it")
     driver.get(f"{base}/{pretty}?highlight={hostile}")
     time.sleep(0.3)
     injected = driver.execute_script(

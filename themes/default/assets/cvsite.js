@@ -85,12 +85,8 @@
     try { return decodeURIComponent(raw); } catch (e) { return raw; }
   }
 
-  /* A fragment inside a tab panel (or naming a tab) opens every tab around it. */
-  function openFragment() {
-    var id = fragmentID(location.hash);
-    var target = id && doc.getElementById(id);
-    if (!target) return;
-    if (target.getAttribute("role") === "tab") target = doc.getElementById(target.getAttribute("aria-controls")) || target;
+  /* Opens every tab around `target`; whether one had to be opened. */
+  function openAround(target) {
     var panel = target.closest(".cv-tabpanel");
     var opened = false;
     while (panel) {
@@ -99,8 +95,19 @@
       if (tab) { activate(group, tab, false); opened = true; }
       panel = group && group.parentElement ? group.parentElement.closest(".cv-tabpanel") : null;
     }
-    if (opened) target.scrollIntoView();
+    return opened;
   }
+
+  /* A fragment inside a tab panel (or naming a tab) opens every tab around it. */
+  function openFragment() {
+    var id = fragmentID(location.hash);
+    var target = id && doc.getElementById(id);
+    if (!target) return;
+    if (target.getAttribute("role") === "tab") target = doc.getElementById(target.getAttribute("aria-controls")) || target;
+    if (openAround(target)) target.scrollIntoView();
+  }
+  /* For search.js: a page opened from its own result shows the tab that holds the word. */
+  window.cvsiteTabs = { openAround: openAround };
   window.addEventListener("hashchange", openFragment);
   openFragment();
 
