@@ -113,7 +113,7 @@ struct SessionTests {
     try await fixture.withServer(idleTimeout: .milliseconds(500), maximumConnections: 4) { port in
       let events = try RawClient(port: port)
       events.send("GET /_cvsite/events HTTP/1.1\r\nHost: localhost\r\n\r\n")
-      _ = await events.read(until: "event: status")
+      _ = await events.read(until: "event: status", timeout: .seconds(30))
       let silent = try RawClient(port: port)
       let stalled = try RawClient(port: port)
       stalled.send("GET / HTTP/1.1\r\nHost: local")  // half a request, then nothing
@@ -171,7 +171,7 @@ struct SessionTests {
     try await fixture.withServer { port in
       let client = try RawClient(port: port)
       client.send("GET /_cvsite/events HTTP/1.1\r\nHost: localhost\r\n\r\n")
-      _ = await client.read(until: "event: status")
+      _ = await client.read(until: "event: status", timeout: .seconds(30))
       #expect(await fixture.session.hub.listenerCount == 1)
       client.close()
       // The first write after the hang-up may still be accepted; a later one fails.

@@ -482,12 +482,11 @@
     var rest = params.toString();
     try { history.replaceState(history.state, "", location.pathname + (rest ? "?" + rest : "") + location.hash); } catch (e) { /* file: */ }
     markPage(terms);
-    /* The page's own result (no fragment) for words only in tabs that are closed: the
-       reader lands on the first of them, its tabs opened, rather than on the default tab. */
-    if (location.hash || !window.cvsiteTabs) return;
-    var marks = Array.prototype.slice.call(doc.querySelectorAll("mark.cv-hit"));
-    var shown = marks.some(function (mark) { return !mark.closest("[role=tabpanel][hidden]"); });
-    if (marks.length && !shown && window.cvsiteTabs.openAround(marks[0])) marks[0].scrollIntoView({ block: "center" });
+    /* The page's own result, every hit in a closed tab: open the first hit's tabs. */
+    var marks = doc.querySelectorAll("mark.cv-hit"), tabs = window.cvsiteTabs;
+    if (location.hash || !tabs || !marks.length) return;
+    if (Array.prototype.every.call(marks, function (m) { return m.closest("[role=tabpanel][hidden]"); })
+      && tabs.openAround(marks[0])) marks[0].scrollIntoView({ block: "center" });
   })();
 
   /* ---- The dialog ---- */
