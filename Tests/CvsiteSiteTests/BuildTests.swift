@@ -81,6 +81,18 @@ struct BuildTests {
       ])
   }
 
+  @Test("a broken link written with <…> around a space, or with an accent, is placed where it is written")
+  func brokenLinksAsWritten() throws {
+    var files = Self.pages
+    files["content/guide/links.md"] = "---\ntitle: Links\n---\nFirst [x](</no where/>).\n\nThen [y](/caf\u{E9}-gone/).\n"
+    let site = try TemporarySite(site: files)
+    #expect(
+      SiteBuilder.check(site.options).diagnostics.errors.summaries == [
+        "content/guide/links.md:4:12: error: broken link to `/no%20where/`: no page or file at /no%20where/",
+        "content/guide/links.md:6:10: error: broken link to `/caf%C3%A9-gone/`: no page or file at /caf\u{E9}-gone/",
+      ])
+  }
+
   @Test("two pages at one URL are two errors at their own lines, and no anchor errors follow")
   func collisionWithoutFollowOnErrors() throws {
     let site = try TemporarySite(site: [

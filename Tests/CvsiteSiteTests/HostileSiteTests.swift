@@ -247,7 +247,8 @@ struct FileNameURLTests {
   func encodedNames() throws {
     let site = try TemporarySite(site: [
       "content/_index.md":
-        "---\ntitle: Home\n---\n[s](a%20b/) [t](<a b/>) [q](what%3F/) [h](a%23b/) [p](100%25/) [m](<a b.md>) ![i](img/my%20logo.png)\n",
+        "---\ntitle: Home\n---\n[s](a%20b/) [t](<a b/>) [q](what%3F/) [h](a%23b/) [p](100%25/) [m](<a b.md>) ![i](img/my%20logo.png) [c](caf\u{E9}/)\n",
+      "content/caf\u{E9}.md": "---\ntitle: Accent\n---\nAccent.\n",
       "content/a b.md": "---\ntitle: Spaced\ndate: 2024-01-01\n---\nSpaced.\n",
       "content/what?.md": "---\ntitle: Question\n---\nQuestion.\n",
       "content/a#b.md": "---\ntitle: Hash\n---\nHash.\n",

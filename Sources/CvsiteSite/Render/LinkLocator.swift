@@ -6,9 +6,10 @@ import CvsiteCore
 /// the one before it of the same kind was found (`kind`: an attribute, or the rewriter's
 /// problems): a page of thousands of broken links is read once, not once per link, and
 /// a URL written twice is placed at the occurrence that is broken rather than at the
-/// first. A link not found from there is looked for from the top, a bounded number of
-/// times (a destination written with `<…>`, an entity or a backslash is not in the
-/// source as the page has it), then placed at the top.
+/// first. A link is looked for as the page's HTML has it, then percent-decoded (`[x](<no
+/// where/>)` is `no%20where/` in the HTML); one not found from the last is looked for from
+/// the top, a bounded number of times (a destination written with an entity or a
+/// backslash is in the source as neither), then placed at the top.
 struct LinkLocator {
   private let bytes: [UInt8]
   /// The offset where each line starts.
@@ -34,15 +35,24 @@ struct LinkLocator {
   /// value as the page's HTML has it, `&amp;` standing for `&`); line 1, column 1 when
   /// it is not found.
   mutating func locate(_ target: String, kind: String) -> (line: Int, column: Int, text: String?) {
-    let needle = Array(LinkChecker.decodingAmpersands(target).utf8)
+    let written = LinkChecker.decodingAmpersands(target)
+    // As the HTML has it, else percent-decoded: `[x](<no where/>)` is `no%20where/` there.
+    var needles = [Array(written.utf8)]
+    let decoded = PageURL.decoded(written)
+    if decoded != written { needles.append(Array(decoded.utf8)) }
     let start = cursors[kind] ?? 0
-    var found = search(needle, from: start, to: bytes.count)
+    var found: (offset: Int, count: Int)?
+    for needle in needles where found == nil {
+      found = search(needle, from: start, to: bytes.count).map { ($0, needle.count) }
+    }
     if found == nil, start > 0, searchesFromTop < Self.searchesFromTopLimit {
       searchesFromTop += 1
-      found = search(needle, from: 0, to: min(bytes.count, start + needle.count))
+      for needle in needles where found == nil {
+        found = search(needle, from: 0, to: min(bytes.count, start + needle.count)).map { ($0, needle.count) }
+      }
     }
-    guard let offset = found else { return (1, 1, lineText(0)) }
-    cursors[kind] = offset + max(1, needle.count)
+    guard let (offset, count) = found else { return (1, 1, lineText(0)) }
+    cursors[kind] = offset + max(1, count)
     // The last line starting at or before the offset.
     var low = 0
     var high = lineStarts.count - 1
