@@ -84,7 +84,8 @@ struct BuildTests {
   @Test("a broken link written with <…> around a space, or with an accent, is placed where it is written")
   func brokenLinksAsWritten() throws {
     var files = Self.pages
-    files["content/guide/links.md"] = "---\ntitle: Links\n---\nFirst [x](</no where/>).\n\nThen [y](/caf\u{E9}-gone/).\n"
+    files["content/guide/links.md"] =
+      "---\ntitle: Links\n---\nFirst [x](</no where/>).\n\nThen [y](/caf\u{E9}-gone/).\n"
     let site = try TemporarySite(site: files)
     #expect(
       SiteBuilder.check(site.options).diagnostics.errors.summaries == [
