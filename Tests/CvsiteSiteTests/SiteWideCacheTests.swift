@@ -35,7 +35,7 @@ struct SiteWideCacheTests {
     return (site, session)
   }
 
-  /// A session and the files it serves: each rebuild writes only the files that
+  /// A `SiteSession` and the files it serves: each rebuild writes only the files that
   /// changed into `served`.
   func servedSession() throws -> (TemporarySite, SiteSession, CapturingSink) {
     let site = try TemporarySite(site: [
