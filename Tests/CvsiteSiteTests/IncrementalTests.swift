@@ -29,24 +29,6 @@ final class RecordingSink: OutputSink, @unchecked Sendable {
   var writtenPages: Set<String> { Set(written.filter { $0.hasSuffix("index.html") }) }
 }
 
-/// Holds what a rebuild writes and removes, as a served folder does.
-final class FolderSink: OutputSink, @unchecked Sendable {
-  private let lock = NSLock()
-  private(set) var files: [String: Data] = [:]
-
-  func write(_ data: Data, to relativePath: String) throws {
-    lock.lock()
-    files[relativePath] = data
-    lock.unlock()
-  }
-
-  func remove(_ relativePath: String) throws {
-    lock.lock()
-    files[relativePath] = nil
-    lock.unlock()
-  }
-}
-
 @Suite("Incremental rebuilds")
 struct IncrementalTests {
   func session() throws -> (TemporarySite, SiteSession) {
@@ -114,7 +96,7 @@ struct IncrementalTests {
     }
     let site = try TemporarySite(site: files)
     let session = SiteSession(options: site.options)
-    let served = FolderSink()
+    let served = StoringSink()
     #expect(session.update(changed: ["cvsite.yml"], into: served).succeeded)
     let edits: [(String, (TemporarySite) throws -> Void)] = [
       ("body", { try $0.write("content/docs/p1.md", "---\ntitle: P1\ntags: [one]\n---\nNew words.\n\n## Usage\n") }),
@@ -153,7 +135,7 @@ struct IncrementalTests {
         continue
       }
       #expect(result.succeeded, "\(name): \(result.diagnostics.summaries)")
-      let full = FolderSink()
+      let full = StoringSink()
       #expect(SiteSession(options: site.options).build(into: full).succeeded)
       #expect(served.files.keys.sorted() == full.files.keys.sorted(), "\(name)")
       for (path, data) in full.files where served.files[path] != data {

@@ -64,8 +64,7 @@ extension SiteSession {
       wide.targets
       ?? Targets(
         links: linkTargets(published, theme: theme, extraPages: wide.taxonomies.urls),
-        outputCollisions: outputCollisions(
-          outputOwners(published, theme: theme, navigation: wide.navigation, taxonomyPages: wide.taxonomyPages)))
+        outputCollisions: outputCollisions(outputOwners(published, theme: theme, wide: wide)))
     outcome.diagnostics += wide.collisions + targets.outputCollisions
     let checker = targets.links
     siteWide = wide
@@ -267,7 +266,8 @@ extension SiteSession {
       var updated = pages
       var numbered = Set<Int>()
       for path in changed {
-        switch (numbers?[path], site[path]?.search, site[path]?.page) {
+        let parsed = site[path]
+        switch (numbers?[path], parsed?.search, parsed?.page) {
         case (nil, nil, _): continue
         case (let number?, let record?, let page?):
           updated[number] = SearchIndex.Page(page, record: record, basePath: basePath)
@@ -427,21 +427,28 @@ extension SiteSession {
     return diagnostics
   }
 
+  /// The site path of part `number` (from 1) of a section page's listing: the page's own
+  /// for the first, `page/N/` below it for the others.
+  static func listingPartURL(of page: SitePage, part number: Int) -> String {
+    number == 1 ? page.url : page.url + "page/\(number)/"
+  }
+
+  /// An output file and who writes it.
+  typealias OwnedOutput = (path: String, owner: OutputOwner)
+
   /// Every output file and who writes it.
-  func outputOwners(
-    _ published: [SitePage], theme: SiteThemeAdapter, navigation: Navigation.Index,
-    taxonomyPages: [TaxonomyIndex.Page]
-  ) -> [(path: String, owner: OutputOwner)] {
-    var owners: [(path: String, owner: OutputOwner)] = []
+  func outputOwners(_ published: [SitePage], theme: SiteThemeAdapter, wide: SiteWide) -> [OwnedOutput] {
+    var owners: [OwnedOutput] = []
     owners.reserveCapacity(published.count + staticFiles.count + resources.count + theme.assets.count + 3)
     for page in published {
       owners.append((page.outputPath, .page(page.sitePath, line: page.metadata.slugLine ?? 1)))
       if page.isSectionIndex, page.metadata.list != nil, let perPage = page.metadata.paginate, perPage > 0 {
-        let listed = Self.listedPositions(of: page, in: published, navigation: navigation).count
+        let listed = Self.listedPositions(of: page, in: published, navigation: wide.navigation).count
         let parts = (listed + perPage - 1) / perPage
         if parts > 1 {
           for part in 2...parts {
-            owners.append((PageURL.outputPath(for: page.url + "page/\(part)/"), .listing(page.sitePath, part: part)))
+            owners.append(
+              (PageURL.outputPath(for: Self.listingPartURL(of: page, part: part)), .listing(page.sitePath, part: part)))
           }
         }
       }
@@ -450,7 +457,7 @@ extension SiteSession {
           (PageURL.outputPath(for: alias), .alias(page.sitePath, alias: alias, line: page.metadata.aliasesLine ?? 1)))
       }
     }
-    for made in taxonomyPages {
+    for made in wide.taxonomyPages {
       let path = PageURL.outputPath(for: made.url)
       owners.append((path, .taxonomy(path)))
     }
@@ -463,7 +470,7 @@ extension SiteSession {
       }
     }
     owners.append(("sitemap.xml", .generated("sitemap.xml")))
-    if !newestDatedPages(published, count: 1).isEmpty { owners.append(("atom.xml", .generated("atom.xml"))) }
+    if wide.feedURL != nil { owners.append(("atom.xml", .generated("atom.xml"))) }
     if !published.contains(where: { $0.url == "/404/" }) { owners.append(("404.html", .generated("404.html"))) }
     for file in staticFiles + resources { owners.append((file.relativePath, .file(file.sitePath))) }
     for asset in theme.assets { owners.append((asset.outputPath, .asset(asset.outputPath))) }
@@ -520,7 +527,7 @@ extension SiteSession {
     let parts = stride(from: 0, to: max(children.count, 1), by: perPage).map {
       Array(children[$0..<min($0 + perPage, children.count)])
     }
-    let urls = parts.indices.map { config.basePath + page.url.dropFirst() + ($0 == 0 ? "" : "page/\($0 + 1)/") }
+    let urls = parts.indices.map { config.basePath + listingPartURL(of: page, part: $0 + 1).dropFirst() }
     var problems: [String] = []
     var contexts: [(PageContext, String)] = []
     for (number, part) in parts.enumerated() {
@@ -537,10 +544,10 @@ extension SiteSession {
           made.previous = nil
           made.next = nil
           made.editURL = nil
-          made.canonicalURL = config.canonicalURL(page.url + "page/\(number + 1)/")
+          made.canonicalURL = config.canonicalURL(listingPartURL(of: page, part: number + 1))
         }
       }
-      contexts.append((made, PageURL.outputPath(for: page.url + (number == 0 ? "" : "page/\(number + 1)/"))))
+      contexts.append((made, PageURL.outputPath(for: listingPartURL(of: page, part: number + 1))))
     }
     return (contexts[0].0, layout, problems, Array(contexts.dropFirst()))
   }
