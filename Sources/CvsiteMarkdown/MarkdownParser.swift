@@ -88,7 +88,7 @@ public struct MarkdownParser: Sendable {
     // or a NUL reaches the HTML through an attribute value. A lone CR is a line ending
     // to libcmark: it becomes LF, so that cvsite's lines are libcmark's lines.
     let bytes = Self.normalized(bytes)
-    let source = SourceText(path: path, bytes: bytes)
+    var source = SourceText(path: path, bytes: bytes)
     var diagnostics: [Diagnostic] = []
     let invalid = firstInvalidUTF8(bytes)
     if let invalid {
@@ -99,7 +99,15 @@ public struct MarkdownParser: Sendable {
           line: position.line, column: position.column))
     }
     let frontMatter = FrontMatter.parse(source, schema: schema, into: &diagnostics)
-    let body = PageBody(source: source, frontMatterLines: frontMatter.lineCount)
+    var body = PageBody(source: source, frontMatterLines: frontMatter.lineCount)
+    // MkDocs' indented blocks (`!!! note`, `??? tip`, `=== "Tab"`) become directives;
+    // the page keeps its lines, and its diagnostics show them as written.
+    if let blocks = PythonMarkdownBlocks.read(source, frontMatterLines: frontMatter.lineCount) {
+      source = blocks.source
+      body = PageBody(source: source, frontMatterLines: frontMatter.lineCount)
+      body.writtenBlocks = blocks.directives
+      diagnostics += blocks.diagnostics
+    }
     guard
       let prepared = PreparedBody.prepare(body, options: options, validateUTF8: invalid != nil, into: &diagnostics)
     else {

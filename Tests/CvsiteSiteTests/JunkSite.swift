@@ -69,6 +69,12 @@ enum JunkSite {
     { _, _ in "Term\n: A definition list line that GFM reads as text.\n" },
     { _, _ in "    indented code\n    block\n" },
     { _, random in String(repeating: "Long line of words to fill a summary. ", count: 5 + random.below(10)) + "\n" },
+    { _, random in
+      "!!! warning \"Mind \(random.below(9))\"\n    Body with [a link](/nowhere/).\n\n    ```sh\n    echo hi\n    ```\n"
+    },
+    { _, _ in "=== \"Linux\"\n\n    apt\n\n=== \"macOS\"\n    brew\n" },
+    { _, _ in "??? tip\n    Folded.\nText right after.\n\n!!! nosuchtype\n    An unknown kind.\n" },
+    { _, _ in "- item\n\n    !!! note\n        In a list item.\n" },
   ]
 }
 

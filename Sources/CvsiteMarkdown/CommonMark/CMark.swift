@@ -117,6 +117,16 @@ struct CMarkNode {
   var isTightList: Bool { cmark_node_get_list_tight(raw) != 0 }
   var literal: String? { cmark_node_get_literal(raw).map { String(cString: $0) } }
 
+  /// Whether the node is a directive's marker block; indented up to three spaces more
+  /// than its list item's content (an indented block's opener four columns into a
+  /// `- ` item sits two columns in).
+  var isMarker: Bool {
+    guard let literal = cmark_node_get_literal(raw) else { return false }
+    var start = literal
+    while start.pointee == 0x20, literal.distance(to: start) < 3 { start += 1 }
+    return strncmp(start, PreparedBody.markerPrefix, PreparedBody.markerPrefix.utf8.count) == 0
+  }
+
   /// Whether the node's literal contains `byte`, without making a Swift string of it.
   func literalContains(_ byte: UInt8) -> Bool {
     guard let literal = cmark_node_get_literal(raw) else { return false }

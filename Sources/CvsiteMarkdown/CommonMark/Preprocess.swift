@@ -29,7 +29,7 @@ struct PreparedBody {
     _ body: PageBody, options: MarkdownOptions, validateUTF8: Bool, into diagnostics: inout [Diagnostic]
   ) -> PreparedBody? {
     let candidates = body.candidateLines(footnotes: options.gfm)
-    guard !candidates.isEmpty else {
+    guard !candidates.isEmpty || !body.writtenBlocks.isEmpty else {
       return parse(body.bytes(), options, validateUTF8).map { PreparedBody(document: $0) }
     }
     // Footnote definitions are rare: their pages take the defining path, which knows from
@@ -37,7 +37,7 @@ struct PreparedBody {
     if options.gfm, candidates.contains(where: { body.footnoteLine($0) != nil }) {
       return prepareTwoPass(body, options: options, validateUTF8: validateUTF8, into: &diagnostics)
     }
-    var directives: [Int: DirectiveLine] = [:]
+    var directives = body.writtenBlocks
     var headings: [Int: AttributeBlock] = [:]
     var attributeLines: [Int] = []
     for line in candidates {
@@ -82,9 +82,4 @@ struct PreparedBody {
     }
     return found
   }
-}
-
-extension CMarkNode {
-  /// Whether this HTML block is a directive marker written by the rewrite.
-  var isMarker: Bool { literal?.hasPrefix(PreparedBody.markerPrefix) == true }
 }

@@ -18,7 +18,7 @@ extension PreparedBody {
     }
     var parses = (guess == nil ? 0 : 1) + (plainGuess == nil ? 1 : 0)
     let shape = BlockShape(first.root, body: body)
-    var directives: [Int: DirectiveLine] = [:]
+    var directives = body.writtenBlocks
     var headingAttributes: [Int: AttributeBlock] = [:]
     var footnotes: [Int: FootnoteLine] = [:]
     for line in body.candidateLines(footnotes: options.gfm) where !shape.literalLines[line] {

@@ -16,6 +16,13 @@ struct DirectiveLine {
   var offset: Int
   /// Syntax problems found; the line is still used as written, so nesting survives them.
   var problems: [LineProblem] = []
+  /// Further directives the same line stands for, handled after this one: a line of
+  /// another generator's syntax can close blocks and open others (`=== "Tab"`).
+  var more: [DirectiveLine] = []
+  /// For a directive read from another generator's indented blocks, the line of the
+  /// block's opener: such a block closes by its indentation, so it is closed quietly
+  /// where its scope ends, and its closing closes it alone.
+  var writtenOpener: Int?
 }
 
 /// A syntax problem at an offset of a line.

@@ -11,6 +11,31 @@ struct SourceText {
   let bytes: [UInt8]
   /// Byte offset where each line starts; line `n` (1-based) starts at `lineStarts[n - 1]`.
   let lineStarts: [Int]
+  /// The page as written, when these bytes were rewritten from another generator's
+  /// syntax (``PythonMarkdownBlocks``): diagnostics show its lines, at its columns.
+  var asWritten: AsWritten?
+
+  /// A page as written, the bytes each of its rewritten lines lost at its start, and
+  /// (when the rewrite added lines) the written line of each line.
+  final class AsWritten: Sendable {
+    let bytes: [UInt8]
+    let lineStarts: [Int]
+    let columnShift: [Int: Int]
+    let writtenLines: [Int]?
+
+    init(_ text: SourceText, columnShift: [Int: Int], writtenLines: [Int]?) {
+      bytes = text.bytes
+      lineStarts = text.lineStarts
+      self.columnShift = columnShift
+      self.writtenLines = writtenLines
+    }
+
+    /// The written line of line `line` of the rewritten text.
+    func line(_ line: Int) -> Int {
+      guard let writtenLines else { return line }
+      return line >= 0 && line < writtenLines.count ? writtenLines[line] : line
+    }
+  }
 
   init(path: String, bytes: [UInt8]) {
     self.path = path
@@ -43,11 +68,24 @@ struct SourceText {
 
   /// The text of line `n`, for a diagnostic's source line.
   func lineText(_ line: Int) -> String {
-    String(decoding: bytes[lineRange(line)], as: UTF8.self)
+    if let written = asWritten {
+      let text = SourceText(lineStarts: written.lineStarts, bytes: written.bytes)
+      return String(decoding: written.bytes[text.lineRange(written.line(line))], as: UTF8.self)
+    }
+    return String(decoding: bytes[lineRange(line)], as: UTF8.self)
   }
 
   func location(line: Int, column: Int) -> SourceLocation {
-    SourceLocation(path: path, line: line, column: column)
+    guard let written = asWritten else { return SourceLocation(path: path, line: line, column: column) }
+    let line = written.line(line)
+    return SourceLocation(path: path, line: line, column: column + (written.columnShift[line] ?? 0))
+  }
+
+  /// Lines over bytes whose line starts are known already.
+  private init(lineStarts: [Int], bytes: [UInt8]) {
+    path = ""
+    self.bytes = bytes
+    self.lineStarts = lineStarts
   }
 
   /// A diagnostic at `line:column` showing that line.

@@ -56,6 +56,9 @@ final class ContainerItem {
   let column: Int
   let fence: Int
   var childHeadingLevel: Int
+  /// The opener's line, for a block written in another generator's indented syntax
+  /// (``DirectiveLine/writtenOpener``).
+  var writtenOpener: Int?
   var items: [Item] = []
 
   var isGroup: Bool { name == "group" }

@@ -44,16 +44,20 @@ struct PageBuilder {
     var cursor = parent.firstChild
     while let node = cursor {
       cursor = node.next
-      if node.kind == .htmlBlock, let directive = prepared.directives[node.startLine],
-        node.literal?.hasPrefix(PreparedBody.markerPrefix) == true
-      {
+      if node.kind == .htmlBlock, let directive = prepared.directives[node.startLine], node.isMarker {
         handle(directive, line: node.startLine, frames: &frames)
+        for next in directive.more { handle(next, line: node.startLine, frames: &frames) }
       } else {
         let item = buildBlock(node, depth: depth, inContainer: frames[frames.count - 1].container != nil)
         frames[frames.count - 1].items.append(item)
       }
     }
     while frames.count > 1, let container = frames.last?.container {
+      // A block written by indentation ends with the list item or quote it is in.
+      if container.writtenOpener != nil {
+        close(&frames)
+        continue
+      }
       diagnostics.append(
         source.diagnostic(
           .error,
@@ -79,6 +83,19 @@ struct PageBuilder {
           .error, problem.message, line: line, column: problem.offset + 1, suggestion: problem.suggestion))
     }
     switch directive.kind {
+    case .close where directive.writtenOpener != nil:
+      // Closed already where its list item or quote ended: nothing to close.
+      guard let target = frames.lastIndex(where: { $0.container?.writtenOpener == directive.writtenOpener }) else {
+        return
+      }
+      while frames.count - 1 > target, let open = frames.last?.container {
+        if open.writtenOpener == nil {
+          diagnostics.append(
+            source.diagnostic(.error, "`:::\(open.name)` is never closed", line: open.line, column: open.column))
+        }
+        close(&frames)
+      }
+      close(&frames)
     case .close(let fence):
       guard frames.count > 1 else {
         diagnostics.append(
@@ -114,6 +131,7 @@ struct PageBuilder {
         return
       }
       let container = openContainer(directive, fence: fence, line: line, column: column)
+      container.writtenOpener = directive.writtenOpener
       openContainers.append(container)
       frames.append(Frame(container: container))
     case .leaf:
@@ -128,11 +146,34 @@ struct PageBuilder {
   /// `details` (closed until opened). A theme's own container or kind of that name wins.
   static let admonitionAliases: [String: (kind: String, collapsible: Bool)] = [
     "info": ("note", false), "details": ("note", true),
+    // MkDocs Material's types and their aliases, as the nearest callout kind.
+    "abstract": ("note", false), "summary": ("note", false), "tldr": ("note", false), "todo": ("note", false),
+    "question": ("note", false), "help": ("note", false), "faq": ("note", false), "example": ("note", false),
+    "quote": ("note", false), "cite": ("note", false), "hint": ("tip", false), "success": ("tip", false),
+    "check": ("tip", false), "done": ("tip", false), "attention": ("warning", false), "failure": ("danger", false),
+    "fail": ("danger", false), "missing": ("danger", false), "error": ("danger", false), "bug": ("danger", false),
   ]
+
+  /// The callout kind of an admonition type no kind or alias stands for.
+  static let unknownAdmonitionKind = "note"
 
   private mutating func openContainer(_ written: DirectiveLine, fence: Int, line: Int, column: Int) -> ContainerItem {
     var directive = written
     var collapsible = false
+    // An admonition type of MkDocs' that no callout kind stands for is a CSS class there
+    // (themes style their own): here a note titled by its type, with a warning.
+    if directive.writtenOpener != nil, schema.containers[directive.name] == nil,
+      schema.shorthand(directive.name) == nil, Self.admonitionAliases[directive.name] == nil,
+      schema.shorthand(Self.unknownAdmonitionKind) != nil
+    {
+      let kinds = schema.containers.values.flatMap(\.shorthandCases) + Self.admonitionAliases.keys
+      diagnostics.append(
+        source.diagnostic(
+          .warning, "unknown admonition type `\(directive.name)`: shown as a note", line: line, column: column,
+          suggestion: closest(directive.name, kinds.sorted())))
+      if directive.label == nil { directive.label = directive.name.prefix(1).uppercased() + directive.name.dropFirst() }
+      directive.name = Self.unknownAdmonitionKind
+    }
     if schema.containers[directive.name] == nil, schema.shorthand(directive.name) == nil,
       let alias = Self.admonitionAliases[directive.name], schema.shorthand(alias.kind) != nil
     {
@@ -149,6 +190,15 @@ struct PageBuilder {
         source.diagnostic(
           .error, "unknown container `\(directive.name)`", line: line, column: column,
           suggestion: closest(directive.name, schema.containers.keys.sorted() + shorthands.sorted() + ["group"])))
+    }
+    // What another generator's syntax implies (`???+`: collapsible, open) applies where
+    // the theme's container has it.
+    if directive.writtenOpener != nil, var block = directive.attributes {
+      block.attributes.removeAll { attribute in
+        guard case .pair(let key, _) = attribute.kind else { return false }
+        return declaration?.attributes.contains { $0.name == key } != true && schema.values[key] == nil
+      }
+      directive.attributes = block
     }
     var attributes = checker.check(
       directive.attributes, own: declaration?.attributes ?? [], line: line, into: &diagnostics)

@@ -1,0 +1,411 @@
+import CvsiteCore
+
+/// The indented blocks of Python-Markdown as MkDocs Material and Zensical write them, read
+/// into cvsite's directives:
+///
+/// ```
+/// !!! warning "Mind the gap"        →  :::warning[Mind the gap]
+///     Body, indented four spaces.        Body, indented four spaces.
+///                                        :::
+/// ??? tip / ???+ tip                →  a collapsible callout, closed / open
+/// === "Linux"                       →  :::tabs{sync=tabs} with :::tab[Linux] …
+/// ```
+///
+/// The page keeps its lines: an opener line becomes a directive marker, the blank line
+/// after a block (or the next opener) carries its closing, and the block's lines lose four
+/// columns of indentation per block around them. Diagnostics still show the line as
+/// written, at its written column (``SourceText/asWritten``).
+struct PythonMarkdownBlocks {
+  /// The body with openers as markers and block lines dedented; its line count is the
+  /// page's, plus one line at the end when blocks run to the end of the file.
+  var source: SourceText
+  /// The directives each marker line stands for.
+  var directives: [Int: DirectiveLine]
+  var diagnostics: [Diagnostic] = []
+
+  /// Blocks nested deeper than this are left as written.
+  static let maxDepth = 50
+
+  /// The sync key of translated tab groups: tabs with the same label switch together
+  /// across the site, as Material's linked content tabs do.
+  static let tabSync = "tabs"
+
+  /// The class of a callout written with an empty title (`!!! note ""`).
+  static let untitledClass = "cv-callout-untitled"
+
+  private enum Kind { case admonition, tabGroup, tab }
+
+  private struct Block {
+    var kind: Kind
+    /// The opener's column as written.
+    var column: Int
+    /// The opener's line.
+    var line: Int
+  }
+
+  /// Reads the blocks of `source` after its front matter; `nil` when it has none.
+  static func read(_ source: SourceText, frontMatterLines: Int) -> PythonMarkdownBlocks? {
+    guard frontMatterLines < source.lineCount, mayHaveBlocks(source, from: frontMatterLines + 1) else { return nil }
+    var reader = Reader(source: source, frontMatterLines: frontMatterLines)
+    reader.run()
+    guard !reader.directives.isEmpty else { return nil }
+    let (text, directives) = reader.translated()
+    return PythonMarkdownBlocks(source: text, directives: directives, diagnostics: reader.diagnostics)
+  }
+
+  /// Whether some line starts, after its indentation, with `!!!`, `???` or `===`.
+  private static func mayHaveBlocks(_ source: SourceText, from firstLine: Int) -> Bool {
+    let bytes = source.bytes
+    for line in firstLine...source.lineCount {
+      var index = source.lineStarts[line - 1]
+      while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+      guard index + 2 < bytes.count else { continue }
+      let byte = bytes[index]
+      if byte == 0x21 || byte == 0x3F || byte == 0x3D, bytes[index + 1] == byte, bytes[index + 2] == byte {
+        return true
+      }
+    }
+    return false
+  }
+
+  /// One walk over the lines, keeping the blocks open around each.
+  private struct Reader {
+    let source: SourceText
+    let frontMatterLines: Int
+    var directives: [Int: DirectiveLine] = [:]
+    var diagnostics: [Diagnostic] = []
+    /// Columns removed from the start of each line.
+    var dedent: [Int: Int] = [:]
+    /// The indentation each marker line is written with.
+    var markerIndent: [Int: Int] = [:]
+    private var blocks: [Block] = []
+    private var fence: Fence?
+    /// Columns where list items started, for the blocks' content: an opener may sit in a
+    /// list item, four columns in, as Python-Markdown nests it.
+    private var listColumns: [Int] = []
+    /// The last blank line since the last line with text.
+    private var blankLine: Int?
+    /// Closings of blocks that text ends directly, with no blank line before it: each
+    /// on a line of its own before that text (`lineCount + 1`: after the last line).
+    var closingLines: [Int: DirectiveLine] = [:]
+
+    init(source: SourceText, frontMatterLines: Int) {
+      self.source = source
+      self.frontMatterLines = frontMatterLines
+    }
+
+    /// The indentation blocks add: four columns for each callout and tab.
+    private var blockIndent: Int { blocks.reduce(0) { $0 + ($1.kind == .tabGroup ? 0 : 4) } }
+
+    mutating func run() {
+      for line in (frontMatterLines + 1)...source.lineCount {
+        let text = source.bytes[source.lineRange(line)]
+        let (width, start) = indentation(text)
+        if start == text.endIndex {
+          blankLine = line
+          if !blocks.isEmpty { dedent[line] = blockIndent }
+          continue
+        }
+        let opener = Opener(text[start...])
+        let closings = closeBlocks(before: width, opener: opener)
+        // A fence that outlived the closings is inside every block still open: its lines
+        // are code.
+        if let open = fence {
+          if isFenceLine(text[start...], closing: open), width < open.column + 4 { fence = nil }
+          if !blocks.isEmpty { dedent[line] = blockIndent }
+          blankLine = nil
+          continue
+        }
+        if let opener, blocks.count < PythonMarkdownBlocks.maxDepth, mayOpen(at: width) {
+          open(opener, line: line, column: width, after: closings.events)
+          blankLine = nil
+          continue
+        }
+        place(closings.events, line: line, indent: closings.indent)
+        if let found = fenceStart(text[start...]) {
+          fence = Fence(byte: found.byte, count: found.count, depth: blocks.count, column: width)
+        }
+        trackLists(text[start...], width: width)
+        if !blocks.isEmpty { dedent[line] = blockIndent }
+        blankLine = nil
+      }
+      blankLine = nil
+      let closings = closeBlocks(before: -1, opener: nil)
+      place(closings.events, line: source.lineCount + 1, indent: closings.indent)
+    }
+
+    /// Closes the blocks a line at `width` columns ends (a group of tabs stays open for
+    /// the next `=== "…"` at its column): their closings, innermost first, and the column
+    /// the outermost one's opener has in the rewritten body, where they are written.
+    private mutating func closeBlocks(before width: Int, opener: Opener?) -> (events: [DirectiveLine], indent: Int) {
+      var events: [DirectiveLine] = []
+      var indent = 0
+      while let top = blocks.last {
+        switch top.kind {
+        case .admonition, .tab:
+          if width >= top.column + 4 { return (events, indent) }
+        case .tabGroup:
+          if width == top.column, let opener, opener.kind == .tab, !opener.newGroup { return (events, indent) }
+        }
+        blocks.removeLast()
+        var closing = DirectiveLine(kind: .close(fence: 3), offset: 0)
+        closing.writtenOpener = top.line
+        events.append(closing)
+        indent = max(0, top.column - blockIndent)
+        if let open = fence, open.depth > blocks.count { fence = nil }
+        listColumns.removeAll { $0 >= top.column }
+      }
+      return (events, indent)
+    }
+
+    /// An opener at `width` columns belongs to the innermost block (or the page) when it
+    /// starts at the block's content, or four columns into a list item there.
+    private func mayOpen(at width: Int) -> Bool {
+      let content = blocks.last.map { $0.kind == .tabGroup ? $0.column : $0.column + 4 } ?? 0
+      return width == content || (width > content && listColumns.contains(width - 4))
+    }
+
+    private mutating func open(_ opener: Opener, line: Int, column: Int, after closings: [DirectiveLine]) {
+      var events = closings
+      let indent = max(0, column - blockIndent)
+      func directive(_ name: String, label: String?, _ attributes: [RawAttribute.Kind]) -> DirectiveLine {
+        var directive = DirectiveLine(kind: .open(fence: 3), offset: 0)
+        directive.name = name
+        directive.label = label
+        directive.writtenOpener = line
+        if !attributes.isEmpty {
+          directive.attributes = AttributeBlock(
+            attributes: attributes.map { RawAttribute(kind: $0, offset: 0) }, start: 0, end: 0)
+        }
+        return directive
+      }
+      switch opener.kind {
+      case .admonition(let name, let title, let collapsible, let open):
+        var attributes: [RawAttribute.Kind] = []
+        // `!!! note ""`: no title bar (its kind is still said to screen readers).
+        if title?.isEmpty == true { attributes.append(.cssClass(PythonMarkdownBlocks.untitledClass)) }
+        if collapsible { attributes.append(.pair(key: "collapsible", value: nil)) }
+        if open { attributes.append(.pair(key: "open", value: nil)) }
+        events.append(directive(name, label: title, attributes))
+        blocks.append(Block(kind: .admonition, column: column, line: line))
+      case .tab:
+        if blocks.last?.kind != .tabGroup {
+          events.append(directive("tabs", label: nil, [.pair(key: "sync", value: PythonMarkdownBlocks.tabSync)]))
+          blocks.append(Block(kind: .tabGroup, column: column, line: line))
+        }
+        events.append(directive("tab", label: opener.title, opener.selected ? [.pair(key: "default", value: nil)] : []))
+        blocks.append(Block(kind: .tab, column: column, line: line))
+      }
+      place(events, line: line, indent: indent, own: true)
+    }
+
+    /// Puts `events` on a line that can carry them: this opener's own line, else the
+    /// blank line before the text that ended the blocks, else a line of their own.
+    private mutating func place(_ events: [DirectiveLine], line: Int, indent: Int, own: Bool = false) {
+      guard !events.isEmpty else { return }
+      var placed = events
+      for index in placed.indices { placed[index].offset = indent }
+      var first = placed[0]
+      first.more = Array(placed.dropFirst())
+      guard own || blankLine == nil else {
+        directives[blankLine ?? line] = first
+        markerIndent[blankLine ?? line] = indent
+        dedent[blankLine ?? line] = nil
+        return
+      }
+      if own {
+        directives[line] = first
+        markerIndent[line] = indent
+      } else {
+        closingLines[line] = first
+        markerIndent[-line] = indent
+      }
+    }
+
+    private mutating func trackLists(_ text: ArraySlice<UInt8>, width: Int) {
+      listColumns.removeAll { $0 >= width }
+      if startsListItem(text) { listColumns.append(width) }
+    }
+
+    /// The body (marker lines written as markers, other lines dedented) and its
+    /// directives, by line of the body.
+    func translated() -> (SourceText, [Int: DirectiveLine]) {
+      var output: [UInt8] = []
+      output.reserveCapacity(source.bytes.count + directives.count * 24)
+      var shift: [Int: Int] = [:]
+      var written: [Int] = Array(0...frontMatterLines)
+      var markers: [Int: DirectiveLine] = [:]
+      let bytes = source.bytes
+      output += bytes[0..<(frontMatterLines < source.lineCount ? source.lineStarts[frontMatterLines] : bytes.count)]
+      func marker(_ directive: DirectiveLine, indent: Int, for line: Int) {
+        written.append(line)
+        markers[written.count - 1] = directive
+        output += repeatElement(0x20, count: indent)
+        output += PreparedBody.markerPrefix.utf8
+        appendDecimal(written.count - 1, to: &output)
+        output += "-->".utf8
+      }
+      for line in (frontMatterLines + 1)...(source.lineCount + 1) {
+        if let closing = closingLines[line] {
+          if output.last.map({ $0 != 0x0A }) ?? false { output.append(0x0A) }
+          marker(closing, indent: markerIndent[-line] ?? 0, for: min(line, source.lineCount))
+          output.append(0x0A)
+        }
+        guard line <= source.lineCount else { break }
+        let range = source.lineRange(line)
+        let ending = range.upperBound..<(line < source.lineCount ? source.lineStarts[line] : bytes.count)
+        if let directive = directives[line] {
+          let indent = markerIndent[line] ?? 0
+          marker(directive, indent: indent, for: line)
+          shift[line] = indentation(bytes[range]).start - range.lowerBound - indent
+        } else {
+          written.append(line)
+          if let columns = dedent[line], columns > 0 {
+            let (kept, removed, added) = dedented(bytes[range], columns: columns)
+            output += repeatElement(0x20, count: added)
+            output += kept
+            shift[line] = removed - added
+          } else {
+            output += bytes[range]
+          }
+        }
+        output += bytes[ending]
+      }
+      var text = SourceText(path: source.path, bytes: output)
+      let moved = written.count - 1 != source.lineCount || closingLines[source.lineCount + 1] != nil
+      text.asWritten = SourceText.AsWritten(source, columnShift: shift, writtenLines: moved ? written : nil)
+      return (text, markers)
+    }
+  }
+}
+
+/// A fenced code block open in the body.
+private struct Fence {
+  var byte: UInt8
+  var count: Int
+  /// How many blocks were open when the fence opened: it ends with the innermost.
+  var depth: Int
+  /// The opening fence's column: the closing one is indented less than four more.
+  var column: Int
+}
+
+/// An opener line: `!!! type "Title"`, `??? type`, `???+ type`, `=== "Label"`.
+private struct Opener {
+  enum Kind: Equatable {
+    case admonition(name: String, title: String?, collapsible: Bool, open: Bool)
+    case tab
+  }
+  var kind: Kind
+  var title: String?
+  var newGroup = false
+  var selected = false
+
+  init?(_ text: ArraySlice<UInt8>) {
+    guard text.count >= 3 else { return nil }
+    let byte = text[text.startIndex]
+    guard byte == 0x21 || byte == 0x3F || byte == 0x3D, text.prefix(3).allSatisfy({ $0 == byte }) else { return nil }
+    var index = text.startIndex + 3
+    if byte == 0x3D {
+      // `===`, then `!` (a new group) and `+` (the selected tab) in either order.
+      while index < text.endIndex, text[index] == 0x21 || text[index] == 0x2B {
+        if text[index] == 0x21 { newGroup = true } else { selected = true }
+        index += 1
+      }
+      guard index < text.endIndex, isSpace(text[index]) else { return nil }
+      while index < text.endIndex, isSpace(text[index]) { index += 1 }
+      guard let title = Self.quoted(text[index...]) else { return nil }
+      self.title = title
+      kind = .tab
+      return
+    }
+    var open = false
+    if byte == 0x3F, index < text.endIndex, text[index] == 0x2B {
+      open = true
+      index += 1
+    }
+    while index < text.endIndex, isSpace(text[index]) { index += 1 }
+    let nameStart = index
+    while index < text.endIndex, isASCIIAlphanumeric(text[index]) || text[index] == 0x2D || text[index] == 0x5F {
+      index += 1
+    }
+    guard index > nameStart else { return nil }
+    let name = String(decoding: text[nameStart..<index], as: UTF8.self).lowercased()
+    // Further words are classes (`!!! note inline end`); a quoted title may follow.
+    while index < text.endIndex, text[index] != 0x22 {
+      guard isSpace(text[index]) || isASCIIAlphanumeric(text[index]) || text[index] == 0x2D || text[index] == 0x5F
+      else { return nil }
+      index += 1
+    }
+    var title: String?
+    if index < text.endIndex {
+      guard let quoted = Self.quoted(text[index...]) else { return nil }
+      title = quoted
+    }
+    kind = .admonition(name: name, title: title, collapsible: byte == 0x3F, open: open)
+    self.title = title
+  }
+
+  /// The text between the first and the last `"` of the rest of the line, which must end
+  /// there (spaces aside).
+  private static func quoted(_ text: ArraySlice<UInt8>) -> String? {
+    guard text.first == 0x22 else { return nil }
+    var end = text.endIndex
+    while end > text.startIndex, isSpace(text[end - 1]) { end -= 1 }
+    guard end - text.startIndex >= 2, text[end - 1] == 0x22 else { return nil }
+    return String(decoding: text[(text.startIndex + 1)..<(end - 1)], as: UTF8.self)
+  }
+}
+
+/// The width in columns (a tab to the next multiple of four) of a line's indentation, and
+/// where its text starts.
+private func indentation(_ text: ArraySlice<UInt8>) -> (width: Int, start: Int) {
+  var width = 0
+  var index = text.startIndex
+  while index < text.endIndex, isSpace(text[index]) {
+    width = text[index] == 0x09 ? (width / 4 + 1) * 4 : width + 1
+    index += 1
+  }
+  return (width, index)
+}
+
+/// A line without its first `columns` columns of indentation: the bytes kept, how many
+/// were removed, and how many spaces stand for the rest of a tab cut through.
+private func dedented(_ text: ArraySlice<UInt8>, columns: Int) -> (ArraySlice<UInt8>, removed: Int, added: Int) {
+  var width = 0
+  var index = text.startIndex
+  while index < text.endIndex, width < columns, isSpace(text[index]) {
+    width = text[index] == 0x09 ? (width / 4 + 1) * 4 : width + 1
+    index += 1
+  }
+  return (text[index...], index - text.startIndex, max(0, width - columns))
+}
+
+/// A fence opening (three or more backticks or tildes) at the start of `text`.
+private func fenceStart(_ text: ArraySlice<UInt8>) -> (byte: UInt8, count: Int)? {
+  guard let byte = text.first, byte == 0x60 || byte == 0x7E else { return nil }
+  let count = text.prefix { $0 == byte }.count
+  guard count >= 3 else { return nil }
+  if byte == 0x60, text.dropFirst(count).contains(0x60) { return nil }
+  return (byte, count)
+}
+
+private func isFenceLine(_ text: ArraySlice<UInt8>, closing fence: Fence) -> Bool {
+  let count = text.prefix { $0 == fence.byte }.count
+  return count >= fence.count && text.dropFirst(count).allSatisfy(isSpace)
+}
+
+/// `- `, `* `, `+ `, `1. ` or `1) ` at the start of `text`.
+private func startsListItem(_ text: ArraySlice<UInt8>) -> Bool {
+  guard let first = text.first else { return false }
+  var index = text.startIndex
+  if first == 0x2D || first == 0x2A || first == 0x2B {
+    index += 1
+  } else {
+    while index < text.endIndex, index - text.startIndex < 9, text[index] >= 0x30, text[index] <= 0x39 { index += 1 }
+    guard index > text.startIndex, index < text.endIndex, text[index] == 0x2E || text[index] == 0x29 else {
+      return false
+    }
+    index += 1
+  }
+  return index == text.endIndex || isSpace(text[index])
+}
