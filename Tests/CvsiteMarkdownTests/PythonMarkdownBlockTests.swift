@@ -129,7 +129,10 @@ import Testing
   }
 
   @Test func aLineThatOnlyLooksLikeAnOpenerIsText() {
-    for text in ["!!!\n", "!!! \n", "  !!! note\n      indented two: text, as Python-Markdown has it\n", "=== Tab\n    x\n", "!!! note \"unclosed\n    x\n", "===\n", "???? tip\n"] {
+    for text in [
+      "!!!\n", "!!! \n", "  !!! note\n      indented two: text, as Python-Markdown has it\n", "=== Tab\n    x\n",
+      "!!! note \"unclosed\n    x\n", "===\n", "???? tip\n",
+    ] {
       let mkdocs = render(text)
       #expect(!mkdocs.html.contains("cv-callout") && !mkdocs.html.contains("cv-tabs"), "\(text)")
     }
