@@ -27,6 +27,7 @@ public final class CodeLanguages: Sendable {
     "shell-session": "console", "shellsession": "console", "terminal": "console", "sh-session": "console",
     "yml": "yaml", "javascript": "js", "mjs": "js", "cjs": "js", "node": "js", "ts": "typescript",
     "tsx": "typescript-jsx", "py": "python3", "python": "python3", "python2": "python", "gyp": "python3",
+    "pycon": "python3", "py3": "python3", "ipython": "python3", "bash-session": "console",
     "objective-c": "objc",
     "objectivec": "objc", "obj-c": "objc", "c++": "cpp", "cxx": "cpp", "cc": "cpp", "hpp": "cpp", "h": "c",
     "golang": "go", "rs": "rust", "kt": "kotlin", "kts": "kotlin", "rb": "ruby", "patch": "diff", "md": "markdown",

@@ -22,6 +22,9 @@ public struct MarkdownOptions: Sendable {
   /// Renders code blocks (colour, frames, marked lines); `nil` keeps libcmark's
   /// `<pre><code>`.
   public var codeBlocks: (any CodeBlockRendering)?
+  /// The generator the pages were written for: what syntax they may hold beyond
+  /// cvsite's own.
+  public var dialect: MarkdownDialect = .cvsite
 
   /// Raw HTML, heading anchors and titles from headings are off unless asked for; GFM is on.
   public init(
@@ -32,6 +35,15 @@ public struct MarkdownOptions: Sendable {
     self.gfm = gfm
     self.titleFromHeading = titleFromHeading
   }
+}
+
+/// The generator pages were written for.
+public enum MarkdownDialect: Sendable, Hashable {
+  /// cvsite's own syntax, with the blocks of other generators it reads everywhere.
+  case cvsite
+  /// An MkDocs project: `::: name` lines are mkdocstrings' (or another plugin's)
+  /// insertions, left out with a warning, not VitePress containers.
+  case mkdocs
 }
 
 /// A page read from Markdown: front matter, the body as a view tree, and every problem.
@@ -102,7 +114,9 @@ public struct MarkdownParser: Sendable {
     var body = PageBody(source: source, frontMatterLines: frontMatter.lineCount)
     // MkDocs' indented blocks (`!!! note`, `??? tip`, `=== "Tab"`) become directives;
     // the page keeps its lines, and its diagnostics show them as written.
-    if let blocks = PythonMarkdownBlocks.read(source, frontMatterLines: frontMatter.lineCount) {
+    if let blocks = PythonMarkdownBlocks.read(
+      source, frontMatterLines: frontMatter.lineCount, dialect: options.dialect)
+    {
       source = blocks.source
       body = PageBody(source: source, frontMatterLines: frontMatter.lineCount)
       body.writtenBlocks = blocks.directives

@@ -1,3 +1,4 @@
+import CvsiteSite
 import Foundation
 
 #if canImport(Glibc)
@@ -23,7 +24,9 @@ final class FileWatcher: @unchecked Sendable {
   private let stopPipe: [Int32]
   private var thread: Thread?
 
-  static let watchedFolders = ["content", "static", "themes", "layouts"]
+  /// The files and folders at the top of the site that are watched.
+  private let watchedFiles: Set<String>
+  private let watchedFolders: [String]
 
   /// - Parameters:
   ///   - siteRoot: The site folder.
@@ -36,6 +39,7 @@ final class FileWatcher: @unchecked Sendable {
     onChange: @escaping @Sendable ([String]) -> Void
   ) throws {
     self.siteRoot = siteRoot.standardizedFileURL
+    (watchedFiles, watchedFolders) = SiteSettings.watched(in: siteRoot)
     self.quietPeriod = quietPeriod
     self.writeWait = writeWait
     self.onChange = onChange
@@ -45,7 +49,7 @@ final class FileWatcher: @unchecked Sendable {
     descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
     guard descriptor >= 0 else { throw WatchError(message: "inotify is not available: errno \(errno)") }
     addWatch(self.siteRoot.path, relative: "")
-    for folder in Self.watchedFolders { addTree(folder) }
+    for folder in watchedFolders { addTree(folder) }
   }
 
   deinit {
@@ -128,7 +132,7 @@ final class FileWatcher: @unchecked Sendable {
         offset += MemoryLayout<inotify_event>.size + nameLength
         guard let folder = watches[wd], !name.hasPrefix(".") else { continue }
         let relative = folder.isEmpty ? name : folder + "/" + name
-        if folder.isEmpty && !(name == "cvsite.yml" || Self.watchedFolders.contains(name)) { continue }
+        if folder.isEmpty && !(watchedFiles.contains(name) || watchedFolders.contains(name)) { continue }
         if mask & UInt32(IN_ISDIR) != 0 && mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { addTree(relative) }
         // Editors often save through a temporary file: report the final name only.
         if name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".tmp") { continue }

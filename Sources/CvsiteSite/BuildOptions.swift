@@ -24,8 +24,10 @@ public struct BuildOptions: Sendable {
   /// Options for the site at `siteRoot`, everything else at its default.
   public init(siteRoot: URL) { self.siteRoot = siteRoot }
 
-  /// The output folder actually used.
-  public var outputFolder: URL { output ?? siteRoot.appendingPathComponent("public") }
+  /// The output folder actually used: `public/` in the site, `site/` in an MkDocs project.
+  public var outputFolder: URL {
+    output ?? siteRoot.appendingPathComponent(SiteSettings.isMkDocsProject(siteRoot) ? "site" : "public")
+  }
 
   /// Folders of themes searched after the site's own `themes/` and before the themes
   /// built into the executable: `$CVSITE_THEMES`, when set. Each theme found in one

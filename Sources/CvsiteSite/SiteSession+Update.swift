@@ -16,14 +16,17 @@ extension SiteSession {
   /// whose bytes changed are written.
   public func update(changed paths: [String], into sink: any OutputSink) -> BuildResult {
     remembersRenders = true
-    let content = options.siteRoot.appendingPathComponent("content")
-    if paths.contains(where: { $0 == "content" || $0.hasPrefix("content/") }),
+    let folder = config.contentFolder
+    let content = options.siteRoot.appendingPathComponent(folder)
+    if paths.contains(where: { $0 == folder || $0.hasPrefix(folder + "/") }),
       FileKind(following: content.path) != .folder
     {
       return contentFolderGone(from: sink)
     }
     if theme == nil
-      || paths.contains(where: { $0 == "cvsite.yml" || $0.hasPrefix("themes/") || $0.hasPrefix("layouts/") })
+      || paths.contains(where: {
+        $0 == config.settingsFile || $0 == "cvsite.yml" || $0.hasPrefix("themes/") || $0.hasPrefix("layouts/")
+      })
       || paths.contains(where: isFolderChange)
     {
       return rebuildEverything(into: sink)
@@ -37,8 +40,9 @@ extension SiteSession {
     for path in Set(paths) {
       let url = options.siteRoot.appendingPathComponent(path)
       let exists = FileManager.default.fileExists(atPath: url.path)
-      if path.hasPrefix("content/") && ContentFile.markdownExtensionLength(path) != nil {
-        let relative = String(path.dropFirst("content/".count))
+      if path.hasPrefix(folder + "/") && ContentFile.markdownExtensionLength(path) != nil {
+        let relative = String(path.dropFirst(folder.count + 1))
+        if config.excludedPages.excludes(relative) { continue }
         let previous = pages[path]?.page
         // A page that arrives beside one whose name differs only by case or Unicode
         // normalisation (which the dictionary of pages takes for the same path) is the
@@ -69,7 +73,7 @@ extension SiteSession {
           navigationChanged = true
         }
         touched.insert(path)
-      } else if path.hasPrefix("content/") || path.hasPrefix("static/") {
+      } else if path.hasPrefix(folder + "/") || path.hasPrefix("static/") {
         filesChanged = true
       }
     }
@@ -84,8 +88,10 @@ extension SiteSession {
     if navigationChanged { siteWide = nil }
     if filesChanged { siteWide?.targets = nil }
     if pendingFiles {
-      staticFiles = ContentScanner.scan("static", in: options.siteRoot).0
-      resources = ContentScanner.scan("content", in: options.siteRoot).0.filter { $0.kind == .resource }
+      staticFiles = ContentScanner.scan("static", in: options.siteRoot, holdsPages: false).0
+      resources = ContentScanner.scan(folder, in: options.siteRoot, holdsPages: true).0.filter {
+        $0.kind == .resource && !config.excludedPages.excludes($0.relativePath)
+      }
     }
     var diagnostics = pages.values.flatMap(\.diagnostics) + lookalikes
     guard !diagnostics.hasErrors else {
@@ -146,7 +152,7 @@ extension SiteSession {
       // A removed page: its output goes too, unless another page wrote it just now (a
       // folder's `index.md` removed leaves its made-up section page, or its `_index.md`,
       // at the same URL).
-      let relative = String(path.dropFirst("content/".count))
+      let relative = String(path.dropFirst(folder.count + 1))
       let kind = ContentFile.Kind.ofMarkdownFile(named: String(relative.split(separator: "/").last ?? ""))
       let output = PageURL.outputPath(for: PageURL.url(for: relative, kind: kind, slug: nil))
       if !written.files.contains(output) {
@@ -166,8 +172,9 @@ extension SiteSession {
   /// folder moved in or out, `content/` itself): page by page updates cannot follow
   /// that, a full rebuild does.
   private func isFolderChange(_ path: String) -> Bool {
-    if path == "content" || path == "static" { return true }
-    guard path.hasPrefix("content/") || path.hasPrefix("static/"), ContentFile.markdownExtensionLength(path) == nil
+    let folder = config.contentFolder
+    if path == folder || path == "static" { return true }
+    guard path.hasPrefix(folder + "/") || path.hasPrefix("static/"), ContentFile.markdownExtensionLength(path) == nil
     else { return false }
     if FileKind(following: options.siteRoot.appendingPathComponent(path).path) == .folder { return true }
     let inside = path + "/"
@@ -188,7 +195,7 @@ extension SiteSession {
     pendingListings = []
     pendingNavigation = false
     pendingFiles = false
-    return .failed([SiteSession.missingContentFolder])
+    return .failed([SiteSession.missingContentFolder(config.contentFolder)])
   }
 
   private func rebuildEverything(into sink: any OutputSink) -> BuildResult {
@@ -218,7 +225,8 @@ extension SiteSession {
   /// What the navigation, listings, feed and sitemap show of a page.
   static func navigationKey(_ page: SitePage) -> [String] {
     [
-      page.metadata.title, String(page.metadata.weight), page.metadata.date ?? "", page.url,
+      page.metadata.title, page.metadata.navTitle ?? "", String(page.metadata.inNavigation),
+      String(page.metadata.weight), page.metadata.date ?? "", page.url,
       String(page.metadata.draft),
       page.metadata.aliases.joined(separator: ","),
       // Terms make the taxonomies' pages and every page's term links.

@@ -78,9 +78,10 @@ public final class SiteSession: @unchecked Sendable {
 
   // MARK: Full build
 
-  /// The error of a site without `content/` (never made, moved or deleted).
-  static let missingContentFolder = Diagnostic(
-    .error, "the site has no content/ folder (moved or deleted?): its pages go there")
+  /// The error of a site without its folder of pages (never made, moved or deleted).
+  static func missingContentFolder(_ folder: String) -> Diagnostic {
+    Diagnostic(.error, "the site has no \(folder)/ folder (moved or deleted?): its pages go there")
+  }
 
   /// Loads and renders the whole site into `sink`.
   public func build(into sink: any OutputSink, progress: (@Sendable (Int, Int) -> Void)? = nil) -> BuildResult {
@@ -94,17 +95,18 @@ public final class SiteSession: @unchecked Sendable {
     guard let theme, !diagnostics.hasErrors else {
       return .failed(diagnostics)
     }
-    guard FileKind(following: options.siteRoot.appendingPathComponent("content").path) == .folder else {
-      return .failed(diagnostics + [Self.missingContentFolder])
+    guard FileKind(following: options.siteRoot.appendingPathComponent(config.contentFolder).path) == .folder else {
+      return .failed(diagnostics + [Self.missingContentFolder(config.contentFolder)])
     }
-    let (content, contentProblems) = ContentScanner.scan("content", in: options.siteRoot)
-    let (statics, staticProblems) = ContentScanner.scan("static", in: options.siteRoot)
+    var (content, contentProblems) = ContentScanner.scan(config.contentFolder, in: options.siteRoot, holdsPages: true)
+    if !config.excludedPages.isEmpty { content.removeAll { config.excludedPages.excludes($0.relativePath) } }
+    let (statics, staticProblems) = ContentScanner.scan("static", in: options.siteRoot, holdsPages: false)
     diagnostics += contentProblems + staticProblems
     staticFiles = statics
     resources = content.filter { $0.kind == .resource }
     let sources = content.filter { $0.kind != .resource }
     if sources.isEmpty {
-      diagnostics.append(Diagnostic(.warning, "no pages: content/ holds no Markdown files"))
+      diagnostics.append(Diagnostic(.warning, "no pages: \(config.contentFolder)/ holds no Markdown files"))
     }
     let parser = PageParser(theme: theme, config: config, keepsLinks: remembersRenders)
     let parsed = parallelMap(sources, jobs: options.jobs) { parser.parse($0) }
@@ -112,6 +114,10 @@ public final class SiteSession: @unchecked Sendable {
     for page in parsed { pages[page.page.sitePath] = page }
     reconcileImplicitSections(parser: parser)
     diagnostics += parsed.flatMap(\.diagnostics)
+    if let navigation = config.writtenNavigation {
+      diagnostics += navigation.missingPages(
+        in: Set(sources.map(\.relativePath)), contentFolder: config.contentFolder)
+    }
     // Render even when pages have errors: the link checks then report too, and the
     // staging folder is thrown away by the caller.
     let output = renderAll(theme: theme, into: sink, progress: progress)
@@ -123,10 +129,11 @@ public final class SiteSession: @unchecked Sendable {
       changedOutputs: output.files.sorted())
   }
 
-  /// Reads `cvsite.yml` and loads the theme it names.
+  /// Reads the settings (`cvsite.yml`, or an MkDocs project's `mkdocs.yml`) and loads
+  /// the theme they name.
   func loadSettingsAndTheme() -> [Diagnostic] {
-    let configURL = options.siteRoot.appendingPathComponent("cvsite.yml")
-    guard let data = try? Data(contentsOf: configURL) else {
+    let file = SiteSettings.file(in: options.siteRoot) ?? "cvsite.yml"
+    guard let data = try? Data(contentsOf: options.siteRoot.appendingPathComponent(file)) else {
       theme = nil
       return [
         Diagnostic(
@@ -134,12 +141,12 @@ public final class SiteSession: @unchecked Sendable {
           "no cvsite.yml in \(options.siteRoot.path): not a cvsite site (make one with `cvsite new NAME`)")
       ]
     }
-    if let problem = invalidUTF8Diagnostic([UInt8](data), path: "cvsite.yml", what: "cvsite.yml") {
+    if let problem = invalidUTF8Diagnostic([UInt8](data), path: file, what: file) {
       theme = nil
       return [problem]
     }
     let text = String(decoding: data, as: UTF8.self)
-    var (config, diagnostics) = SiteConfig.parse(text, path: "cvsite.yml")
+    var (config, diagnostics) = SiteSettings.read(text, file: file)
     if let baseURL = options.baseURL {
       if let problem = URLSafety.baseURLProblem(baseURL) {
         diagnostics.append(Diagnostic(.error, "--base-url: \(problem)"))

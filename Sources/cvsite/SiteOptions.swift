@@ -5,7 +5,7 @@ import Foundation
 /// The site a command works on and how its pages are read: shared by `build`, `check`
 /// and `serve` (`@OptionGroup var site: SiteOptions`), so the three spell them alike.
 struct SiteOptions: ParsableArguments {
-  @Argument(help: "The site folder (holds cvsite.yml).")
+  @Argument(help: "The site folder (holds cvsite.yml, or an MkDocs project's mkdocs.yml).")
   var site: String = "."
 
   @Flag(help: "Include pages marked draft.")
@@ -35,8 +35,9 @@ struct SiteOptions: ParsableArguments {
     guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder), isFolder.boolValue else {
       throw ValidationError("no folder at \(root.path)")
     }
-    guard FileManager.default.fileExists(atPath: root.appendingPathComponent("cvsite.yml").path) else {
-      throw ValidationError("\(root.path) is not a cvsite site: it has no cvsite.yml (make one with `cvsite new NAME`)")
+    guard SiteSettings.file(in: root) != nil else {
+      throw ValidationError(
+        "\(root.path) is not a cvsite site: it has no cvsite.yml or mkdocs.yml (make one with `cvsite new NAME`)")
     }
   }
 

@@ -26,6 +26,20 @@ struct CodeBlockOptionsTests {
     #expect(options.language == "sh" && options.title == "npm" && options.marked == [1])
     #expect(CodeBlockOptions.parse("sh [a] title=\"b\"", lineCount: 1).0.title == "b")
   }
+  @Test func mkdocsMaterialSpellings() {
+    let (options, problems) = CodeBlockOptions.parse(
+      "py title=\"app.py\" linenums=\"40\" hl_lines=\"2 4-5\"", lineCount: 6)
+    #expect(problems.isEmpty)
+    #expect(options.title == "app.py")
+    #expect(options.showLineNumbers && options.startLine == 40)
+    #expect(options.marked == [2, 4, 5])
+    let (_, bad) = CodeBlockOptions.parse("py hl_lines=\"9\" linenums=x", lineCount: 3)
+    #expect(
+      bad.map(\.message) == [
+        "line 9 is outside the block, which has 3 lines",
+        "`linenums` is the first line's number, like `linenums=\"1\"`",
+      ])
+  }
 
   @Test("a bare language, and a language with lines right after it")
   func bareLanguage() {

@@ -88,6 +88,19 @@ import Testing
     #expect(html == render("::::tip\n:::note[Custom]\nBody.\n:::\n::::\n").html)
   }
 
+  @Test func pluginInsertionsAreLeftOutInMkDocsProjects() {
+    var options = MarkdownOptions()
+    options.dialect = .mkdocs
+    let text = "Before.\n\n::: pkg.module.Thing\n    options:\n      show_source: false\n\nAfter.\n"
+    let page = parse(text, schema: Self.schema, options: options)
+    #expect(renderHTML(page.body) == "<p>Before.</p>\n<p>After.</p>\n")
+    #expect(page.diagnostics.map(\.severity) == [.warning])
+    #expect(page.diagnostics.first?.location == SourceLocation(path: "page.md", line: 3, column: 1))
+    #expect(page.diagnostics.first?.message.contains("`::: pkg.module.Thing`") == true)
+    // Elsewhere `::: note` is a VitePress container.
+    #expect(render("::: tip\nBody.\n:::\n").html.contains("data-kind=\"tip\""))
+  }
+
   @Test func diagnosticsShowTheLineAsWrittenAtItsColumn() {
     let page = render("!!! note\n    :::nope\n    x\n    :::\n").page
     let error = page.diagnostics.first { $0.message.contains("unknown container `nope`") }

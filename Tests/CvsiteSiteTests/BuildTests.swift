@@ -196,7 +196,7 @@ struct BuildTests {
       withDestinationURL: content.appendingPathComponent("nowhere.md"))
     try manager.createSymbolicLink(
       at: content.appendingPathComponent("etc"), withDestinationURL: URL(fileURLWithPath: "/etc"))
-    let (files, diagnostics) = ContentScanner.scan("content", in: site.root)
+    let (files, diagnostics) = ContentScanner.scan("content", in: site.root, holdsPages: true)
     // Sorted by name as Swift compares strings, hidden files and folders left out.
     #expect(
       files.map(\.relativePath) == [
@@ -211,7 +211,7 @@ struct BuildTests {
         "content/etc is a link to /etc, outside the site; it is not read",
       ])
     #expect(diagnostics.map(\.severity) == [.warning, .error])
-    let (statics, none) = ContentScanner.scan("static", in: site.root)
+    let (statics, none) = ContentScanner.scan("static", in: site.root, holdsPages: false)
     #expect(statics.map(\.sitePath) == ["static/logo.svg"] && statics.first?.kind == .resource && none.isEmpty)
   }
 }

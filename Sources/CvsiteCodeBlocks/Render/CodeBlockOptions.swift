@@ -26,7 +26,9 @@ public struct CodeBlockOptions: Equatable, Sendable {
   }
 
   /// The values an info string may carry after the language.
-  public static let names = ["title", "mark", "ins", "del", "showLineNumbers", "startLine", "wrap"]
+  public static let names = [
+    "title", "mark", "ins", "del", "showLineNumbers", "startLine", "wrap", "hl_lines", "linenums",
+  ]
 
   /// A problem in an info string: its message and the byte offset in the info string.
   public struct Problem: Equatable, Sendable {
@@ -156,6 +158,22 @@ public struct CodeBlockOptions: Equatable, Sendable {
           continue
         }
         if name == "wrap" { options.wrap = flag } else { options.showLineNumbers = flag }
+      case "hl_lines":
+        // MkDocs Material's spelling of `mark`: lines separated by spaces.
+        guard let value else {
+          problems.append(Problem(message: "`hl_lines` needs lines: `hl_lines=\"3 5-7\"`", offset: start))
+          continue
+        }
+        ranges(value.split(separator: " ").joined(separator: ","), at: start, into: &options.marked)
+      case "linenums":
+        // MkDocs Material's spelling of `startLine`: numbered from the value.
+        guard let value, let number = Int(value), number >= 0 else {
+          problems.append(
+            Problem(message: "`linenums` is the first line's number, like `linenums=\"1\"`", offset: start))
+          continue
+        }
+        options.startLine = max(1, number)
+        options.showLineNumbers = true
       case "startLine":
         guard let value, let number = Int(value), number >= 0 else {
           problems.append(Problem(message: "`startLine` is a whole number, like `startLine=40`", offset: start))

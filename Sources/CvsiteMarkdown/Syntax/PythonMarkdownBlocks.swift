@@ -44,24 +44,32 @@ struct PythonMarkdownBlocks {
   }
 
   /// Reads the blocks of `source` after its front matter; `nil` when it has none.
-  static func read(_ source: SourceText, frontMatterLines: Int) -> PythonMarkdownBlocks? {
-    guard frontMatterLines < source.lineCount, mayHaveBlocks(source, from: frontMatterLines + 1) else { return nil }
+  static func read(
+    _ source: SourceText, frontMatterLines: Int, dialect: MarkdownDialect = .cvsite
+  ) -> PythonMarkdownBlocks? {
+    guard frontMatterLines < source.lineCount,
+      mayHaveBlocks(source, from: frontMatterLines + 1, insertions: dialect == .mkdocs)
+    else { return nil }
     var reader = Reader(source: source, frontMatterLines: frontMatterLines)
+    reader.readsInsertions = dialect == .mkdocs
     reader.run()
-    guard !reader.directives.isEmpty else { return nil }
+    guard !reader.directives.isEmpty || !reader.leftOut.isEmpty else { return nil }
     let (text, directives) = reader.translated()
     return PythonMarkdownBlocks(source: text, directives: directives, diagnostics: reader.diagnostics)
   }
 
-  /// Whether some line starts, after its indentation, with `!!!`, `???` or `===`.
-  private static func mayHaveBlocks(_ source: SourceText, from firstLine: Int) -> Bool {
+  /// Whether some line starts, after its indentation, with `!!!`, `???` or `===` (or,
+  /// with `insertions`, `:::`).
+  private static func mayHaveBlocks(_ source: SourceText, from firstLine: Int, insertions: Bool) -> Bool {
     let bytes = source.bytes
     for line in firstLine...source.lineCount {
       var index = source.lineStarts[line - 1]
       while index < bytes.count, isSpace(bytes[index]) { index += 1 }
       guard index + 2 < bytes.count else { continue }
       let byte = bytes[index]
-      if byte == 0x21 || byte == 0x3F || byte == 0x3D, bytes[index + 1] == byte, bytes[index + 2] == byte {
+      if byte == 0x21 || byte == 0x3F || byte == 0x3D || (insertions && byte == 0x3A), bytes[index + 1] == byte,
+        bytes[index + 2] == byte
+      {
         return true
       }
     }
@@ -85,6 +93,12 @@ struct PythonMarkdownBlocks {
     private var listColumns: [Int] = []
     /// The last blank line since the last line with text.
     private var blankLine: Int?
+    /// Whether `::: name` lines are insertions of mkdocstrings and other plugins.
+    var readsInsertions = false
+    /// Lines left out: insertions and their indented options.
+    var leftOut = Set<Int>()
+    /// The column of the insertion whose options are being left out.
+    private var insertion: Int?
     /// Closings of blocks that text ends directly, with no blank line before it: each
     /// on a line of its own before that text (`lineCount + 1`: after the last line).
     var closingLines: [Int: DirectiveLine] = [:]
@@ -101,6 +115,13 @@ struct PythonMarkdownBlocks {
       for line in (frontMatterLines + 1)...source.lineCount {
         let text = source.bytes[source.lineRange(line)]
         let (width, start) = indentation(text)
+        if let column = insertion {
+          if start == text.endIndex || width > column {
+            leftOut.insert(line)
+            continue
+          }
+          insertion = nil
+        }
         if start == text.endIndex {
           blankLine = line
           if !blocks.isEmpty { dedent[line] = blockIndent }
@@ -122,6 +143,18 @@ struct PythonMarkdownBlocks {
           continue
         }
         place(closings.events, line: line, indent: closings.indent)
+        if readsInsertions, let name = Self.insertion(text[start...]) {
+          // `::: package.module`: what mkdocstrings (or mkdocs-click…) would put here.
+          diagnostics.append(
+            source.diagnostic(
+              .warning,
+              "`::: \(name)` asks an MkDocs plugin for generated content, which cvsite does not run: left out",
+              line: line, column: start - text.startIndex + 1))
+          leftOut.insert(line)
+          insertion = width
+          blankLine = nil
+          continue
+        }
         if let found = fenceStart(text[start...]) {
           fence = Fence(byte: found.byte, count: found.count, depth: blocks.count, column: width)
         }
@@ -222,6 +255,14 @@ struct PythonMarkdownBlocks {
       }
     }
 
+    /// The name of a `::: name` line.
+    private static func insertion(_ text: ArraySlice<UInt8>) -> String? {
+      guard text.starts(with: [0x3A, 0x3A, 0x3A, 0x20]) else { return nil }
+      let name = text.dropFirst(4).prefix { !isSpace($0) }
+      guard let first = name.first, isASCIILetter(first) || first == 0x5F else { return nil }
+      return String(decoding: name, as: UTF8.self)
+    }
+
     private mutating func trackLists(_ text: ArraySlice<UInt8>, width: Int) {
       listColumns.removeAll { $0 >= width }
       if startsListItem(text) { listColumns.append(width) }
@@ -260,7 +301,9 @@ struct PythonMarkdownBlocks {
           shift[line] = indentation(bytes[range]).start - range.lowerBound - indent
         } else {
           written.append(line)
-          if let columns = dedent[line], columns > 0 {
+          if leftOut.contains(line) {
+            // Left out: the line stays, empty.
+          } else if let columns = dedent[line], columns > 0 {
             let (kept, removed, added) = dedented(bytes[range], columns: columns)
             output += repeatElement(0x20, count: added)
             output += kept

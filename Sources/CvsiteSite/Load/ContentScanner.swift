@@ -75,7 +75,8 @@ struct ContentFile: Sendable, Hashable {
 /// costs no `lstat` and no `URL`. The scan runs on one thread before any page can be
 /// parsed; on 10,000 pages those two were most of its time.
 enum ContentScanner {
-  static func scan(_ folderName: String, in siteRoot: URL) -> ([ContentFile], [Diagnostic]) {
+  /// The files under `folderName`; with `holdsPages`, its Markdown files are pages.
+  static func scan(_ folderName: String, in siteRoot: URL, holdsPages: Bool) -> ([ContentFile], [Diagnostic]) {
     let folder = siteRoot.appendingPathComponent(folderName).path
     let rootPath = siteRoot.standardizedFileURL.resolvingSymlinksInPath().path
     var files: [ContentFile] = []
@@ -161,7 +162,7 @@ enum ContentScanner {
           continue
         }
         let kind: ContentFile.Kind
-        if folderName == "content" && ContentFile.markdownExtensionLength(name) != nil {
+        if holdsPages && ContentFile.markdownExtensionLength(name) != nil {
           kind = .ofMarkdownFile(named: name)
         } else {
           kind = .resource

@@ -24,7 +24,7 @@ extension SiteSession {
       changed = true
     }
     for folders in missing {
-      let path = "content/" + (folders + ["_index.md"]).joined(separator: "/")
+      let path = config.contentFolder + "/" + (folders + ["_index.md"]).joined(separator: "/")
       // A draft `_index.md` that this build does not publish gives way: its folder still
       // needs a page. (Its problems were reported when it was read.)
       if let existing = pages[path], existing.isImplicit || options.drafts || !existing.page.metadata.draft { continue }

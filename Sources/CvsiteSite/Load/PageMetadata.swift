@@ -10,6 +10,10 @@ struct PageMetadata: Sendable, Hashable {
   var slug: String?
   var aliases: [String] = []
   var weight: Int = 0
+  /// `linkTitle`: the page's title in the navigation, when shorter than its own.
+  var navTitle: String?
+  /// Whether the navigation shows the page (a page an MkDocs `nav` leaves out: no).
+  var inNavigation = true
   var description: String?
   /// The page's language when it is not the site's (`fr`, `pt-BR`): its `<html lang>`,
   /// and how search cuts its words.
@@ -52,7 +56,7 @@ struct PageMetadata: Sendable, Hashable {
   /// declares, or it is probably misspelt.
   static let keys = [
     "title", "date", "draft", "slug", "aliases", "weight", "description", "layout", "list", "tags", "prev", "next",
-    "editURL", "image", "lastmod", "paginate", "search", "language",
+    "editURL", "image", "lastmod", "paginate", "search", "language", "linkTitle",
   ]
 
   /// Reads and checks the page settings of `matter`; a wrong type is an error at the
@@ -93,6 +97,7 @@ struct PageMetadata: Sendable, Hashable {
       return text
     }
     if let title = text("title") { metadata.title = title }
+    if let title = text("linkTitle") { metadata.navTitle = title }
     if let date = text("date") {
       if let why = dateProblem(date) {
         problem("date", "`date` \(date) \(why)")

@@ -43,9 +43,18 @@ struct PageParser: Sendable {
   /// checks every page's links again after an edit, from what it kept. A one-off build
   /// reads them where it renders the page, and keeps nothing.
   let keepsLinks: Bool
+  /// The folder of the site's pages (`content`).
+  let contentFolder: String
+  /// Whether a section page lists its pages unless it says otherwise.
+  let listsSections: Bool
+  /// The navigation the settings write out, which places pages in it.
+  let writtenNavigation: WrittenNavigation?
 
   init(theme: SiteThemeAdapter, config: SiteConfig, keepsLinks: Bool = false) {
     self.keepsLinks = keepsLinks
+    contentFolder = config.contentFolder
+    listsSections = config.listsSections
+    writtenNavigation = config.writtenNavigation
     basePath = config.basePath
     search = config.search
     language = config.language
@@ -56,6 +65,7 @@ struct PageParser: Sendable {
     var options = MarkdownOptions(
       allowRawHTML: config.rawHTML, headingAnchors: config.headingAnchors, titleFromHeading: true)
     options.codeBlocks = theme.codeLanguages
+    options.dialect = config.dialect
     parser = MarkdownParser(schema: theme.schema, options: options)
     renderer = theme.theme.renderer
   }
@@ -91,10 +101,15 @@ struct PageParser: Sendable {
       if let clean { rendered = clean }
       searchRecord = record
     }
+    if let navigation = writtenNavigation {
+      // The navigation names it (under its title there), or leaves it out.
+      if let title = navigation.titles[file.relativePath] { metadata.navTitle = title }
+      if !navigation.shows(file.relativePath) { metadata.inNavigation = false }
+    }
     let bodyHTML = prefixingSiteLinks(rendered, basePath: basePath)
     // A section lists its pages unless it says otherwise; the home page only when asked.
-    if file.kind == .sectionIndex, metadata.list == nil, !metadata.listsNothing, file.relativePath.contains("/"),
-      containers.contains(Self.implicitListing)
+    if listsSections, file.kind == .sectionIndex, metadata.list == nil, !metadata.listsNothing,
+      file.relativePath.contains("/"), containers.contains(Self.implicitListing)
     {
       metadata.list = Self.implicitListing
     }
@@ -117,10 +132,10 @@ struct PageParser: Sendable {
   func implicitSection(folders: [String]) -> ParsedSitePage {
     let relative = (folders + ["_index.md"]).joined(separator: "/")
     let file = ContentFile(
-      sitePath: "content/" + relative, relativePath: relative, kind: .sectionIndex,
+      sitePath: contentFolder + "/" + relative, relativePath: relative, kind: .sectionIndex,
       url: URL(fileURLWithPath: "/dev/null"))
     var parsed = parse(bytes: [], file: file)
-    if containers.contains(Self.implicitListing) { parsed.page.metadata.list = Self.implicitListing }
+    if listsSections, containers.contains(Self.implicitListing) { parsed.page.metadata.list = Self.implicitListing }
     parsed.isImplicit = true
     return parsed
   }

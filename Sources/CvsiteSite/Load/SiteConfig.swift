@@ -67,11 +67,28 @@ struct SiteConfig: Sendable {
     case full
   }
 
+  /// The folder of the site's pages: `content`, or an MkDocs project's `docs_dir`.
+  var contentFolder = "content"
+  /// The settings file the site was read from, as diagnostics name it.
+  var settingsFile = "cvsite.yml"
+  /// The generator the pages were written for (an MkDocs project's: `.mkdocs`).
+  var dialect: MarkdownDialect = .cvsite
+  /// Whether a section page lists its pages by default (MkDocs projects: no).
+  var listsSections = true
+  /// Style sheets and scripts every page links after the theme's own: paths in the
+  /// site (`css/extra.css`) or absolute URLs.
+  var styles: [String] = []
+  var scripts: [String] = []
+  /// The navigation the settings write out (MkDocs' `nav`), when they do.
+  var writtenNavigation: WrittenNavigation?
+  /// Files of the pages folder left out of the build (MkDocs' `exclude_docs`).
+  var excludedPages = ExcludedPages()
+
   init() {}
 
   static let keys = [
     "title", "baseURL", "theme", "language", "description", "author", "rawHTML", "headingAnchors", "navigation",
-    "links", "editURL", "prevNext", "image", "lastUpdated", "taxonomies", "search",
+    "links", "editURL", "prevNext", "image", "lastUpdated", "taxonomies", "search", "styles", "scripts",
   ]
 
   /// The path part of the base URL: `/` or `/docs/`. Kept with ``baseURL`` rather than
@@ -103,6 +120,13 @@ struct SiteConfig: Sendable {
   /// else none (a relative canonical link would say nothing).
   func canonicalURL(_ sitePath: String) -> String? {
     baseURL.contains("://") ? absoluteURL(sitePath) : nil
+  }
+
+  /// A link the settings write (a style sheet, a script): an absolute URL as it is, a
+  /// path in the site under the base path (`css/extra.css` → `/docs/css/extra.css`).
+  func linkURL(_ link: String) -> String {
+    if URLSafety.scheme(of: link) != nil || link.hasPrefix("//") { return link }
+    return basePath + (link.hasPrefix("/") ? link.dropFirst() : Substring(link))
   }
 
   /// Absolute URL for a site path such as `/docs/install/`.
@@ -211,6 +235,10 @@ struct SiteConfig: Sendable {
               .error, "'lastUpdated' must be `git` (each page's last commit) or false", at: value,
               suggestion: value.scalar.map { closest($0.string, ["git"]) } ?? nil))
         }
+      case "styles", "scripts":
+        let (links, problems) = Self.links(value, key: key, in: document)
+        diagnostics += problems
+        if key == "styles" { config.styles = links } else { config.scripts = links }
       case "image":
         guard let text = string() else { break }
         if text.contains(where: \.isWhitespace) || !URLSafety.isSafe(text) {
@@ -227,5 +255,26 @@ struct SiteConfig: Sendable {
       }
     }
     return (config, diagnostics)
+  }
+
+  /// A list of style sheet or script links: paths in the site or absolute URLs, each
+  /// checked as every URL that reaches a page is.
+  static func links(_ value: Node, key: String, in document: YAMLDocument) -> ([String], [Diagnostic]) {
+    guard let items = value.sequence else {
+      return ([], [document.diagnostic(.error, "'\(key)' must be a list of paths or URLs", at: value)])
+    }
+    var links: [String] = []
+    var problems: [Diagnostic] = []
+    for item in items {
+      guard let text = item.scalar?.string, !text.isEmpty, !text.contains(where: \.isWhitespace),
+        URLSafety.isSafe(text)
+      else {
+        problems.append(
+          document.diagnostic(.error, "'\(key)' entries must be paths or URLs without spaces or script", at: item))
+        continue
+      }
+      links.append(text)
+    }
+    return (links, problems)
   }
 }

@@ -14,6 +14,8 @@ struct LinkChecker {
   /// Site paths that exist (`/docs/`, `/static/logo.png`), with the ids of each page.
   var targets: [String: Set<String>] = [:]
   let basePath: String
+  /// The folder of the site's pages, as messages name it (`content`).
+  var contentFolder = "content"
   /// Page URLs by content path (`docs/install.md`), for links written to Markdown files.
   var pagesBySource: [String: String] = [:]
   /// Content paths by lowercased file name without `.md` (`install`), for `<doc:…>` links.

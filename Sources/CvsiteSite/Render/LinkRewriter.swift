@@ -71,6 +71,14 @@ extension LinkChecker {
       let (target, fragment) = decoded.splitOnce(atByte: UInt8(ascii: "#"))
       if Self.endsInMarkdownExtension(target) { return true }
       if target.utf8.starts(with: "doc:".utf8) || target.utf8.starts(with: "DOC:".utf8) { return true }
+      if !target.isEmpty, !Self.hasScheme(decoded), !target.hasPrefix("/"),
+        let (path, _) = resolve(decoded, from: page.url), lookup(path) == nil,
+        rewrittenSource(
+          String(target), folder: page.contentPath.split(separator: "/").dropLast().joined(separator: "/"))
+          != nil
+      {
+        return true
+      }
       if let fragment, !fragment.isEmpty, let (path, _) = resolve(decoded, from: page.url), let ids = lookup(path),
         !ids.contains(String(fragment))
       {
@@ -98,7 +106,7 @@ extension LinkChecker {
         problems.append(
           LinkProblem(
             url: written, written: "<doc:\(name)",
-            message: "`<doc:\(name)>` links to no page: no \(name).md in content/",
+            message: "`<doc:\(name)>` links to no page: no \(name).md in \(contentFolder)/",
             suggestion: closest(name.lowercased(), names).flatMap { pagesByName[$0]?.first }.map {
               "<doc:\(ContentFile.withoutMarkdownExtension(String($0.split(separator: "/").last ?? "")))>"
             }))
@@ -117,11 +125,19 @@ extension LinkChecker {
       guard let found = pagesBySource[source] ?? caseInsensitiveSource(source) else {
         problems.append(
           LinkProblem(
-            url: written, written: String(target), message: "broken link to `\(target)`: no page content/\(source)",
+            url: written, written: String(target),
+            message: "broken link to `\(target)`: no page \(contentFolder)/\(source)",
             suggestion: closest(source, Array(pagesBySource.keys)).map { relativePath(from: folder, to: $0) }))
         return (written, nil)
       }
       url = found
+    } else if let file = rewrittenSource(String(target), folder: folder),
+      resolve(decoded, from: page.url)
+        .map({ lookup($0.0) == nil }) ?? false
+    {
+      // A file written relative to the page's source (`img/logo.png`, `files/a.pdf`),
+      // as GitHub and MkDocs read it, when it is not there relative to the page's URL.
+      return (file + (fragment.map { "#" + escapeHTML($0) } ?? ""), nil)
     }
     if url == nil, fragment != nil, let (path, _) = resolve(decoded, from: page.url), let ids = lookup(path),
       let fixed = fixedFragment(fragment, in: ids)

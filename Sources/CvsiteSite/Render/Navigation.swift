@@ -2,7 +2,8 @@ import CvsiteCore
 import CvsiteThemes
 
 /// The site's sections and pages as a navigation tree: sections first by their page's
-/// weight and title, pages by weight, then title.
+/// weight and title, pages by weight, then title; or, when the settings write one out
+/// (``WrittenNavigation``), that navigation as written.
 enum Navigation {
   /// The pages grouped by the section that lists them, each group in tree order. Built
   /// once per render and shared by every page's tree, so a page's tree costs what the
@@ -10,6 +11,7 @@ enum Navigation {
   struct Index: Sendable {
     /// What the tree shows of a page.
     fileprivate struct Entry: Sendable {
+      enum Kind: Sendable { case page, heading, link }
       var title: String
       var url: String
       /// `url` under the site's base path, as links print it.
@@ -17,27 +19,41 @@ enum Navigation {
       var weight: Int
       var isSectionIndex: Bool
       var sectionPath: [String]
+      var kind = Kind.page
+      /// In a written navigation, the key of the entries this one holds in `tree`.
+      var childrenKey: [String]?
     }
     fileprivate let entries: [Entry]
     /// Positions in `entries`, by the section that lists them.
     fileprivate let children: [[String]: [Int]]
+    /// The navigation tree: `children`, or the written navigation's entries by section.
+    fileprivate let tree: [[String]: [Int]]
+    /// Whether `tree` is a written navigation.
+    fileprivate let isWritten: Bool
     /// Positions in `entries` by URL.
     fileprivate let byURL: [String: Int]
+    /// How many pages the index was made from (the first entries; written sections and
+    /// links follow).
+    private let pageCount: Int
 
     /// Links are made under `basePath` (`/`, or `/docs/` for a site served below the root).
-    init(_ pages: [SitePage], basePath: String = "/") {
+    init(_ pages: [SitePage], basePath: String = "/", written: WrittenNavigation? = nil) {
       var entries: [Entry] = []
       entries.reserveCapacity(pages.count)
       var groups: [[String]: [Int]] = [:]
       for page in pages {
         let sectionPath = page.sectionPath
-        groups[page.isSectionIndex ? Array(sectionPath.dropLast()) : sectionPath, default: []].append(entries.count)
+        // A page the navigation leaves out is still a page: its URL leads to it.
+        if page.metadata.inNavigation || (page.isSectionIndex && sectionPath.isEmpty) {
+          groups[page.isSectionIndex ? Array(sectionPath.dropLast()) : sectionPath, default: []].append(entries.count)
+        }
         entries.append(
           Entry(
-            title: page.metadata.title, url: page.url, href: basePath + page.url.dropFirst(),
+            title: page.metadata.navTitle ?? page.metadata.title, url: page.url, href: basePath + page.url.dropFirst(),
             weight: page.metadata.weight,
             isSectionIndex: page.isSectionIndex, sectionPath: sectionPath))
       }
+      pageCount = pages.count
       // Sorting positions, ties in their order (as a stable sort of the pages leaves them).
       children = groups.mapValues { group in
         group.sorted { a, b in
@@ -45,26 +61,86 @@ enum Navigation {
           return (x.weight, x.title, x.url, a) < (y.weight, y.title, y.url, b)
         }
       }
-      self.entries = entries
       var order: [Int] = []
       order.reserveCapacity(entries.count)
-      let children = self.children
-      if let home = children[[]]?.first(where: { entries[$0].isSectionIndex && entries[$0].sectionPath.isEmpty }) {
-        order.append(home)
-      }
-      func visit(_ section: [String], depth: Int) {
-        for position in children[section] ?? [] {
-          let entry = entries[position]
-          if entry.isSectionIndex, entry.sectionPath == section || entry.sectionPath.isEmpty { continue }
-          order.append(position)
-          if entry.isSectionIndex, depth < 64 { visit(entry.sectionPath, depth: depth + 1) }
+      if let written {
+        var tree: [[String]: [Int]] = [:]
+        let positions = Dictionary(
+          pages.enumerated().map { ($0.element.contentPath, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        Self.place(written.items, key: [], positions: positions, entries: &entries, tree: &tree, order: &order)
+        self.tree = tree
+        isWritten = true
+      } else {
+        tree = children
+        isWritten = false
+        let children = self.children
+        if let home = children[[]]?.first(where: { entries[$0].isSectionIndex && entries[$0].sectionPath.isEmpty }) {
+          order.append(home)
         }
+        func visit(_ section: [String], depth: Int) {
+          for position in children[section] ?? [] {
+            let entry = entries[position]
+            if entry.isSectionIndex, entry.sectionPath == section || entry.sectionPath.isEmpty { continue }
+            order.append(position)
+            if entry.isSectionIndex, depth < 64 { visit(entry.sectionPath, depth: depth + 1) }
+          }
+        }
+        visit([], depth: 0)
       }
-      visit([], depth: 0)
+      self.entries = entries
       readingOrder = order
       orderOf = Dictionary(order.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first })
       byURL = Dictionary(
-        entries.enumerated().map { ($0.element.url, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        entries.prefix(pageCount).enumerated().map { ($0.element.url, $0.offset) },
+        uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Puts a written navigation's `items` under `key` in `tree`, in reading `order`. A
+    /// section is a heading over its entries; one whose first entry is a folder's own
+    /// page (`guide/index.md`) is that page, titled as the section.
+    private static func place(
+      _ items: [WrittenNavigation.Item], key: [String], positions: [String: Int], entries: inout [Entry],
+      tree: inout [[String]: [Int]], order: inout [Int]
+    ) {
+      for (offset, item) in items.enumerated() {
+        switch item {
+        case .page(let contentPath, let title):
+          guard let position = positions[contentPath] else { continue }
+          if let title { entries[position].title = title }
+          tree[key, default: []].append(position)
+          order.append(position)
+        case .link(let title, let url):
+          tree[key, default: []].append(entries.count)
+          entries.append(
+            Entry(title: title, url: "", href: url, weight: 0, isSectionIndex: false, sectionPath: [], kind: .link))
+        case .section(let title, var inner):
+          let childKey = key + [String(offset)]
+          var position: Int
+          if case .page(let path, _)? = inner.first, let found = positions[path], entries[found].isSectionIndex,
+            entries[found].childrenKey == nil
+          {
+            position = found
+            entries[position].title = title.isEmpty ? entries[position].title : title
+            order.append(position)
+            inner.removeFirst()
+          } else {
+            position = entries.count
+            entries.append(
+              Entry(title: title, url: "", href: "", weight: 0, isSectionIndex: false, sectionPath: [], kind: .heading))
+          }
+          entries[position].childrenKey = childKey
+          tree[key, default: []].append(position)
+          place(inner, key: childKey, positions: positions, entries: &entries, tree: &tree, order: &order)
+        }
+      }
+    }
+
+    /// Whether the entries under `key` hold the page at `url`.
+    fileprivate func holds(_ key: [String], _ url: String) -> Bool {
+      (tree[key] ?? []).contains { position in
+        let entry = entries[position]
+        return (entry.kind == .page && entry.url == url) || (entry.childrenKey.map { holds($0, url) } ?? false)
+      }
     }
 
     /// Positions in `entries` in reading order: the home page, then the tree depth
@@ -74,15 +150,15 @@ enum Navigation {
     fileprivate let orderOf: [Int: Int]
 
     /// How many pages the index was made from.
-    var count: Int { entries.count }
+    var count: Int { pageCount }
 
     /// Every position in the pages the index was made from, once: reading order first,
     /// then any page the tree does not reach, in the pages' order.
     var readingSequence: [Int] {
-      var seen = [Bool](repeating: false, count: entries.count)
+      var seen = [Bool](repeating: false, count: pageCount)
       var sequence: [Int] = []
-      sequence.reserveCapacity(entries.count)
-      for position in readingOrder + Array(entries.indices) where !seen[position] {
+      sequence.reserveCapacity(pageCount)
+      for position in readingOrder + Array(0..<pageCount) where !seen[position] {
         seen[position] = true
         sequence.append(position)
       }
@@ -157,7 +233,28 @@ enum Navigation {
 
   /// The same, from an index built once for many pages (links under the index's base path).
   static func tree(_ index: Index, current: String, expandAll: Bool = false) -> [NavigationLink] {
-    build(index, section: [], current: current, expandAll: expandAll)
+    index.isWritten
+      ? written(index, key: [], current: current, expandAll: expandAll)
+      : build(index, section: [], current: current, expandAll: expandAll)
+  }
+
+  /// The written navigation under `key`: a section is open on the pages it holds (and
+  /// always when it is a heading without a page, which has no link to open it by).
+  private static func written(_ index: Index, key: [String], current: String, expandAll: Bool) -> [NavigationLink] {
+    (index.tree[key] ?? []).map { position in
+      let entry = index.entries[position]
+      guard let childKey = entry.childrenKey else {
+        let isCurrent = entry.kind == .page && entry.url == current
+        return NavigationLink(
+          title: entry.title, url: entry.href, isCurrent: isCurrent, isAncestor: isCurrent, children: [])
+      }
+      let isCurrent = entry.kind == .page && entry.url == current
+      let holds = isCurrent || index.holds(childKey, current)
+      let isOpen = expandAll || holds || entry.kind == .heading
+      return NavigationLink(
+        title: entry.title, url: entry.href, isCurrent: isCurrent, isAncestor: holds,
+        children: isOpen ? written(index, key: childKey, current: current, expandAll: expandAll) : [])
+    }
   }
 
   /// Beyond this many entries, a section shows in the navigation only the entry the

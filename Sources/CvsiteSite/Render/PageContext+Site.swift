@@ -18,6 +18,8 @@ extension PageContext {
       },
       isHome: page.url == "/", metadata: metadata, basePath: config.basePath)
     searchURL = config.searchURL
+    styles = config.styles.map(config.linkURL)
+    scripts = config.scripts.map(config.linkURL)
   }
 }
 

@@ -45,12 +45,12 @@ extension SiteSession {
       searchJob = startSearchIndex(published, navigation: wide.navigation, order: wide.order, only: only, into: sink)
     } else {
       published = publishedPages
-      let navigation = Navigation.Index(published, basePath: config.basePath)
+      let navigation = Navigation.Index(published, basePath: config.basePath, written: config.writtenNavigation)
       ordersMade += 1
       searchJob = startSearchIndex(published, navigation: navigation, order: ordersMade, only: only, into: sink)
       let gitDates =
         config.lastUpdatedFromGit
-        ? GitDates.lastCommitDates(contentFolder: options.siteRoot.appendingPathComponent("content")) : [:]
+        ? GitDates.lastCommitDates(contentFolder: options.siteRoot.appendingPathComponent(config.contentFolder)) : [:]
       let taxonomies = TaxonomyIndex(published, names: config.taxonomies)
       wide = SiteWide(
         order: ordersMade, publishedPaths: published.map(\.sitePath), navigation: navigation,
@@ -480,6 +480,7 @@ extension SiteSession {
   /// Every path a link may lead to, with the ids of each page.
   func linkTargets(_ published: [SitePage], theme: SiteThemeAdapter, extraPages: [String] = []) -> LinkChecker {
     var checker = LinkChecker(basePath: config.basePath)
+    checker.contentFolder = config.contentFolder
     for url in extraPages { checker.addPage(url: url, html: "") }
     for page in published {
       if let ids = pages[page.sitePath]?.ids {

@@ -53,6 +53,9 @@ public struct PageContext: Sendable, Hashable {
   public var pager: Pager?
   /// The page's terms, per taxonomy (`tags`), each a link to the term's page.
   public var taxonomies: [TermLinks] = []
+  /// Style sheets and scripts of the site's own, linked after the theme's (URLs).
+  public var styles: [String] = []
+  public var scripts: [String] = []
 
   /// A page context; everything but the title and body has a default.
   public init(
@@ -172,7 +175,8 @@ public struct TOCLink: Sendable, Hashable {
 extension PageContext {
   /// The template context of a layout:
   ///
-  /// - `site`: `title`, `description`, `baseURL`, `basePath`, `language`, `feed`;
+  /// - `site`: `title`, `description`, `baseURL`, `basePath`, `language`, `feed`,
+  ///   `styles` and `scripts` (lists of `url`: the site's own, after the theme's);
   /// - `page`: `title`, `description`, `url`, `isHome`, `meta` (the ``metadata`` map),
   ///   `previous` and `next` (`title`, `url`), `breadcrumbs` (a list of `title`, `url`)
   ///   and `hasBreadcrumbs`, `editURL`, `lastUpdated`, `canonical`, `image`, `summary`;
@@ -182,7 +186,8 @@ extension PageContext {
   /// - `page.taxonomies`: the page's terms, per taxonomy: `name` (`Tags`), `taxonomy`
   ///   (`tags`), `terms` (`title`, `url`);
   /// - `content`: the body HTML (print it with `{{{content}}}`);
-  /// - `nav`: entries with `title`, `url`, `isCurrent`, `isAncestor`, `hasChildren`,
+  /// - `nav`: entries with `title`, `url` and `hasURL` (a section of a written navigation
+  ///   may be a heading without a page), `isCurrent`, `isAncestor`, `hasChildren`,
   ///   `children` (same shape; recurse with a partial); `hasNav`;
   /// - `toc`: entries with `level`, `depth` (0 for the shallowest level), `id`, `text`,
   ///   `tab`; `hasToc`;
@@ -195,6 +200,8 @@ extension PageContext {
       "language": .string(language),
     ]
     if let siteDescription, !siteDescription.isEmpty { site["description"] = .string(siteDescription) }
+    site["styles"] = .list(styles.map { ["url": .string($0)] })
+    site["scripts"] = .list(scripts.map { ["url": .string($0)] })
     var page: TemplateObject = [
       "title": .string(title), "url": .string(url), "isHome": .bool(isHome),
       "meta": .object(TemplateObject(uniqueNamesWithValues: metadata.map { ($0.key, .string($0.value)) })),
@@ -257,7 +264,8 @@ extension PageContext {
   /// Every key is always present, so a recursive partial never falls back to a parent's.
   static func navItem(_ link: NavigationLink) -> TemplateValue {
     [
-      "title": .string(link.title), "url": .string(link.url), "isCurrent": .bool(link.isCurrent),
+      "title": .string(link.title), "url": .string(link.url), "hasURL": .bool(!link.url.isEmpty),
+      "isCurrent": .bool(link.isCurrent),
       "isAncestor": .bool(link.isAncestor), "hasChildren": .bool(!link.children.isEmpty),
       "children": .list(link.children.map(navItem)),
     ]
