@@ -114,7 +114,7 @@ public struct MarkdownParser: Sendable {
     var body = PageBody(source: source, frontMatterLines: frontMatter.lineCount)
     // MkDocs' indented blocks (`!!! note`, `??? tip`, `=== "Tab"`) become directives;
     // the page keeps its lines, and its diagnostics show them as written.
-    if let blocks = PythonMarkdownBlocks.read(
+    if let blocks = DialectBlocks.read(
       source, frontMatterLines: frontMatter.lineCount, dialect: options.dialect)
     {
       source = blocks.source

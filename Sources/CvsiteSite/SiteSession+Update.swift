@@ -26,13 +26,14 @@ extension SiteSession {
     if theme == nil
       || paths.contains(where: {
         $0 == config.settingsFile || $0 == "cvsite.yml" || $0.hasPrefix("themes/") || $0.hasPrefix("layouts/")
+          || FolderCategory.fileNames.contains(String($0.split(separator: "/").last ?? ""))
       })
       || paths.contains(where: isFolderChange)
     {
       return rebuildEverything(into: sink)
     }
     guard let theme else { return rebuildEverything(into: sink) }
-    let parser = PageParser(theme: theme, config: config, keepsLinks: remembersRenders)
+    let parser = PageParser(theme: theme, config: config, keepsLinks: remembersRenders, categories: categories)
     var touched = Set<String>()
     var lookalikes: [Diagnostic] = []
     var navigationChanged = false
@@ -91,6 +92,7 @@ extension SiteSession {
       staticFiles = ContentScanner.scan("static", in: options.siteRoot, holdsPages: false).0
       resources = ContentScanner.scan(folder, in: options.siteRoot, holdsPages: true).0.filter {
         $0.kind == .resource && !config.excludedPages.excludes($0.relativePath)
+          && !FolderCategory.fileNames.contains($0.url.lastPathComponent)
       }
     }
     var diagnostics = pages.values.flatMap(\.diagnostics) + lookalikes

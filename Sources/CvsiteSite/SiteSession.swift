@@ -39,6 +39,8 @@ public final class SiteSession: @unchecked Sendable {
   var pages: [String: ParsedSitePage] = [:]
   var staticFiles: [ContentFile] = []
   var resources: [ContentFile] = []
+  /// Folders' titles and places from `_category_.json` files, read by the last build.
+  var categories: [[String]: FolderCategory] = [:]
   /// Output paths written by the last build, for removing stale files in `serve`.
   var writtenOutputs: Set<String> = []
   /// Changes not yet written because a rebuild failed: redone by the next rebuild.
@@ -103,12 +105,15 @@ public final class SiteSession: @unchecked Sendable {
     let (statics, staticProblems) = ContentScanner.scan("static", in: options.siteRoot, holdsPages: false)
     diagnostics += contentProblems + staticProblems
     staticFiles = statics
-    resources = content.filter { $0.kind == .resource }
+    let (folderCategories, categoryProblems) = FolderCategory.read(content.filter { $0.kind == .resource })
+    categories = folderCategories
+    diagnostics += categoryProblems
+    resources = content.filter { $0.kind == .resource && !FolderCategory.fileNames.contains($0.url.lastPathComponent) }
     let sources = content.filter { $0.kind != .resource }
     if sources.isEmpty {
       diagnostics.append(Diagnostic(.warning, "no pages: \(config.contentFolder)/ holds no Markdown files"))
     }
-    let parser = PageParser(theme: theme, config: config, keepsLinks: remembersRenders)
+    let parser = PageParser(theme: theme, config: config, keepsLinks: remembersRenders, categories: categories)
     let parsed = parallelMap(sources, jobs: options.jobs) { parser.parse($0) }
     pages.reserveCapacity(parsed.count)
     for page in parsed { pages[page.page.sitePath] = page }

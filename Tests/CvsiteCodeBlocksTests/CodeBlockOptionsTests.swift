@@ -26,6 +26,22 @@ struct CodeBlockOptionsTests {
     #expect(options.language == "sh" && options.title == "npm" && options.marked == [1])
     #expect(CodeBlockOptions.parse("sh [a] title=\"b\"", lineCount: 1).0.title == "b")
   }
+  @Test func expressiveCodeSpellings() {
+    let (options, problems) = CodeBlockOptions.parse(
+      "js title=\"a.js\" frame=\"terminal\" {\"A\":1-2} ins={3} 'text' /pat tern/ del=\"word\" startLineNumber=5 lang=\"ts\"",
+      lineCount: 4)
+    #expect(options.title == "a.js")
+    #expect(options.marked == [1, 2] && options.inserted == [3])
+    #expect(options.startLine == 5 && options.showLineNumbers)
+    #expect(problems.allSatisfy { $0.isWarning })
+    #expect(
+      problems.map(\.message) == [
+        "marks on text within lines (`'text'`) are not read: the block is shown without them",
+        "marks on text within lines (`/pat tern/`) are not read: the block is shown without them",
+        "marks on text within lines (`del=\"word\"`) are not read: the block is shown without them",
+      ])
+  }
+
   @Test func mkdocsMaterialSpellings() {
     let (options, problems) = CodeBlockOptions.parse(
       "py title=\"app.py\" linenums=\"40\" hl_lines=\"2 4-5\"", lineCount: 6)

@@ -34,7 +34,7 @@ struct RepositoryLinkTests {
     arguments: [
       ("install.md", true), ("INSTALL.MD", true), ("a/b.Md", true), ("a.markdown", true), ("a/b.MDOWN", true),
       ("a.mkd", true), (".md", false), ("md", false), ("a.md/", false), ("a.txt", false),
-      ("install.mdx", false), ("install.m", false), ("install\u{E9}md", false), ("x.md\u{301}", false),
+      ("install.mdx", true), ("install.m", false), ("install\u{E9}md", false), ("x.md\u{301}", false),
       ("x\u{0E}md", false), ("", false),
     ])
   func markdownExtension(target: String, expected: Bool) {

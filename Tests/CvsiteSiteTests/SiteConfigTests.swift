@@ -43,6 +43,23 @@ struct SiteConfigTests {
     #expect(diagnostics.first?.suggestion == suggestion)
   }
 
+  @Test("dialect, styles and scripts")
+  func dialectAndLinks() {
+    let (config, diagnostics) = SiteConfig.parse(
+      "dialect: mkdocs\nstyles: [css/a.css, https://cdn.example/b.css]\nscripts: [/js/c.js]\n", path: "cvsite.yml")
+    #expect(diagnostics.isEmpty)
+    #expect(config.dialect == .mkdocs)
+    #expect(config.styles.map(config.linkURL) == ["/css/a.css", "https://cdn.example/b.css"])
+    #expect(config.scripts == ["/js/c.js"])
+    let (_, wrong) = SiteConfig.parse("dialect: mkdoc\nstyles: [javascript:x]\nscripts: x.js\n", path: "cvsite.yml")
+    #expect(
+      wrong.map(\.message) == [
+        "'dialect' must be `cvsite` or `mkdocs`, not `mkdoc`",
+        "'styles' entries must be paths or URLs without spaces or script", "'scripts' must be a list of paths or URLs",
+      ])
+    #expect(wrong.first?.suggestion == "mkdocs")
+  }
+
   @Test("a base URL without a host is a path")
   func basePathOnly() {
     var config = SiteConfig()

@@ -196,7 +196,8 @@ extension CodeLanguages: CodeBlockRendering {
   public func renderCodeBlock(code: String, info: String) -> CodeBlockOutput {
     let rendered = render(code: code, info: info)
     var problems = rendered.problems.map {
-      CodeBlockOutput.Problem(.error, $0.message, infoOffset: $0.offset, suggestion: $0.suggestion)
+      CodeBlockOutput.Problem(
+        $0.isWarning ? .warning : .error, $0.message, infoOffset: $0.offset, suggestion: $0.suggestion)
     }
     if let unknown = rendered.unknownLanguage {
       problems.append(

@@ -35,7 +35,16 @@ public struct CodeBlockOptions: Equatable, Sendable {
     public var message: String
     public var offset: Int
     public var suggestion: String?
+    /// What is only not read (another generator's syntax), rather than wrong.
+    public var isWarning = false
   }
+
+  /// Expressive Code's (Starlight's) options that change how a block is framed or folded,
+  /// not what it shows: read and set aside.
+  /// `lang` (the language a `diff` block's lines are in) is set aside too.
+  static let framingNames: Set<String> = [
+    "frame", "collapse", "collapseStyle", "preserveIndent", "hangingIndent", "lang", "useDiffSyntax",
+  ]
 
   /// Reads `info`; `lineCount` is the number of lines of the block (for range checks).
   public static func parse(_ info: String, lineCount: Int) -> (CodeBlockOptions, [Problem]) {
@@ -66,7 +75,11 @@ public struct CodeBlockOptions: Equatable, Sendable {
     }
     func ranges(_ text: String, at offset: Int, into set: inout Set<Int>) {
       for part in text.split(separator: ",") {
-        let piece = part.trimmingCharacters(in: " ")
+        var piece = part.trimmingCharacters(in: " ")
+        // Expressive Code's labelled ranges, `"A":3-5`: the lines, without the label.
+        if piece.hasPrefix("\""), let colon = piece.range(of: "\":") {
+          piece = String(piece[colon.upperBound...]).trimmingCharacters(in: " ")
+        }
         let bounds = piece.split(separator: "-", omittingEmptySubsequences: false)
         guard (1...2).contains(bounds.count), let low = Int(bounds[0]), let high = Int(bounds.last!), low >= 1,
           low <= high
@@ -98,6 +111,18 @@ public struct CodeBlockOptions: Equatable, Sendable {
         index = close + 1
         continue
       }
+      // `'text'`, `"text"` and `/pattern/`: Expressive Code's marks on text within lines.
+      if bytes[index] == 0x27 || bytes[index] == 0x22 || bytes[index] == 0x2F {
+        let quote = bytes[index]
+        let close = bytes[(index + 1)...].firstIndex(of: quote) ?? bytes.count - 1
+        problems.append(
+          Problem(
+            message:
+              "marks on text within lines (`\(String(decoding: bytes[index...close], as: UTF8.self))`) are not read: the block is shown without them",
+            offset: start, isWarning: true))
+        index = close + 1
+        continue
+      }
       // `sh [npm]`: the block's title, as VitePress names the tabs of a code group.
       if bytes[index] == UInt8(ascii: "["), options.title == nil,
         let close = bytes[index...].firstIndex(of: UInt8(ascii: "]")), close > index + 1
@@ -118,6 +143,16 @@ public struct CodeBlockOptions: Equatable, Sendable {
           }
           value = String(decoding: bytes[(index + 1)..<close], as: UTF8.self)
           index = close + 1
+        } else if index < bytes.count, bytes[index] == UInt8(ascii: "/") {
+          // Expressive Code's `ins=/pattern/`: a mark on text, not lines.
+          let close = bytes[(index + 1)...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.count - 1
+          problems.append(
+            Problem(
+              message:
+                "marks on text within lines (`\(name)=\(String(decoding: bytes[index...close], as: UTF8.self))`) are not read: the block is shown without them",
+              offset: start, isWarning: true))
+          index = close + 1
+          continue
         } else if index < bytes.count, bytes[index] == UInt8(ascii: "{") {
           let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")) ?? bytes.count - 1
           value = String(decoding: bytes[(index + 1)..<close], as: UTF8.self)
@@ -141,6 +176,15 @@ public struct CodeBlockOptions: Equatable, Sendable {
       case "mark", "ins", "del":
         guard let value else {
           problems.append(Problem(message: "`\(name)` needs lines: `\(name)=3,5-7`", offset: start))
+          continue
+        }
+        // Expressive Code's `ins="text"`: marks on text, not lines.
+        if !value.contains(where: \.isNumber) {
+          problems.append(
+            Problem(
+              message:
+                "marks on text within lines (`\(name)=\"\(value)\"`) are not read: the block is shown without them",
+              offset: start, isWarning: true))
           continue
         }
         switch name {
@@ -174,7 +218,9 @@ public struct CodeBlockOptions: Equatable, Sendable {
         }
         options.startLine = max(1, number)
         options.showLineNumbers = true
-      case "startLine":
+      case _ where framingNames.contains(name):
+        continue
+      case "startLine", "startLineNumber":
         guard let value, let number = Int(value), number >= 0 else {
           problems.append(Problem(message: "`startLine` is a whole number, like `startLine=40`", offset: start))
           continue

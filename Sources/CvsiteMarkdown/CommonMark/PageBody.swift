@@ -4,7 +4,7 @@ struct PageBody {
   let source: SourceText
   /// Lines `1...frontMatterLines` are front matter (empty in the body).
   let frontMatterLines: Int
-  /// Lines that ``PythonMarkdownBlocks`` made markers of, with the directives each stands for.
+  /// Lines that ``DialectBlocks`` made markers of, with the directives each stands for.
   var writtenBlocks: [Int: DirectiveLine] = [:]
 
   /// Byte offset in the file where the body starts.

@@ -12,7 +12,7 @@ struct SourceText {
   /// Byte offset where each line starts; line `n` (1-based) starts at `lineStarts[n - 1]`.
   let lineStarts: [Int]
   /// The page as written, when these bytes were rewritten from another generator's
-  /// syntax (``PythonMarkdownBlocks``): diagnostics show its lines, at its columns.
+  /// syntax (``DialectBlocks``): diagnostics show its lines, at its columns.
   var asWritten: AsWritten?
 
   /// A page as written, the bytes each of its rewritten lines lost at its start, and

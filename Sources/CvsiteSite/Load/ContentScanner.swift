@@ -22,8 +22,9 @@ struct ContentFile: Sendable, Hashable {
     }
   }
 
-  /// The extensions of Markdown files, as editors and code hosts know them (in any case).
-  static let markdownExtensions: Set<String> = ["md", "markdown", "mdown", "mkd", "mkdn", "mdwn"]
+  /// The extensions of Markdown files, as editors and code hosts know them (in any case),
+  /// and MDX (`.mdx`), read as Markdown with its components.
+  static let markdownExtensions: Set<String> = ["md", "markdown", "mdown", "mkd", "mkdn", "mdwn", "mdx"]
 
   /// The length of `name`'s Markdown extension, its dot included (`3` for `a.md`), or nil
   /// when it has none: such a file is a page under `content/`.
@@ -262,6 +263,11 @@ enum PageURL {
   /// The URL of a content file: its folders, then its slug (or file name without its
   /// Markdown extension), encoded (``encoded(_:)``).
   static func url(for relativePath: String, kind: ContentFile.Kind, slug: String?) -> String {
+    // `slug: /guide/setup`: a path from the site's root, as Docusaurus writes one.
+    if kind == .page, let slug, slug.hasPrefix("/") {
+      let parts = slug.splitOmittingEmpty(atByte: UInt8(ascii: "/"))
+      return parts.isEmpty ? "/" : encoded("/" + parts.joined(separator: "/") + "/")
+    }
     var parts = relativePath.splitOmittingEmpty(atByte: UInt8(ascii: "/")).map(String.init)
     let file = parts.removeLast()
     if kind == .page {
@@ -311,7 +317,10 @@ enum PageURL {
 
   /// Whether a slug is one path segment that stays where it is put.
   static func isValidSlug(_ slug: String) -> Bool {
-    !slug.isEmpty && slug != "." && slug != ".." && !slug.contains("/") && !slug.contains("\\")
+    if slug.hasPrefix("/") {
+      return slug.split(separator: "/").allSatisfy { isValidSlug(String($0)) }
+    }
+    return !slug.isEmpty && slug != "." && slug != ".." && !slug.contains("/") && !slug.contains("\\")
       && !slug.unicodeScalars.contains { $0.value < 0x20 || $0 == "?" || $0 == "#" || $0 == "%" }
   }
 

@@ -57,6 +57,8 @@ struct PageMetadata: Sendable, Hashable {
   static let keys = [
     "title", "date", "draft", "slug", "aliases", "weight", "description", "layout", "list", "tags", "prev", "next",
     "editURL", "image", "lastmod", "paginate", "search", "language", "linkTitle",
+    // Other generators' spellings: Docusaurus' sidebar, Starlight's, Pagefind's.
+    "sidebar_position", "sidebar_label", "sidebar", "pagefind",
   ]
 
   /// Reads and checks the page settings of `matter`; a wrong type is an error at the
@@ -116,7 +118,10 @@ struct PageMetadata: Sendable, Hashable {
       if PageURL.isValidSlug(slug) {
         metadata.slug = slug
       } else {
-        problem("slug", "`slug` must be one path segment without `/`, `..`, `?`, `#` or `%`: \(slug)")
+        problem(
+          "slug",
+          "`slug` must be one path segment, or a path from the site's root (`/guide/setup`), without `..`, `?`, `#` or `%`: \(slug)"
+        )
       }
     }
     if let value = matter.fields["weight"] {
@@ -126,16 +131,22 @@ struct PageMetadata: Sendable, Hashable {
         problem("weight", "`weight` must be a whole number")
       }
     }
+    readSidebar(matter, into: &metadata, problem: { problem($0, $1) })
     for (key, target) in [
       ("prev", \PageMetadata.showsPrevious), ("next", \PageMetadata.showsNext), ("search", \PageMetadata.searchable),
     ] {
       guard let value = matter.fields[key] else { continue }
-      if case .bool(let flag) = value {
-        metadata[keyPath: target] = flag
-      } else {
-        problem(key, "`\(key)` must be true or false")
+      switch (key, value) {
+      case (_, .bool(let flag)): metadata[keyPath: target] = flag
+      // MkDocs Material's `search: {exclude: true}`.
+      case ("search", .map(let fields)): metadata.searchable = fields["exclude"] != .bool(true)
+      // Starlight's `prev: Label` and `prev: {link, label}` keep the link.
+      case ("prev", .string), ("prev", .map), ("next", .string), ("next", .map): break
+      default: problem(key, "`\(key)` must be true or false")
       }
     }
+    // Starlight's `pagefind: false` leaves the page out of search.
+    if matter.fields["pagefind"] == .bool(false) { metadata.searchable = false }
     switch matter.fields["editURL"] {
     case nil, .null?: break
     case .bool(false)?: metadata.editURL = .none
@@ -286,4 +297,38 @@ func isLanguageTag(_ text: String) -> Bool {
     return false
   }
   return parts.dropFirst().allSatisfy { (2...8).contains($0.count) && $0.allSatisfy(isASCIIAlphanumeric) }
+}
+
+extension PageMetadata {
+  /// The sidebar settings of other generators, where cvsite's own keys are not written:
+  /// Docusaurus' `sidebar_position` (the weight, in thousandths) and `sidebar_label` (the navigation
+  /// title), Starlight's `sidebar: {order, label, hidden}`.
+  static func readSidebar(
+    _ matter: FrontMatter, into metadata: inout PageMetadata, problem: (String, String) -> Void
+  ) {
+    // Positions may be fractions (`1.5` between 1 and 2): a thousandth is kept.
+    func weight(_ value: FrontMatterValue, key: String) -> Int? {
+      switch value {
+      case .int(let number) where abs(number) < Int.max / 1000: return number * 1000
+      case .number(let number) where number.isFinite && abs(number) < 1e12: return Int((number * 1000).rounded(.down))
+      default:
+        problem(key, "`\(key)` must be a number")
+        return nil
+      }
+    }
+    let ownWeight = matter.fields["weight"] != nil
+    let ownTitle = matter.fields["linkTitle"] != nil
+    if !ownWeight, let value = matter.fields["sidebar_position"], let number = weight(value, key: "sidebar_position") {
+      metadata.weight = number
+    }
+    if !ownTitle, let label = matter.fields["sidebar_label"]?.text { metadata.navTitle = label }
+    guard let sidebar = matter.fields["sidebar"] else { return }
+    guard case .map(let fields) = sidebar else {
+      problem("sidebar", "`sidebar` must be a mapping such as `{order: 2, label: Setup, hidden: false}`")
+      return
+    }
+    if !ownWeight, let value = fields["order"], let number = weight(value, key: "sidebar") { metadata.weight = number }
+    if !ownTitle, let label = fields["label"]?.text { metadata.navTitle = label }
+    if fields["hidden"] == .bool(true) { metadata.inNavigation = false }
+  }
 }

@@ -49,8 +49,14 @@ struct PageParser: Sendable {
   let listsSections: Bool
   /// The navigation the settings write out, which places pages in it.
   let writtenNavigation: WrittenNavigation?
+  /// Folders' titles and places written in `_category_.json` files, by folder.
+  let categories: [[String]: FolderCategory]
 
-  init(theme: SiteThemeAdapter, config: SiteConfig, keepsLinks: Bool = false) {
+  init(
+    theme: SiteThemeAdapter, config: SiteConfig, keepsLinks: Bool = false,
+    categories: [[String]: FolderCategory] = [:]
+  ) {
+    self.categories = categories
     self.keepsLinks = keepsLinks
     contentFolder = config.contentFolder
     listsSections = config.listsSections
@@ -100,6 +106,12 @@ struct PageParser: Sendable {
       let (clean, record) = extractor.extract(bodyHTML: rendered, title: fallbackTitle)
       if let clean { rendered = clean }
       searchRecord = record
+    }
+    if file.kind == .sectionIndex,
+      let category = categories[file.relativePath.split(separator: "/").dropLast().map(String.init)]
+    {
+      if metadata.navTitle == nil, let label = category.label { metadata.navTitle = label }
+      if parsed.frontMatter.fields["weight"] == nil, let weight = category.weight { metadata.weight = weight }
     }
     if let navigation = writtenNavigation {
       // The navigation names it (under its title there), or leaves it out.

@@ -88,7 +88,7 @@ struct SiteConfig: Sendable {
 
   static let keys = [
     "title", "baseURL", "theme", "language", "description", "author", "rawHTML", "headingAnchors", "navigation",
-    "links", "editURL", "prevNext", "image", "lastUpdated", "taxonomies", "search", "styles", "scripts",
+    "links", "editURL", "prevNext", "image", "lastUpdated", "taxonomies", "search", "styles", "scripts", "dialect",
   ]
 
   /// The path part of the base URL: `/` or `/docs/`. Kept with ``baseURL`` rather than
@@ -234,6 +234,17 @@ struct SiteConfig: Sendable {
             document.diagnostic(
               .error, "'lastUpdated' must be `git` (each page's last commit) or false", at: value,
               suggestion: value.scalar.map { closest($0.string, ["git"]) } ?? nil))
+        }
+      case "dialect":
+        guard let text = string() else { break }
+        switch text {
+        case "cvsite": config.dialect = .cvsite
+        case "mkdocs": config.dialect = .mkdocs
+        default:
+          diagnostics.append(
+            document.diagnostic(
+              .error, "'dialect' must be `cvsite` or `mkdocs`, not `\(text)`", at: value,
+              suggestion: closest(text, ["cvsite", "mkdocs"])))
         }
       case "styles", "scripts":
         let (links, problems) = Self.links(value, key: key, in: document)

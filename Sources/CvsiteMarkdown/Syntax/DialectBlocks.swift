@@ -15,7 +15,7 @@ import CvsiteCore
 /// after a block (or the next opener) carries its closing, and the block's lines lose four
 /// columns of indentation per block around them. Diagnostics still show the line as
 /// written, at its written column (``SourceText/asWritten``).
-struct PythonMarkdownBlocks {
+struct DialectBlocks {
   /// The body with openers as markers and block lines dedented; its line count is the
   /// page's, plus one line at the end when blocks run to the end of the file.
   var source: SourceText
@@ -33,7 +33,11 @@ struct PythonMarkdownBlocks {
   /// The class of a callout written with an empty title (`!!! note ""`).
   static let untitledClass = "cv-callout-untitled"
 
-  private enum Kind { case admonition, tabGroup, tab }
+  private enum Kind: Equatable {
+    case admonition, tabGroup, tab
+    /// An MDX component (`<Tabs>`): closed by its closing tag, not by indentation.
+    case component(String)
+  }
 
   private struct Block {
     var kind: Kind
@@ -41,21 +45,55 @@ struct PythonMarkdownBlocks {
     var column: Int
     /// The opener's line.
     var line: Int
+    /// A component's content column: that of its first line.
+    var contentIndent: Int?
+    /// Whether it stands for a container (a component cvsite does not read does not: its
+    /// tags stay as written, its content is read as the page's).
+    var emits = true
+
+    /// The columns its lines lose: four for a callout or tab, what a component's content
+    /// is indented by past its tag.
+    var indent: Int {
+      switch kind {
+      case .tabGroup: return 0
+      case .admonition, .tab: return 4
+      case .component: return max(0, (contentIndent ?? column) - column)
+      }
+    }
   }
 
   /// Reads the blocks of `source` after its front matter; `nil` when it has none.
   static func read(
     _ source: SourceText, frontMatterLines: Int, dialect: MarkdownDialect = .cvsite
-  ) -> PythonMarkdownBlocks? {
+  ) -> DialectBlocks? {
     guard frontMatterLines < source.lineCount,
       mayHaveBlocks(source, from: frontMatterLines + 1, insertions: dialect == .mkdocs)
+        || mayHaveComponents(source, from: frontMatterLines + 1)
     else { return nil }
     var reader = Reader(source: source, frontMatterLines: frontMatterLines)
     reader.readsInsertions = dialect == .mkdocs
     reader.run()
-    guard !reader.directives.isEmpty || !reader.leftOut.isEmpty else { return nil }
+    guard !reader.directives.isEmpty || !reader.leftOut.isEmpty || !reader.closingLines.isEmpty else {
+      // Nothing to rewrite; what was not read is still said.
+      return reader.diagnostics.isEmpty
+        ? nil : DialectBlocks(source: source, directives: [:], diagnostics: reader.diagnostics)
+    }
     let (text, directives) = reader.translated()
-    return PythonMarkdownBlocks(source: text, directives: directives, diagnostics: reader.diagnostics)
+    return DialectBlocks(source: text, directives: directives, diagnostics: reader.diagnostics)
+  }
+
+  /// Whether some line starts, after its indentation, with `<` and a capital (an MDX
+  /// component), or with `import `.
+  private static func mayHaveComponents(_ source: SourceText, from firstLine: Int) -> Bool {
+    let bytes = source.bytes
+    for line in firstLine...source.lineCount {
+      var index = source.lineStarts[line - 1]
+      while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+      guard index + 1 < bytes.count else { continue }
+      if bytes[index] == 0x3C, (0x41...0x5A).contains(bytes[index + 1]) || bytes[index + 1] == 0x2F { return true }
+      if bytes[index] == 0x69, bytes[index...].starts(with: "import ".utf8) { return true }
+    }
+    return false
   }
 
   /// Whether some line starts, after its indentation, with `!!!`, `???` or `===` (or,
@@ -91,6 +129,9 @@ struct PythonMarkdownBlocks {
     /// Columns where list items started, for the blocks' content: an opener may sit in a
     /// list item, four columns in, as Python-Markdown nests it.
     private var listColumns: [Int] = []
+    /// Where the content of each of those list items starts (`1.  Text`: four columns in),
+    /// as written.
+    private var listContent: [Int: Int] = [:]
     /// The last blank line since the last line with text.
     private var blankLine: Int?
     /// Whether `::: name` lines are insertions of mkdocstrings and other plugins.
@@ -99,17 +140,21 @@ struct PythonMarkdownBlocks {
     var leftOut = Set<Int>()
     /// The column of the insertion whose options are being left out.
     private var insertion: Int?
-    /// Closings of blocks that text ends directly, with no blank line before it: each
-    /// on a line of its own before that text (`lineCount + 1`: after the last line).
-    var closingLines: [Int: DirectiveLine] = [:]
+    /// Directives on lines of their own, added before a line (`lineCount + 1`: after the
+    /// last line): closings of blocks that text ends directly, with no blank line before
+    /// it, and the tags of a component written on one line with its content.
+    var closingLines: [Int: [DirectiveLine]] = [:]
+    /// Lines whose text is replaced: a one-line component's content.
+    var replacedLines: [Int: ArraySlice<UInt8>] = [:]
 
     init(source: SourceText, frontMatterLines: Int) {
       self.source = source
       self.frontMatterLines = frontMatterLines
     }
 
-    /// The indentation blocks add: four columns for each callout and tab.
-    private var blockIndent: Int { blocks.reduce(0) { $0 + ($1.kind == .tabGroup ? 0 : 4) } }
+    /// The indentation blocks add: four columns for each callout and tab, a component's
+    /// own for its content.
+    private var blockIndent: Int { blocks.reduce(0) { $0 + $1.indent } }
 
     mutating func run() {
       for line in (frontMatterLines + 1)...source.lineCount {
@@ -137,7 +182,44 @@ struct PythonMarkdownBlocks {
           blankLine = nil
           continue
         }
-        if let opener, blocks.count < PythonMarkdownBlocks.maxDepth, mayOpen(at: width) {
+        // A component's first line of content sets how far its content is indented.
+        if let last = blocks.indices.last, case .component = blocks[last].kind, blocks[last].contentIndent == nil {
+          blocks[last].contentIndent = width
+        }
+        if let tag = MDXTag(text[start...]), component(tag, line: line, column: width, after: closings) {
+          blankLine = nil
+          continue
+        }
+        if let (tag, inner) = MDXTag.oneLine(text[start...]), var directive = tag.directive() {
+          // `<Aside type="tip">Text.</Aside>`: the tags on lines of their own around the text.
+          let indent = componentIndent(width)
+          directive.writtenOpener = line
+          place(closings.events, line: line, indent: closings.indent)
+          directive.offset = indent
+          closingLines[line, default: []].append(directive)
+          markerIndent[-line] = indent
+          var closing = DirectiveLine(kind: .close(fence: 3), offset: indent)
+          closing.writtenOpener = line
+          closingLines[line + 1, default: []].append(closing)
+          markerIndent[-(line + 1)] = indent
+          replacedLines[line] = inner
+          blankLine = nil
+          continue
+        }
+        if width == 0, blocks.isEmpty, let names = MDXTag.importedNames(text[start...]) {
+          // `import Tabs from '@theme/Tabs';`: the components read here need nothing.
+          if names.allSatisfy({ MDXTag.containers[$0] != nil }) {
+            leftOut.insert(line)
+          } else {
+            diagnostics.append(
+              source.diagnostic(
+                .warning, "an MDX import (\(names.joined(separator: ", "))) is not read by cvsite: left as text",
+                line: line, column: 1))
+          }
+          blankLine = nil
+          continue
+        }
+        if let opener, blocks.count < DialectBlocks.maxDepth, mayOpen(at: width) {
           open(opener, line: line, column: width, after: closings.events)
           blankLine = nil
           continue
@@ -163,27 +245,92 @@ struct PythonMarkdownBlocks {
         blankLine = nil
       }
       blankLine = nil
-      let closings = closeBlocks(before: -1, opener: nil)
+      let closings = closeBlocks(before: -1, opener: nil, all: true)
       place(closings.events, line: source.lineCount + 1, indent: closings.indent)
+    }
+
+    /// Reads a component's tag: opens or closes its container (after `closings`, the
+    /// blocks the line ends). Returns false for a line to read as any other: a component
+    /// cvsite does not read (with a warning) or a closing tag that closes nothing open.
+    private mutating func component(
+      _ tag: MDXTag, line: Int, column: Int, after closings: (events: [DirectiveLine], indent: Int)
+    ) -> Bool {
+      guard var directive = tag.directive() else {
+        if MDXTag.containers[tag.name] == nil {
+          diagnostics.append(
+            source.diagnostic(
+              .warning,
+              "`<\(tag.isClosing ? "/" : "")\(tag.name)>` is an MDX component cvsite does not read: its tag is left out"
+                + (tag.isSelfClosing || tag.isClosing ? "" : ", its content kept"),
+              line: line, column: column + 1))
+          leftOut.insert(line)
+          place(closings.events, line: line, indent: closings.indent)
+          // Its content is still read, as the page's, without the indentation MDX allows.
+          if tag.isClosing, let target = blocks.lastIndex(where: { $0.kind == .component(tag.name) }),
+            !blocks[target...].contains(where: \.emits)
+          {
+            blocks.removeSubrange(target...)
+          } else if !tag.isClosing, !tag.isSelfClosing, blocks.count < DialectBlocks.maxDepth {
+            var block = Block(kind: .component(tag.name), column: column, line: line)
+            block.emits = false
+            blocks.append(block)
+          }
+        }
+        return true
+      }
+      var events = closings.events
+      let indent = componentIndent(column)
+      if tag.isClosing {
+        guard let target = blocks.lastIndex(where: { $0.kind == .component(tag.name) }) else {
+          diagnostics.append(
+            source.diagnostic(
+              .warning, "`</\(tag.name)>` closes no `<\(tag.name)>`: left as written", line: line, column: column + 1))
+          place(events, line: line, indent: closings.indent)
+          return true
+        }
+        while blocks.count > target {
+          let block = blocks.removeLast()
+          guard block.emits else { continue }
+          var closing = DirectiveLine(kind: .close(fence: 3), offset: 0)
+          closing.writtenOpener = block.line
+          events.append(closing)
+        }
+        if let open = fence, open.depth > blocks.count { fence = nil }
+        place(events, line: line, indent: componentIndent(column), own: true)
+        return true
+      }
+      guard blocks.count < DialectBlocks.maxDepth else { return false }
+      directive.writtenOpener = line
+      events.append(directive)
+      blocks.append(Block(kind: .component(tag.name), column: column, line: line))
+      place(events, line: line, indent: indent, own: true)
+      return true
     }
 
     /// Closes the blocks a line at `width` columns ends (a group of tabs stays open for
     /// the next `=== "…"` at its column): their closings, innermost first, and the column
     /// the outermost one's opener has in the rewritten body, where they are written.
-    private mutating func closeBlocks(before width: Int, opener: Opener?) -> (events: [DirectiveLine], indent: Int) {
+    private mutating func closeBlocks(before width: Int, opener: Opener?, all: Bool = false) -> (
+      events: [DirectiveLine], indent: Int
+    ) {
       var events: [DirectiveLine] = []
       var indent = 0
       while let top = blocks.last {
         switch top.kind {
+        case .component:
+          // Closed by its closing tag (or the end of the file), not by indentation.
+          if !all { return (events, indent) }
         case .admonition, .tab:
           if width >= top.column + 4 { return (events, indent) }
         case .tabGroup:
           if width == top.column, let opener, opener.kind == .tab, !opener.newGroup { return (events, indent) }
         }
         blocks.removeLast()
-        var closing = DirectiveLine(kind: .close(fence: 3), offset: 0)
-        closing.writtenOpener = top.line
-        events.append(closing)
+        if top.emits {
+          var closing = DirectiveLine(kind: .close(fence: 3), offset: 0)
+          closing.writtenOpener = top.line
+          events.append(closing)
+        }
         indent = max(0, top.column - blockIndent)
         if let open = fence, open.depth > blocks.count { fence = nil }
         listColumns.removeAll { $0 >= top.column }
@@ -194,7 +341,14 @@ struct PythonMarkdownBlocks {
     /// An opener at `width` columns belongs to the innermost block (or the page) when it
     /// starts at the block's content, or four columns into a list item there.
     private func mayOpen(at width: Int) -> Bool {
-      let content = blocks.last.map { $0.kind == .tabGroup ? $0.column : $0.column + 4 } ?? 0
+      let content =
+        blocks.last.map {
+          switch $0.kind {
+          case .tabGroup: return $0.column
+          case .component: return $0.contentIndent ?? width
+          default: return $0.column + 4
+          }
+        } ?? 0
       return width == content || (width > content && listColumns.contains(width - 4))
     }
 
@@ -216,14 +370,14 @@ struct PythonMarkdownBlocks {
       case .admonition(let name, let title, let collapsible, let open):
         var attributes: [RawAttribute.Kind] = []
         // `!!! note ""`: no title bar (its kind is still said to screen readers).
-        if title?.isEmpty == true { attributes.append(.cssClass(PythonMarkdownBlocks.untitledClass)) }
+        if title?.isEmpty == true { attributes.append(.cssClass(DialectBlocks.untitledClass)) }
         if collapsible { attributes.append(.pair(key: "collapsible", value: nil)) }
         if open { attributes.append(.pair(key: "open", value: nil)) }
         events.append(directive(name, label: title, attributes))
         blocks.append(Block(kind: .admonition, column: column, line: line))
       case .tab:
         if blocks.last?.kind != .tabGroup {
-          events.append(directive("tabs", label: nil, [.pair(key: "sync", value: PythonMarkdownBlocks.tabSync)]))
+          events.append(directive("tabs", label: nil, [.pair(key: "sync", value: DialectBlocks.tabSync)]))
           blocks.append(Block(kind: .tabGroup, column: column, line: line))
         }
         events.append(directive("tab", label: opener.title, opener.selected ? [.pair(key: "default", value: nil)] : []))
@@ -250,7 +404,7 @@ struct PythonMarkdownBlocks {
         directives[line] = first
         markerIndent[line] = indent
       } else {
-        closingLines[line] = first
+        closingLines[line, default: []] += placed
         markerIndent[-line] = indent
       }
     }
@@ -265,7 +419,28 @@ struct PythonMarkdownBlocks {
 
     private mutating func trackLists(_ text: ArraySlice<UInt8>, width: Int) {
       listColumns.removeAll { $0 >= width }
-      if startsListItem(text) { listColumns.append(width) }
+      if startsListItem(text) {
+        listColumns.append(width)
+        var index = text.startIndex
+        while index < text.endIndex, !isSpace(text[index]) { index += 1 }
+        let marker = index - text.startIndex
+        var spaces = 0
+        while index < text.endIndex, isSpace(text[index]) {
+          spaces += 1
+          index += 1
+        }
+        listContent[width] = width + marker + (spaces > 4 || index == text.endIndex ? 1 : spaces)
+      }
+    }
+
+    /// The column a component's tag at `width` is written at in the rewritten body: MDX
+    /// lets a tag sit anywhere in a list item's content, a marker must be within three
+    /// columns of it.
+    private func componentIndent(_ width: Int) -> Int {
+      let indent = max(0, width - blockIndent)
+      let content = listColumns.compactMap { listContent[$0].map { $0 - blockIndent } }.filter { $0 <= indent }.max()
+      guard let content else { return min(indent, 3) }
+      return min(indent, content + 3)
     }
 
     /// The body (marker lines written as markers, other lines dedented) and its
@@ -287,7 +462,8 @@ struct PythonMarkdownBlocks {
         output += "-->".utf8
       }
       for line in (frontMatterLines + 1)...(source.lineCount + 1) {
-        if let closing = closingLines[line] {
+        if let events = closingLines[line], var closing = events.first {
+          closing.more = Array(events.dropFirst())
           if output.last.map({ $0 != 0x0A }) ?? false { output.append(0x0A) }
           marker(closing, indent: markerIndent[-line] ?? 0, for: min(line, source.lineCount))
           output.append(0x0A)
@@ -303,6 +479,8 @@ struct PythonMarkdownBlocks {
           written.append(line)
           if leftOut.contains(line) {
             // Left out: the line stays, empty.
+          } else if let text = replacedLines[line] {
+            output += text
           } else if let columns = dedent[line], columns > 0 {
             let (kept, removed, added) = dedented(bytes[range], columns: columns)
             output += repeatElement(0x20, count: added)

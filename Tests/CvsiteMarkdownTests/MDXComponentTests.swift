@@ -1,0 +1,89 @@
+import ContainerViews
+import CvsiteCore
+import CvsiteMarkdown
+import Testing
+
+/// MDX components of Docusaurus and Starlight pages read as the containers they are.
+@Suite struct MDXComponentTests {
+  func render(_ text: String) -> (page: ParsedPage, html: String) {
+    let page = parse(text, schema: PythonMarkdownBlockTests.schema)
+    return (page, renderHTML(page.body))
+  }
+
+  /// Each component renders exactly as the cvsite directives it stands for.
+  @Test(arguments: [
+    (
+      "<Tabs groupId=\"pm\">\n  <TabItem value=\"npm\" label=\"npm\" default>\n\n    ```sh\n    npm i x\n    ```\n\n  </TabItem>\n  <TabItem value=\"yarn\" label=\"Yarn\">\n    Run it.\n\n    - a list\n  </TabItem>\n</Tabs>\n\nAfter.\n",
+      "::::tabs{sync=pm}\n:::tab[npm]{value=npm default}\n\n```sh\nnpm i x\n```\n\n:::\n:::tab[Yarn]{value=yarn}\nRun it.\n\n- a list\n:::\n::::\n\nAfter.\n"
+    ),
+    (
+      "<Tabs syncKey=\"os\">\n<TabItem label=\"Linux\">\napt\n</TabItem>\n<TabItem label=\"macOS\">\nbrew\n</TabItem>\n</Tabs>\n",
+      "::::tabs{sync=os}\n:::tab[Linux]\napt\n:::\n:::tab[macOS]\nbrew\n:::\n::::\n"
+    ),
+    (
+      "<Aside type=\"caution\" title=\"Careful\">\nMind the gap.\n</Aside>\n",
+      ":::caution[Careful]\nMind the gap.\n:::\n"
+    ),
+    ("<Aside>\nA note.\n</Aside>\n", ":::note\nA note.\n:::\n"),
+    ("<Admonition type=\"tip\">\nA tip.\n</Admonition>\n", ":::tip\nA tip.\n:::\n"),
+    ("<Steps>\n1. First\n2. Second\n</Steps>\n", ":::steps\n1. First\n2. Second\n:::\n"),
+    (
+      "<CardGrid>\n  <Card title=\"Stars\" icon=\"star\">\n    Bright.\n  </Card>\n  <Card title=\"Moons\">\n    Pale.\n  </Card>\n</CardGrid>\n",
+      "::::cards\n:::card[Stars]\nBright.\n:::\n:::card[Moons]\nPale.\n:::\n::::\n"
+    ),
+    // The components' imports are left out; a component left open closes with the page.
+    (
+      "import Tabs from '@theme/Tabs';\nimport { Aside, Card } from '@astrojs/starlight/components';\n\n<Aside>\nOpen.\n",
+      "\n\n\n:::note\nOpen.\n:::\n"
+    ),
+    // On one line with its content.
+    ("<Aside type=\"tip\">Short *tip*.</Aside>\n", ":::tip\nShort *tip*.\n:::\n"),
+    (
+      "<Tabs>\n\t<TabItem label=\"Stars\">Sirius, Vega</TabItem>\n\t<TabItem label=\"Moons\">Io</TabItem>\n</Tabs>\n",
+      "::::tabs\n:::tab[Stars]\nSirius, Vega\n:::\n:::tab[Moons]\nIo\n:::\n::::\n"
+    ),
+    // In a list item, a tag may sit anywhere in the item's content.
+    (
+      "1.  Install it:\n\n         <Tabs>\n\n    <TabItem label=\"npm\">\n\n    npm i\n\n    </TabItem>\n\n    </Tabs>\n",
+      "1.  Install it:\n\n    ::::tabs\n\n    :::tab[npm]\n\n    npm i\n\n    :::\n\n    ::::\n"
+    ),
+    // In a fence, a tag is code.
+    ("```jsx\n<Tabs>\n```\n", "```jsx\n<Tabs>\n```\n"),
+  ])
+  func rendersAsItsDirectives(written: String, directives: String) {
+    let mdx = render(written)
+    let cvsite = render(directives)
+    #expect(mdx.page.diagnostics.isEmpty, "\(mdx.page.diagnostics)")
+    #expect(cvsite.page.diagnostics.isEmpty, "\(cvsite.page.diagnostics)")
+    #expect(mdx.html == cvsite.html)
+  }
+
+  @Test func whatIsNotReadIsAWarningAndStaysAsWritten() {
+    let (page, html) = render("import Chart from '../Chart';\n\n<Chart data={x} />\n\n</Tabs>\n\nText.\n")
+    #expect(page.diagnostics.map(\.severity) == [.warning, .warning, .warning])
+    #expect(
+      page.diagnostics.map(\.message) == [
+        "an MDX import (Chart) is not read by cvsite: left as text",
+        "`<Chart>` is an MDX component cvsite does not read: its tag is left out",
+        "`</Tabs>` closes no `<Tabs>`: left as written",
+      ])
+    #expect(page.diagnostics.map { $0.location?.line } == [1, 3, 5])
+    #expect(html.contains("<p>import Chart from '../Chart';</p>"))
+    #expect(html.contains("<p>Text.</p>"))
+  }
+
+  @Test func anUnreadComponentKeepsItsContent() {
+    let (page, html) = render("<Fragment slot=\"preview\">\n    <Aside>\n    Inside.\n    </Aside>\n</Fragment>\n")
+    #expect(
+      page.diagnostics.map(\.message) == [
+        "`<Fragment>` is an MDX component cvsite does not read: its tag is left out, its content kept",
+        "`</Fragment>` is an MDX component cvsite does not read: its tag is left out",
+      ])
+    #expect(html == render(":::note\nInside.\n:::\n").html)
+  }
+
+  @Test(arguments: ["<Tabs", "<Tabs>x", "<tabs>", "< Tabs>", "<Tabs a=\"x>", "</Tabs/>", "<Tabs a=b>"])
+  func notATag(line: String) {
+    #expect(render(line + "\n").html.contains("cv-tabs") == false)
+  }
+}

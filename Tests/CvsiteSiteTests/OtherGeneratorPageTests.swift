@@ -1,0 +1,71 @@
+import CvsiteCore
+import CvsiteTestSupport
+import Foundation
+import Testing
+
+@testable import CvsiteSite
+
+/// Pages written for Docusaurus and Starlight: `.mdx` files, their sidebar front matter,
+/// Docusaurus' absolute slugs, Starlight's and MkDocs Material's search switches.
+@Suite("Pages of other generators")
+struct OtherGeneratorPageTests {
+  static let pages = [
+    "content/_index.md": "# Home\n",
+    "content/docs/setup.mdx":
+      "---\ntitle: Setting up\nsidebar_position: 1\nsidebar_label: Setup\n---\nimport Tabs from '@theme/Tabs';\n\nText.\n",
+    "content/docs/advanced.md": "---\ntitle: Advanced\nsidebar:\n  order: 2\n  label: More\n---\nText.\n",
+    "content/docs/basics.md": "---\ntitle: Basics\nsidebar_position: 1.5\nprev: Back home\n---\nText.\n",
+    "content/docs/secret.md": "---\ntitle: Secret\nsidebar:\n  hidden: true\npagefind: false\n---\nText.\n",
+    "content/docs/quiet.md": "---\ntitle: Quiet\nsearch:\n  exclude: true\n---\nText.\n",
+    "content/docs/intro.md": "---\ntitle: Intro\nslug: /welcome/here\n---\nText.\n",
+    "content/guide/_category_.json": "{\"label\": \"The Guide\", \"position\": 0.5}\n",
+    "content/guide/a.md": "# A\n",
+    "content/zeta/_category_.yml": "label: Last\nposition: 9\n",
+    "content/zeta/b.md": "# B\n",
+  ]
+
+  @Test("sidebar settings order and title the navigation; hidden pages leave it")
+  func sidebar() throws {
+    let site = try TemporarySite(site: Self.pages)
+    let outcome = site.build()
+    #expect(outcome.result.succeeded, "\(outcome.result.diagnostics.summaries)")
+    #expect(outcome.result.diagnostics.isEmpty, "no unknown keys: \(outcome.result.diagnostics.summaries)")
+    let page = try #require(site.read("docs/setup/index.html"))
+    let nav = try #require(page.firstRange(of: "<nav class=\"cv-nav\"").map { String(page[$0.lowerBound...]) })
+    let setup = try #require(nav.range(of: ">Setup<"))
+    let basics = try #require(nav.range(of: ">Basics<"))
+    let more = try #require(nav.range(of: ">More<"))
+    #expect(setup.lowerBound < basics.lowerBound && basics.lowerBound < more.lowerBound)
+    #expect(!nav.contains(">Secret<"))
+    #expect(site.exists("docs/secret/index.html"))
+    #expect(page.contains("<title>Setting up · Fixture</title>"), "the page keeps its own title")
+    // `_category_.json` titles and places a folder; it is not copied to the output.
+    let guide = try #require(nav.range(of: ">The Guide<"))
+    let docs = try #require(nav.range(of: ">Docs<"))
+    let last = try #require(nav.range(of: ">Last<"))
+    #expect(docs.lowerBound < guide.lowerBound && guide.lowerBound < last.lowerBound)
+    #expect(!site.exists("guide/_category_.json"))
+  }
+
+  @Test("`pagefind: false` and `search: {exclude: true}` keep a page out of search")
+  func searchSwitches() throws {
+    let site = try TemporarySite(site: Self.pages)
+    _ = site.build()
+    let folder = site.output.appendingPathComponent("search/p")
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    let pages = files.compactMap { site.read("search/p/" + $0) }.joined()
+    #expect(pages.contains("/docs/basics/"))
+    #expect(!pages.contains("/docs/secret/"))
+    #expect(!pages.contains("/docs/quiet/"))
+  }
+
+  @Test("a slug from the site's root is the page's whole path, as in Docusaurus")
+  func absoluteSlug() throws {
+    let site = try TemporarySite(site: Self.pages)
+    _ = site.build()
+    #expect(site.exists("welcome/here/index.html"))
+    #expect(!site.exists("docs/intro/index.html"))
+    #expect(PageURL.isValidSlug("/a/b") && PageURL.isValidSlug("/") && !PageURL.isValidSlug("/a/../b"))
+    #expect(!PageURL.isValidSlug("a/b"))
+  }
+}
