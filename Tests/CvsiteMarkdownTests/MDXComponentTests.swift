@@ -82,6 +82,47 @@ import Testing
     #expect(html == render(":::note\nInside.\n:::\n").html)
   }
 
+  @Test func docusaurusForms() {
+    // A tag over several lines, tabs labelled by the `values` of their `<Tabs>`, a
+    // second `default` (the first one opens), an `<iframe>` (raw HTML running to a blank
+    // line) right before a closing tag, and a page ending without a line break.
+    let written = """
+      <Tabs
+        groupId="os"
+        values={[
+          { label: 'iOS', value: 'ios' },
+          { label: "Android", value: "android" },
+        ]}
+      >
+        <TabItem value="ios" default>
+          <iframe
+            src="https://example.com/v"
+          ></iframe>
+        </TabItem>
+        <TabItem value="android" default>
+          Text.
+        </TabItem>
+      </Tabs>
+      <Shot url="x" />
+      """
+    let (page, html) = render(written)
+    #expect(
+      page.diagnostics.map(\.message) == [
+        "a second `default` tab in one `<Tabs>`: the first one opens",
+        "`<Shot>` is an MDX component cvsite does not read: its tag is left out",
+      ])
+    #expect(page.diagnostics.map { $0.location?.line } == [13, 17])
+    #expect(html.contains("data-sync=\"os\""))
+    #expect(html.contains(">iOS</h2>") && html.contains(">Android</h2>"))
+    #expect(html.contains("<p>Text.</p>"))
+  }
+
+  @Test func aClosingFenceUnderAListClosesItsContainer() {
+    let written = render(":::caution\nText.\n\n- one\n- two\n  :::\n\nAfter.\n")
+    #expect(written.page.diagnostics.isEmpty)
+    #expect(written.html == render(":::caution\nText.\n\n- one\n- two\n:::\n\nAfter.\n").html)
+  }
+
   @Test(arguments: ["<Tabs", "<Tabs>x", "<tabs>", "< Tabs>", "<Tabs a=\"x>", "</Tabs/>", "<Tabs a=b>"])
   func notATag(line: String) {
     #expect(render(line + "\n").html.contains("cv-tabs") == false)

@@ -49,6 +49,7 @@ struct PreparedBody {
         if looksLikeATXHeading(text) { headings[line] = block }
       }
     }
+    alignClosingFences(&directives, in: body)
     let bytes =
       directives.isEmpty && headings.isEmpty ? body.bytes() : body.rewritten(directives: directives, headings: headings)
     guard let document = parse(bytes, options, validateUTF8) else {
@@ -62,6 +63,25 @@ struct PreparedBody {
     var prepared = PreparedBody(document: document, directives: directives, headingAttributes: headings)
     prepared.markerLines = directives.keys.sorted()
     return prepared
+  }
+
+  /// A closing fence indented (by one to three spaces) past its opener (`  :::` under a
+  /// list the container holds, as Docusaurus pages write it) closes that container: it
+  /// is written at the opener's column, which ends the list.
+  static func alignClosingFences(_ directives: inout [Int: DirectiveLine], in body: PageBody) {
+    var open: [Int] = []
+    for line in directives.keys.sorted() {
+      guard let directive = directives[line], directive.writtenOpener == nil else { continue }
+      switch directive.kind {
+      case .open: open.append(directive.offset)
+      case .close:
+        guard let column = open.popLast(), directive.offset > column, directive.offset <= 3,
+          body.line(line).prefix(directive.offset).allSatisfy({ $0 == 0x20 })
+        else { continue }
+        directives[line]?.offset = column
+      case .leaf: break
+      }
+    }
   }
 
   static func parse(_ bytes: [UInt8], _ options: MarkdownOptions, _ validateUTF8: Bool) -> CMarkDocument? {

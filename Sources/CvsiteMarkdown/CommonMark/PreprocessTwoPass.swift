@@ -31,6 +31,7 @@ extension PreparedBody {
         headingAttributes[line] = block
       }
     }
+    alignClosingFences(&directives, in: body)
     guard !directives.isEmpty || !headingAttributes.isEmpty || !footnotes.isEmpty else {
       return PreparedBody(document: first, parses: parses)
     }

@@ -50,6 +50,10 @@ struct DialectBlocks {
     /// Whether it stands for a container (a component cvsite does not read does not: its
     /// tags stay as written, its content is read as the page's).
     var emits = true
+    /// A `<Tabs>`'s labels of its tabs by value (Docusaurus' `values`).
+    var tabLabels: [String: String] = [:]
+    /// Whether one of a `<Tabs>`'s tabs is its `default` already.
+    var hasDefault = false
 
     /// The columns its lines lose: four for a callout or tab, what a component's content
     /// is indented by past its tag.
@@ -146,6 +150,12 @@ struct DialectBlocks {
     var closingLines: [Int: [DirectiveLine]] = [:]
     /// Lines whose text is replaced: a one-line component's content.
     var replacedLines: [Int: ArraySlice<UInt8>] = [:]
+    /// Lines a component's marker is written on (or before): a blank line goes before it
+    /// unless there is one, so that no raw HTML block above (`<iframe` runs to a blank
+    /// line) takes the marker in.
+    var blankBefore = Set<Int>()
+    /// The last line of a tag written over several lines, being read.
+    private var tagEnd = 0
 
     init(source: SourceText, frontMatterLines: Int) {
       self.source = source
@@ -158,6 +168,10 @@ struct DialectBlocks {
 
     mutating func run() {
       for line in (frontMatterLines + 1)...source.lineCount {
+        if line <= tagEnd {
+          leftOut.insert(line)
+          continue
+        }
         let text = source.bytes[source.lineRange(line)]
         let (width, start) = indentation(text)
         if let column = insertion {
@@ -186,7 +200,9 @@ struct DialectBlocks {
         if let last = blocks.indices.last, case .component = blocks[last].kind, blocks[last].contentIndent == nil {
           blocks[last].contentIndent = width
         }
-        if let tag = MDXTag(text[start...]), component(tag, line: line, column: width, after: closings) {
+        if let tag = MDXTag(text[start...]) ?? tagOverLines(from: line, start: start),
+          component(tag, line: line, column: width, after: closings)
+        {
           blankLine = nil
           continue
         }
@@ -203,6 +219,7 @@ struct DialectBlocks {
           closingLines[line + 1, default: []].append(closing)
           markerIndent[-(line + 1)] = indent
           replacedLines[line] = inner
+          blankBefore.insert(line)
           blankLine = nil
           continue
         }
@@ -247,6 +264,28 @@ struct DialectBlocks {
       blankLine = nil
       let closings = closeBlocks(before: -1, opener: nil, all: true)
       place(closings.events, line: source.lineCount + 1, indent: closings.indent)
+    }
+
+    /// A component's opening tag written over several lines (`<Tabs` then its attributes,
+    /// then `>`): read whole, its lines after the first left out once it is read.
+    private mutating func tagOverLines(from line: Int, start: Int) -> MDXTag? {
+      let first = source.bytes[start..<source.lineRange(line).upperBound]
+      guard first.count >= 2, first.first == 0x3C, (0x41...0x5A).contains(first[first.startIndex + 1]),
+        !first.contains(0x3E), line < source.lineCount
+      else { return nil }
+      var joined = Array(first)
+      for next in (line + 1)...min(source.lineCount, line + 50) {
+        let text = source.bytes[source.lineRange(next)]
+        joined.append(0x20)
+        joined += text.drop(while: isSpace)
+        var end = text.endIndex
+        while end > text.startIndex, isSpace(text[end - 1]) { end -= 1 }
+        guard end > text.startIndex, text[end - 1] == 0x3E else { continue }
+        guard let tag = MDXTag(joined[...]), MDXTag.containers[tag.name] != nil else { return nil }
+        tagEnd = next
+        return tag
+      }
+      return nil
     }
 
     /// Reads a component's tag: opens or closes its container (after `closings`, the
@@ -297,13 +336,34 @@ struct DialectBlocks {
         }
         if let open = fence, open.depth > blocks.count { fence = nil }
         place(events, line: line, indent: componentIndent(column), own: true)
+        blankBefore.insert(line)
         return true
       }
       guard blocks.count < DialectBlocks.maxDepth else { return false }
       directive.writtenOpener = line
+      if tag.name == "TabItem", tag.attribute("label") == nil, let value = tag.attribute("value") ?? nil,
+        let label = blocks.last(where: { $0.kind == .component("Tabs") })?.tabLabels[value]
+      {
+        directive.label = label
+      }
+      if tag.name == "TabItem", tag.flag("default"),
+        let tabs = blocks.lastIndex(where: { $0.kind == .component("Tabs") })
+      {
+        // Docusaurus opens the first tab written `default`; a later one is not.
+        if blocks[tabs].hasDefault {
+          directive.attributes?.attributes.removeAll { $0.kind == .pair(key: "default", value: nil) }
+          diagnostics.append(
+            source.diagnostic(
+              .warning, "a second `default` tab in one `<Tabs>`: the first one opens", line: line, column: column + 1))
+        }
+        blocks[tabs].hasDefault = true
+      }
       events.append(directive)
-      blocks.append(Block(kind: .component(tag.name), column: column, line: line))
+      var block = Block(kind: .component(tag.name), column: column, line: line)
+      if tag.name == "Tabs" { block.tabLabels = tag.tabLabels }
+      blocks.append(block)
       place(events, line: line, indent: indent, own: true)
+      blankBefore.insert(line)
       return true
     }
 
@@ -462,9 +522,12 @@ struct DialectBlocks {
         output += "-->".utf8
       }
       for line in (frontMatterLines + 1)...(source.lineCount + 1) {
+        if blankBefore.contains(line), !output.isEmpty, !output.suffix(2).elementsEqual([0x0A, 0x0A]) {
+          written.append(line)
+          output.append(0x0A)
+        }
         if let events = closingLines[line], var closing = events.first {
           closing.more = Array(events.dropFirst())
-          if output.last.map({ $0 != 0x0A }) ?? false { output.append(0x0A) }
           marker(closing, indent: markerIndent[-line] ?? 0, for: min(line, source.lineCount))
           output.append(0x0A)
         }
@@ -490,7 +553,12 @@ struct DialectBlocks {
             output += bytes[range]
           }
         }
-        output += bytes[ending]
+        // The last line may end without a line break: one goes before lines added after it.
+        if ending.isEmpty, closingLines[source.lineCount + 1] != nil {
+          output.append(0x0A)
+        } else {
+          output += bytes[ending]
+        }
       }
       var text = SourceText(path: source.path, bytes: output)
       let moved = written.count - 1 != source.lineCount || closingLines[source.lineCount + 1] != nil

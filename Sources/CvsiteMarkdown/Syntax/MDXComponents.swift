@@ -52,7 +52,9 @@ struct MDXTag {
       case 0x7B: closing = 0x7D
       default: return nil
       }
-      guard let valueEnd = text[(index + 1)..<close].firstIndex(of: closing) else { return nil }
+      guard let valueEnd = Self.end(of: text[(index + 1)..<close], closing: closing, nested: opening == 0x7B) else {
+        return nil
+      }
       var value = String(decoding: text[(index + 1)..<valueEnd], as: UTF8.self)
       if opening == 0x7B {
         // `{true}`, `{"text"}`, `{'text'}`: the value written; other expressions as is.
@@ -78,6 +80,30 @@ struct MDXTag {
       return nil
     }
     return (tag, text[(close + 1)..<(end - closing.count)])
+  }
+
+  /// Where a value ends: the first `closing` byte, or for a `{…}` expression the `}`
+  /// that balances it (braces inside quotes left aside).
+  private static func end(of text: ArraySlice<UInt8>, closing: UInt8, nested: Bool) -> Int? {
+    guard nested else { return text.firstIndex(of: closing) }
+    var depth = 0
+    var quote: UInt8?
+    for index in text.indices {
+      let byte = text[index]
+      if let open = quote {
+        if byte == open { quote = nil }
+        continue
+      }
+      switch byte {
+      case 0x22, 0x27, 0x60: quote = byte
+      case 0x7B: depth += 1
+      case 0x7D:
+        if depth == 0 { return index }
+        depth -= 1
+      default: break
+      }
+    }
+    return nil
   }
 
   func attribute(_ name: String) -> String?? {
@@ -128,6 +154,23 @@ struct MDXTag {
         attributes: pairs.map { RawAttribute(kind: .pair(key: $0.0, value: $0.1), offset: 0) }, start: 0, end: 0)
     }
     return directive
+  }
+
+  /// Docusaurus' `values={[{label: 'iOS', value: 'ios'}, …]}` on `<Tabs>`: each tab's
+  /// label by its value, for `<TabItem value="ios">` written without a label.
+  var tabLabels: [String: String] {
+    guard let values = attribute("values") ?? nil else { return [:] }
+    var labels: [String: String] = [:]
+    for object in values.split(separator: "}") {
+      func field(_ name: String) -> String? {
+        guard let key = object.range(of: name + ":") else { return nil }
+        let rest = object[key.upperBound...].drop { $0 == " " }
+        guard let quote = rest.first, quote == "'" || quote == "\"" || quote == "`" else { return nil }
+        return rest.dropFirst().prefix { $0 != quote }.description
+      }
+      if let value = field("value"), let label = field("label") { labels[value] = label }
+    }
+    return labels
   }
 
   /// The names an `import` line brings in (`import Tabs from '@theme/Tabs';`,

@@ -13,6 +13,11 @@ extension SiteSession {
       let page = parsed.page
       let published = options.drafts || !page.metadata.draft
       if page.isSectionIndex && published { written.insert(page.sectionPath) }
+      // A page given a folder's address (`slug: /`, as Docusaurus makes its first page
+      // the home) is that folder's page.
+      if published, page.metadata.slug?.hasPrefix("/") == true {
+        written.insert(PageURL.decoded(page.url).split(separator: "/").map(String.init))
+      }
       guard published else { continue }
       var folders = page.parentSection
       while needed.insert(folders).inserted, !folders.isEmpty { folders.removeLast() }
