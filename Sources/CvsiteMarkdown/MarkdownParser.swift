@@ -25,6 +25,9 @@ public struct MarkdownOptions: Sendable {
   /// The generator the pages were written for: what syntax they may hold beyond
   /// cvsite's own.
   public var dialect: MarkdownDialect = .cvsite
+  /// Where the files pages include come from (MDX partials; snippets in an MkDocs
+  /// project); `nil`: a page includes nothing.
+  public var includes: (any IncludedFileSource)?
 
   /// Raw HTML, heading anchors and titles from headings are off unless asked for; GFM is on.
   public init(
@@ -111,6 +114,11 @@ public struct MarkdownParser: Sendable {
           line: position.line, column: position.column))
     }
     let frontMatter = FrontMatter.parse(source, schema: schema, into: &diagnostics)
+    if let files = options.includes {
+      var lines = IncludedLines(files: files, snippets: options.dialect == .mkdocs)
+      if let expanded = lines.expand(source, frontMatterLines: frontMatter.lineCount) { source = expanded }
+      diagnostics += lines.diagnostics
+    }
     var body = PageBody(source: source, frontMatterLines: frontMatter.lineCount)
     // MkDocs' indented blocks (`!!! note`, `??? tip`, `=== "Tab"`) become directives;
     // the page keeps its lines, and its diagnostics show them as written.
@@ -137,7 +145,7 @@ public struct MarkdownParser: Sendable {
       if let id = titleHeading?.id, !id.isEmpty { _ = builder.ids.claimHeading(id, fallback: id) }
     }
     // Only pages with an image or an `<a …` tag need the walk.
-    let hasCandidates = bytes.withUnsafeBufferPointer {
+    let hasCandidates = source.bytes.withUnsafeBufferPointer {
       firstOffset(of: Array("![".utf8), in: $0, within: 0..<$0.count) != nil
         || firstOffset(of: Array("<a ".utf8), in: $0, within: 0..<$0.count) != nil
         || firstOffset(of: Array("<A ".utf8), in: $0, within: 0..<$0.count) != nil

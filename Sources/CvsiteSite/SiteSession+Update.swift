@@ -33,7 +33,8 @@ extension SiteSession {
       return rebuildEverything(into: sink)
     }
     guard let theme else { return rebuildEverything(into: sink) }
-    let parser = PageParser(theme: theme, config: config, keepsLinks: remembersRenders, categories: categories)
+    let parser = PageParser(
+      theme: theme, config: config, siteRoot: options.siteRoot, keepsLinks: remembersRenders, categories: categories)
     var touched = Set<String>()
     var lookalikes: [Diagnostic] = []
     var navigationChanged = false

@@ -113,7 +113,8 @@ public final class SiteSession: @unchecked Sendable {
     if sources.isEmpty {
       diagnostics.append(Diagnostic(.warning, "no pages: \(config.contentFolder)/ holds no Markdown files"))
     }
-    let parser = PageParser(theme: theme, config: config, keepsLinks: remembersRenders, categories: categories)
+    let parser = PageParser(
+      theme: theme, config: config, siteRoot: options.siteRoot, keepsLinks: remembersRenders, categories: categories)
     let parsed = parallelMap(sources, jobs: options.jobs) { parser.parse($0) }
     pages.reserveCapacity(parsed.count)
     for page in parsed { pages[page.page.sitePath] = page }

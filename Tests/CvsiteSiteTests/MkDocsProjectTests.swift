@@ -159,6 +159,21 @@ struct MkDocsProjectTests {
     #expect(MkDocsSettings.read("site_name: A\n", path: "mkdocs.yml", environment: [:]).0.search)
   }
 
+  @Test("snippets come from the project's folder, never from outside it")
+  func snippets() throws {
+    let site = try TemporarySite(files: [
+      "mkdocs.yml": "site_name: S\nmarkdown_extensions:\n  - pymdownx.snippets\n",
+      "CONTRIBUTING.md": "## How to help\n\nSend a patch.\n",
+      "docs/index.md": "# Home\n\n--8<-- \"CONTRIBUTING.md\"\n\n--8<-- \"../secret.txt\"\n",
+    ])
+    try writeFile("secret.txt", "secret\n", in: site.root.deletingLastPathComponent())
+    let outcome = site.build()
+    let errors = outcome.result.diagnostics.filter { $0.severity == .error }
+    #expect(errors.map(\.message) == ["`../secret.txt` is outside the site: only files in it are included"])
+    #expect(errors.first?.location == SourceLocation(path: "docs/index.md", line: 5, column: 1))
+    #expect(outcome.result.diagnostics.allSatisfy { !$0.message.contains("pymdownx.snippets") })
+  }
+
   @Test("cvsite.yml wins over mkdocs.yml")
   func cvsiteSettingsFirst() throws {
     let site = try TemporarySite(

@@ -22,6 +22,8 @@ struct OtherGeneratorPageTests {
     "content/guide/a.md": "# A\n",
     "content/zeta/_category_.yml": "label: Last\nposition: 9\n",
     "content/zeta/b.md": "# B\n",
+    "content/docs/_shared.mdx": "Shared *words*.\n",
+    "content/docs/uses.mdx": "---\ntitle: Uses\n---\nimport Shared from './_shared.mdx';\n\n<Shared />\n",
   ]
 
   @Test("sidebar settings order and title the navigation; hidden pages leave it")
@@ -57,6 +59,15 @@ struct OtherGeneratorPageTests {
     #expect(pages.contains("/docs/basics/"))
     #expect(!pages.contains("/docs/secret/"))
     #expect(!pages.contains("/docs/quiet/"))
+  }
+
+  @Test("a partial is included where its tag is, and is no page of its own")
+  func partials() throws {
+    let site = try TemporarySite(site: Self.pages)
+    _ = site.build()
+    #expect(site.read("docs/uses/index.html")?.contains("<p>Shared <em>words</em>.</p>") == true)
+    #expect(!site.exists("docs/_shared/index.html"))
+    #expect(!site.exists("docs/_shared.mdx"))
   }
 
   @Test("a slug from the site's root is the page's whole path, as in Docusaurus")

@@ -562,7 +562,11 @@ struct DialectBlocks {
       }
       var text = SourceText(path: source.path, bytes: output)
       let moved = written.count - 1 != source.lineCount || closingLines[source.lineCount + 1] != nil
-      text.asWritten = SourceText.AsWritten(source, columnShift: shift, writtenLines: moved ? written : nil)
+      if let earlier = source.asWritten {
+        text.asWritten = SourceText.AsWritten(composing: earlier, columnShift: shift, writtenLines: written)
+      } else {
+        text.asWritten = SourceText.AsWritten(source, columnShift: shift, writtenLines: moved ? written : nil)
+      }
       return (text, markers)
     }
   }

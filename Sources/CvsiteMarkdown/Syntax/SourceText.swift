@@ -30,6 +30,23 @@ struct SourceText {
       self.writtenLines = writtenLines
     }
 
+    /// A second rewrite of a text this one already describes: its lines (`writtenLines`,
+    /// of the text it rewrote) and column shifts traced back to the page as written. A
+    /// shift holds only on a line written once (not on lines a file included).
+    init(composing earlier: AsWritten, columnShift: [Int: Int], writtenLines: [Int]) {
+      bytes = earlier.bytes
+      lineStarts = earlier.lineStarts
+      var uses: [Int: Int] = [:]
+      if let lines = earlier.writtenLines { for line in lines { uses[line, default: 0] += 1 } }
+      var shift = earlier.columnShift
+      for (line, columns) in columnShift {
+        let original = earlier.line(line)
+        if uses[original, default: 1] == 1 { shift[original, default: 0] += columns }
+      }
+      self.columnShift = shift
+      self.writtenLines = writtenLines.map { earlier.line($0) }
+    }
+
     /// The written line of line `line` of the rewritten text.
     func line(_ line: Int) -> Int {
       guard let writtenLines else { return line }

@@ -165,6 +165,8 @@ enum ContentScanner {
         let kind: ContentFile.Kind
         if holdsPages && ContentFile.markdownExtensionLength(name) != nil {
           kind = .ofMarkdownFile(named: name)
+          // `_part.mdx`: a partial, which pages include; not a page, not copied.
+          if kind == .page, name.hasPrefix("_") { continue }
         } else {
           kind = .resource
         }

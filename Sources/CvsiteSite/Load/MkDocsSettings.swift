@@ -37,6 +37,7 @@ enum MkDocsSettings {
     "fenced_code", "footnotes", "meta", "pymdownx.highlight", "pymdownx.inlinehilite", "pymdownx.tasklist",
     "pymdownx.magiclink", "pymdownx.betterem", "pymdownx.saneheaders", "sane_lists", "codehilite", "nl2br",
     "pymdownx.escapeall", "pymdownx.smartsymbols", "smarty", "wikilinks", "legacy_attrs", "legacy_em",
+    "pymdownx.snippets",
   ]
 
   /// Reads `text` (the file at `path`); every problem is a located diagnostic.
@@ -138,6 +139,7 @@ enum MkDocsSettings {
     // Listing plugins replaces MkDocs' default list, which is search alone.
     if let plugins { config.search = plugins.contains("search") }
     if let editURL = reader.editURL(contentFolder: config.contentFolder) { config.editURL = editURL }
+    config.snippetBases = reader.snippetBases.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
     return (config, reader.diagnostics)
   }
 
@@ -150,6 +152,8 @@ enum MkDocsSettings {
     var repoNode: Node?
     var editURI: String?
     var editNode: Node?
+    /// pymdownx.snippets' `base_path`.
+    var snippetBases: [String] = []
 
     init(document: YAMLDocument, environment: [String: String]) {
       self.document = document
@@ -220,6 +224,9 @@ enum MkDocsSettings {
         let (nameNode, options) = item.mapping.flatMap { $0.first }.map { ($0.key, Optional($0.value)) } ?? (item, nil)
         guard var name = nameNode.string else { continue }
         if name.hasPrefix("markdown.extensions.") { name.removeFirst("markdown.extensions.".count) }
+        if name == "pymdownx.snippets", let bases = options?.mapping?["base_path"] {
+          snippetBases = (bases.sequence.map(Array.init) ?? [bases]).compactMap(\.string)
+        }
         if name == "toc", let permalink = options?.mapping?["permalink"] {
           permalinks = permalink.bool ?? (permalink.string.map { !$0.isEmpty } ?? false)
         }

@@ -53,7 +53,7 @@ struct PageParser: Sendable {
   let categories: [[String]: FolderCategory]
 
   init(
-    theme: SiteThemeAdapter, config: SiteConfig, keepsLinks: Bool = false,
+    theme: SiteThemeAdapter, config: SiteConfig, siteRoot: URL, keepsLinks: Bool = false,
     categories: [[String]: FolderCategory] = [:]
   ) {
     self.categories = categories
@@ -72,6 +72,8 @@ struct PageParser: Sendable {
       allowRawHTML: config.rawHTML, headingAnchors: config.headingAnchors, titleFromHeading: true)
     options.codeBlocks = theme.codeLanguages
     options.dialect = config.dialect
+    options.includes = SiteIncludedFiles(
+      siteRoot: siteRoot, contentFolder: config.contentFolder, snippetBases: config.snippetBases)
     parser = MarkdownParser(schema: theme.schema, options: options)
     renderer = theme.theme.renderer
   }

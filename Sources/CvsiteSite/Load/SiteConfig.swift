@@ -81,6 +81,9 @@ struct SiteConfig: Sendable {
   var scripts: [String] = []
   /// The navigation the settings write out (MkDocs' `nav`), when they do.
   var writtenNavigation: WrittenNavigation?
+  /// Folders snippets (`--8<--`) are looked for in, relative to the site's folder
+  /// (pymdownx.snippets' `base_path`); empty: the site's folder, then the pages'.
+  var snippetBases: [String] = []
   /// Files of the pages folder left out of the build (MkDocs' `exclude_docs`).
   var excludedPages = ExcludedPages()
 
@@ -89,6 +92,7 @@ struct SiteConfig: Sendable {
   static let keys = [
     "title", "baseURL", "theme", "language", "description", "author", "rawHTML", "headingAnchors", "navigation",
     "links", "editURL", "prevNext", "image", "lastUpdated", "taxonomies", "search", "styles", "scripts", "dialect",
+    "content",
   ]
 
   /// The path part of the base URL: `/` or `/docs/`. Kept with ``baseURL`` rather than
@@ -234,6 +238,18 @@ struct SiteConfig: Sendable {
             document.diagnostic(
               .error, "'lastUpdated' must be `git` (each page's last commit) or false", at: value,
               suggestion: value.scalar.map { closest($0.string, ["git"]) } ?? nil))
+        }
+      case "content":
+        guard let folder = string() else { break }
+        let parts = folder.split(separator: "/", omittingEmptySubsequences: true)
+        if folder.hasPrefix("/") || parts.isEmpty || parts.contains(where: { $0 == ".." || $0 == "." })
+          || ["static", "themes", "layouts"].contains(String(parts[0]))
+        {
+          diagnostics.append(
+            document.diagnostic(
+              .error, "'content' must be a folder inside the site for its pages, such as docs", at: value))
+        } else {
+          config.contentFolder = parts.joined(separator: "/")
         }
       case "dialect":
         guard let text = string() else { break }

@@ -20,7 +20,7 @@ public enum SiteSettings {
   /// of its pages, static files and themes.
   public static func watched(in root: URL) -> (files: Set<String>, folders: [String]) {
     var folders = ["content", "static", "themes", "layouts"]
-    if isMkDocsProject(root), let file = file(in: root),
+    if let file = file(in: root),
       let text = try? String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
     {
       folders[0] = read(text, file: file).0.contentFolder

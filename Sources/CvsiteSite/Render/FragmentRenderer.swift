@@ -22,20 +22,23 @@ public enum FragmentRenderer {
       diagnostics += session.loadSettingsAndTheme()
       config = session.config
       if let theme = session.theme {
-        return finish(bytes: bytes, path: path, config: config, theme: theme, diagnostics: diagnostics)
+        return finish(
+          bytes: bytes, path: path, config: config, theme: theme, siteRoot: root, diagnostics: diagnostics)
       }
       return ("", diagnostics)
     }
     let (theme, problems) = SiteThemeAdapter.load(name: config.theme, siteRoot: siteRoot, searchPaths: themeSearchPaths)
     diagnostics += problems
     guard let theme else { return ("", diagnostics) }
-    return finish(bytes: bytes, path: path, config: config, theme: theme, diagnostics: diagnostics)
+    return finish(
+      bytes: bytes, path: path, config: config, theme: theme, siteRoot: siteRoot, diagnostics: diagnostics)
   }
 
   private static func finish(
-    bytes: [UInt8], path: String, config: SiteConfig, theme: SiteThemeAdapter, diagnostics: [Diagnostic]
+    bytes: [UInt8], path: String, config: SiteConfig, theme: SiteThemeAdapter, siteRoot: URL,
+    diagnostics: [Diagnostic]
   ) -> (html: String, diagnostics: [Diagnostic]) {
-    let parser = PageParser(theme: theme, config: config)
+    let parser = PageParser(theme: theme, config: config, siteRoot: siteRoot)
     let file = ContentFile(sitePath: path, relativePath: path, kind: .page, url: URL(fileURLWithPath: path))
     let parsed = parser.parse(bytes: bytes, file: file)
     return (parsed.page.bodyHTML, (diagnostics + parsed.diagnostics).capped())

@@ -1,0 +1,252 @@
+import CvsiteCore
+
+/// Where the files a page includes come from: the site, which knows its folders. Given
+/// to ``MarkdownOptions/includes``.
+public protocol IncludedFileSource: Sendable {
+  /// The bytes of the file a page at `page` (its site path, `docs/a.md`) names as
+  /// `written`, and the site path to show for it; or why it cannot be read.
+  func file(_ written: String, from page: String, as kind: IncludeKind) -> Result<IncludedFile, IncludeProblem>
+}
+
+/// How a page names a file it includes.
+public enum IncludeKind: Sendable {
+  /// `--8<-- "path"` (pymdownx.snippets): from the project's base paths.
+  case snippet
+  /// `import Part from './_part.mdx'` with `<Part />`: from the page's folder, or
+  /// `@site/…` from the project's root.
+  case partial
+}
+
+/// A file read for inclusion.
+public struct IncludedFile: Sendable {
+  public var bytes: [UInt8]
+  /// Its site path, which names it in diagnostics and finds loops.
+  public var path: String
+
+  public init(bytes: [UInt8], path: String) {
+    self.bytes = bytes
+    self.path = path
+  }
+}
+
+/// Why an included file cannot be read: said at the line that includes it.
+public struct IncludeProblem: Error, Sendable {
+  public var message: String
+  public init(_ message: String) { self.message = message }
+}
+
+/// The lines of a page with the files it includes put in place of the lines that include
+/// them: `--8<-- "file.md"` (or `"file.md:3:8"` for lines 3 to 8) in an MkDocs project,
+/// and `<Part />` of `import Part from './_part.mdx'` in an MDX page. Included files may
+/// include others, up to ``maxDepth`` deep; a file that includes itself, through others
+/// or not, is an error. Each line put in is placed, for diagnostics, at the line that
+/// included it.
+struct IncludedLines {
+  /// Files included inside each other deeper than this are an error.
+  static let maxDepth = 16
+  /// The most bytes a page may grow to with what it includes.
+  static let maxBytes = 8 << 20
+
+  let files: any IncludedFileSource
+  let snippets: Bool
+  var diagnostics: [Diagnostic] = []
+  private var bytes = 0
+
+  init(files: any IncludedFileSource, snippets: Bool) {
+    self.files = files
+    self.snippets = snippets
+  }
+
+  /// `source` with its includes in place after its first `frontMatterLines` lines; nil
+  /// when it includes nothing.
+  mutating func expand(_ source: SourceText, frontMatterLines: Int) -> SourceText? {
+    guard frontMatterLines < source.lineCount, Self.mayInclude(source.bytes, snippets: snippets) else { return nil }
+    var output: [UInt8] = []
+    var written: [Int] = Array(0...frontMatterLines)
+    output += source.bytes[0..<source.lineStarts[frontMatterLines]]
+    bytes = source.bytes.count
+    var changed = false
+    var partials: [String: String] = [:]
+    for line in (frontMatterLines + 1)...source.lineCount {
+      let range = source.lineRange(line)
+      let text = source.bytes[range]
+      let ending = range.upperBound..<(line < source.lineCount ? source.lineStarts[line] : source.bytes.count)
+      var included: [UInt8]?
+      switch request(text, partials: &partials) {
+      case .include(let request)?:
+        var messages: [String] = []
+        included = expanded(request, from: source.path, stack: [source.path]) { messages.append($0) }
+        for message in messages {
+          diagnostics.append(source.diagnostic(.error, message, line: line, column: request.column))
+        }
+      case .partialImport?:
+        // `import Part from './_part.mdx'`: read here; the line stays, empty.
+        changed = true
+        written.append(line)
+        output += source.bytes[ending]
+        continue
+      case nil: break
+      }
+      guard let included else {
+        written.append(line)
+        output += text
+        output += source.bytes[ending]
+        continue
+      }
+      changed = true
+      let lines = included.split(separator: 0x0A, omittingEmptySubsequences: false)
+      for (offset, piece) in lines.enumerated() where offset < lines.count - 1 || !piece.isEmpty {
+        written.append(line)
+        output += piece
+        output.append(0x0A)
+      }
+    }
+    guard changed else { return nil }
+    var text = SourceText(path: source.path, bytes: output)
+    text.asWritten = SourceText.AsWritten(source, columnShift: [:], writtenLines: written)
+    return text
+  }
+
+  /// A request to include a file, from one line of a page.
+  private struct Request {
+    var path: String
+    var kind: IncludeKind
+    var indent: ArraySlice<UInt8>
+    /// 1-based: the lines of the file to take.
+    var lines: ClosedRange<Int>?
+    var column: Int
+  }
+
+  /// Whether the page may include anything: a cheap filter so most pages are read once.
+  private static func mayInclude(_ bytes: [UInt8], snippets: Bool) -> Bool {
+    bytes.withUnsafeBufferPointer { buffer in
+      (snippets && firstOffset(of: Array("--8<--".utf8), in: buffer, within: 0..<buffer.count) != nil)
+        || firstOffset(of: Array("import ".utf8), in: buffer, within: 0..<buffer.count) != nil
+    }
+  }
+
+  /// What a line asks for.
+  private enum Asked {
+    case include(Request)
+    /// The import of a partial, whose tag includes it below.
+    case partialImport
+  }
+
+  /// What `text` asks to include: a snippet line, or a partial's tag whose import was
+  /// seen above (`partials`, filled as imports go by).
+  private func request(_ text: ArraySlice<UInt8>, partials: inout [String: String]) -> Asked? {
+    var start = text.startIndex
+    while start < text.endIndex, isSpace(text[start]) { start += 1 }
+    let rest = text[start...]
+    let indent = text[text.startIndex..<start]
+    let column = start - text.startIndex + 1
+    if snippets, rest.starts(with: "--8<--".utf8) {
+      var index = rest.startIndex + 6
+      while index < rest.endIndex, isSpace(rest[index]) { index += 1 }
+      guard index < rest.endIndex, rest[index] == 0x22 || rest[index] == 0x27 else { return nil }
+      let quote = rest[index]
+      guard let close = rest[(index + 1)...].firstIndex(of: quote) else { return nil }
+      var path = String(decoding: rest[(index + 1)..<close], as: UTF8.self)
+      var lines: ClosedRange<Int>?
+      // `file.md:3:8` (lines 3 to 8), `file.md::8`, `file.md:3`.
+      let parts = path.split(separator: ":", omittingEmptySubsequences: false)
+      func number(_ part: Substring) -> Int?? { part.isEmpty ? .some(nil) : Int(part).map { .some($0) } }
+      if parts.count >= 3, let first = number(parts[parts.count - 2]), let last = number(parts[parts.count - 1]),
+        first != nil || last != nil
+      {
+        path = parts.dropLast(2).joined(separator: ":")
+        let low = max(1, first ?? 1)
+        lines = low...max(low, last ?? Int.max)
+      } else if parts.count >= 2, let first = Int(parts[parts.count - 1]) {
+        path = parts.dropLast().joined(separator: ":")
+        lines = max(1, first)...Int.max
+      }
+      return .include(Request(path: path, kind: .snippet, indent: indent, lines: lines, column: column))
+    }
+    if let names = MDXTag.importedNames(rest), let from = String(decoding: rest, as: UTF8.self).range(of: " from ") {
+      let line = String(decoding: rest, as: UTF8.self)
+      // A JavaScript string: `\_` is `_`.
+      let target = line[from.upperBound...].trimmingCharacters(in: " ;\"'").replacingOccurrences(of: "\\", with: "")
+      guard names.count == 1, target.hasSuffix(".md") || target.hasSuffix(".mdx") else { return nil }
+      partials[names[0]] = target
+      return .partialImport
+    }
+    if let tag = MDXTag(rest), tag.isSelfClosing, let path = partials[tag.name] {
+      return .include(Request(path: path, kind: .partial, indent: indent, lines: nil, column: column))
+    }
+    return nil
+  }
+
+  /// The text `request` includes, its own includes in place; nil (with `report` told
+  /// why) when it cannot be read.
+  private mutating func expanded(
+    _ request: Request, from page: String, stack: [String], report: (String) -> Void
+  ) -> [UInt8]? {
+    guard stack.count <= Self.maxDepth else {
+      report("files included more than \(Self.maxDepth) deep: `\(request.path)` is left out")
+      return nil
+    }
+    let file: IncludedFile
+    switch files.file(request.path, from: page, as: request.kind) {
+    case .success(let found): file = found
+    case .failure(let problem):
+      report(problem.message)
+      return nil
+    }
+    guard !stack.contains(file.path) else {
+      report("`\(request.path)` includes itself (\((stack + [file.path]).joined(separator: " → "))): left out")
+      return nil
+    }
+    bytes += file.bytes.count
+    guard bytes <= Self.maxBytes else {
+      report("with `\(request.path)`, the page would pass \(Self.maxBytes >> 20) MB: left out")
+      return nil
+    }
+    let source = SourceText(path: file.path, bytes: MarkdownParser.normalized(file.bytes))
+    // A partial's own front matter is not part of the page.
+    var skip = 0
+    if request.kind == .partial {
+      var ignored: [Diagnostic] = []
+      skip = FrontMatter.parse(source, schema: Schema(), into: &ignored).lineCount
+    }
+    var output: [UInt8] = []
+    var partials: [String: String] = [:]
+    let range = request.lines ?? 1...Int.max
+    guard skip < source.lineCount else { return [] }
+    for line in (skip + 1)...source.lineCount where range.contains(line) {
+      let text = source.bytes[source.lineRange(line)]
+      switch self.request(text, partials: &partials) {
+      case .include(let inner)?:
+        if let included = expanded(inner, from: file.path, stack: stack + [file.path], report: report) {
+          for piece in included.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast() {
+            output += request.indent
+            output += piece
+            output.append(0x0A)
+          }
+        }
+        continue
+      case .partialImport?:
+        output.append(0x0A)
+        continue
+      case nil: break
+      }
+      // pymdownx.snippets' section markers are not part of the text.
+      if request.kind == .snippet, text.firstRange(of: Array("--8<-- [".utf8)) != nil { continue }
+      if !text.isEmpty { output += request.indent }
+      output += text
+      output.append(0x0A)
+    }
+    return output
+  }
+}
+
+extension String {
+  /// The string without the characters of `set` at its ends.
+  fileprivate func trimmingCharacters(in set: String) -> String {
+    String(drop { set.contains($0) }.reversed().drop { set.contains($0) }.reversed())
+  }
+}
+
+extension Substring {
+  fileprivate func trimmingCharacters(in set: String) -> String { String(self).trimmingCharacters(in: set) }
+}

@@ -1,0 +1,79 @@
+import ContainerViews
+import CvsiteCore
+import CvsiteMarkdown
+import Testing
+
+/// Files a page includes: pymdownx.snippets' `--8<--` lines in MkDocs projects, MDX
+/// partials (`import Part from './_part.mdx'` and `<Part />`) anywhere.
+@Suite struct IncludedFileTests {
+  /// Files by the path a page writes.
+  struct Files: IncludedFileSource {
+    var files: [String: String]
+    func file(_ written: String, from page: String, as kind: IncludeKind) -> Result<IncludedFile, IncludeProblem> {
+      guard let text = files[written] else { return .failure(IncludeProblem("no file `\(written)` to include")) }
+      return .success(IncludedFile(bytes: Array(text.utf8), path: written))
+    }
+  }
+
+  static let files = Files(files: [
+    "intro.md": "Intro *line*.\n",
+    "lines.md": "one\ntwo\nthree\nfour\n",
+    "outer.md": "Outer.\n\n--8<-- \"intro.md\"\n",
+    "loop-a.md": "--8<-- \"loop-b.md\"\n",
+    "loop-b.md": "--8<-- \"loop-a.md\"\n",
+    "sections.md": "--8<-- [start:x]\nKept.\n--8<-- [end:x]\n",
+    "./_part.mdx": "---\ntitle: Part\n---\n<Aside>\nFrom a partial.\n</Aside>\n",
+  ])
+
+  func render(_ text: String, dialect: MarkdownDialect = .mkdocs) -> (page: ParsedPage, html: String) {
+    var options = MarkdownOptions()
+    options.dialect = dialect
+    options.includes = Self.files
+    let page = parse(text, schema: PythonMarkdownBlockTests.schema, options: options)
+    return (page, renderHTML(page.body))
+  }
+
+  @Test(arguments: [
+    ("Before.\n\n--8<-- \"intro.md\"\n\nAfter.\n", "Before.\n\nIntro *line*.\n\nAfter.\n"),
+    ("--8<-- 'lines.md:2:3'\n", "two\nthree\n"),
+    ("--8<-- \"lines.md:3\"\n", "three\nfour\n"),
+    ("--8<-- \"lines.md::2\"\n", "one\ntwo\n"),
+    ("--8<-- \"outer.md\"\n", "Outer.\n\nIntro *line*.\n"),
+    ("--8<-- \"sections.md\"\n", "Kept.\n"),
+    // Indented with the line that includes it: inside an admonition's body.
+    ("!!! note\n    --8<-- \"intro.md\"\n", ":::note\nIntro *line*.\n:::\n"),
+    (
+      "import Part from './_part.mdx';\n\nText.\n\n<Part />\n",
+      "\n\nText.\n\n:::note\nFrom a partial.\n:::\n"
+    ),
+  ])
+  func includes(written: String, expected: String) {
+    let included = render(written)
+    #expect(included.page.diagnostics.isEmpty, "\(included.page.diagnostics)")
+    #expect(included.html == render(expected).html)
+  }
+
+  @Test func snippetsAreMkDocsSyntax() {
+    let (page, html) = render("--8<-- \"intro.md\"\n", dialect: .cvsite)
+    #expect(page.diagnostics.isEmpty)
+    #expect(html.contains("--8&lt;--"))
+  }
+
+  @Test func problemsAreErrorsAtTheIncludingLine() {
+    let (missing, _) = render("Text.\n\n  --8<-- \"nowhere.md\"\n")
+    #expect(missing.diagnostics.map(\.message) == ["no file `nowhere.md` to include"])
+    #expect(missing.diagnostics.first?.location == SourceLocation(path: "page.md", line: 3, column: 3))
+    let (loop, _) = render("--8<-- \"loop-a.md\"\n")
+    #expect(
+      loop.diagnostics.map(\.message) == [
+        "`loop-a.md` includes itself (page.md → loop-a.md → loop-b.md → loop-a.md): left out"
+      ])
+  }
+
+  @Test func linesAfterAnIncludeKeepTheirNumbers() {
+    let (page, _) = render("--8<-- \"lines.md\"\n\n:::nope\n:::\n")
+    let error = page.diagnostics.first { $0.message.contains("unknown container `nope`") }
+    #expect(error?.location == SourceLocation(path: "page.md", line: 3, column: 1))
+    #expect(error?.sourceLine == ":::nope")
+  }
+}
