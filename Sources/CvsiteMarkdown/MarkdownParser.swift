@@ -65,6 +65,9 @@ public struct ParsedPage {
   /// The text of the `#` heading the page opened with, taken out of the body as its title
   /// (``MarkdownOptions/titleFromHeading``, no `title` in the front matter).
   public var titleHeading: String?
+  /// The site paths of the files the page included (snippets, partials): a change to
+  /// one of them changes the page.
+  public var includedFiles: [String] = []
 
   /// The front matter's `title`, else the `#` heading taken as the title, else the first
   /// heading's text.
@@ -114,10 +117,12 @@ public struct MarkdownParser: Sendable {
           line: position.line, column: position.column))
     }
     let frontMatter = FrontMatter.parse(source, schema: schema, into: &diagnostics)
+    var includedFiles: [String] = []
     if let files = options.includes {
       var lines = IncludedLines(files: files, snippets: options.dialect == .mkdocs)
       if let expanded = lines.expand(source, frontMatterLines: frontMatter.lineCount) { source = expanded }
       diagnostics += lines.diagnostics
+      includedFiles = lines.included.sorted()
     }
     var body = PageBody(source: source, frontMatterLines: frontMatter.lineCount)
     // MkDocs' indented blocks (`!!! note`, `??? tip`, `=== "Tab"`) become directives;
@@ -178,6 +183,7 @@ public struct MarkdownParser: Sendable {
     var page = ParsedPage(
       path: path, frontMatter: frontMatter, body: bodyView, headings: builder.headings, diagnostics: diagnostics)
     page.titleHeading = titleHeading?.text
+    page.includedFiles = includedFiles
     return page
   }
 

@@ -132,7 +132,10 @@ final class FileWatcher: @unchecked Sendable {
         offset += MemoryLayout<inotify_event>.size + nameLength
         guard let folder = watches[wd], !name.hasPrefix(".") else { continue }
         let relative = folder.isEmpty ? name : folder + "/" + name
-        if folder.isEmpty && !(watchedFiles.contains(name) || watchedFolders.contains(name)) { continue }
+        // At the top: the settings, the site's folders, and Markdown files pages include.
+        if folder.isEmpty && !(watchedFiles.contains(name) || watchedFolders.contains(name) || name.hasSuffix(".md")) {
+          continue
+        }
         if mask & UInt32(IN_ISDIR) != 0 && mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { addTree(relative) }
         // Editors often save through a temporary file: report the final name only.
         if name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".tmp") { continue }

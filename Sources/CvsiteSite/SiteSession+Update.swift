@@ -39,12 +39,21 @@ extension SiteSession {
     var lookalikes: [Diagnostic] = []
     var navigationChanged = false
     var filesChanged = false
-    for path in Set(paths) {
+    // A file pages include (a partial, a snippet) changes those pages.
+    var changedPaths = Set(paths)
+    for (pagePath, parsed) in pages
+    where !parsed.includes.isEmpty && parsed.includes.contains(where: changedPaths.contains) {
+      changedPaths.insert(pagePath)
+    }
+    for path in changedPaths {
       let url = options.siteRoot.appendingPathComponent(path)
       let exists = FileManager.default.fileExists(atPath: url.path)
       if path.hasPrefix(folder + "/") && ContentFile.markdownExtensionLength(path) != nil {
         let relative = String(path.dropFirst(folder.count + 1))
         if config.excludedPages.excludes(relative) { continue }
+        // `_part.mdx`: a partial, no page (the pages that include it were added above).
+        let name = String(relative.split(separator: "/").last ?? "")
+        if name.hasPrefix("_"), ContentFile.Kind.ofMarkdownFile(named: name) == .page { continue }
         let previous = pages[path]?.page
         // A page that arrives beside one whose name differs only by case or Unicode
         // normalisation (which the dictionary of pages takes for the same path) is the

@@ -144,6 +144,29 @@ struct IncrementalTests {
     }
   }
 
+  @Test("an edited partial changes the pages that include it, and is no page itself")
+  func partialEdited() throws {
+    let site = try TemporarySite(site: [
+      "content/_index.md": "# Home\n",
+      "content/docs/_shared.mdx": "Shared words.\n",
+      "content/docs/uses.mdx": "# Uses\n\nimport Shared from './_shared.mdx';\n\n<Shared />\n",
+    ])
+    let session = SiteSession(options: site.options)
+    let served = StoringSink()
+    #expect(session.update(changed: ["cvsite.yml"], into: served).succeeded)
+    try site.write("content/docs/_shared.mdx", "Other words.\n")
+    let result = session.update(changed: ["content/docs/_shared.mdx"], into: served)
+    #expect(result.succeeded, "\(result.diagnostics.summaries)")
+    let page = try #require(served.files["docs/uses/index.html"])
+    #expect(String(decoding: page, as: UTF8.self).contains("<p>Other words.</p>"))
+    let full = StoringSink()
+    #expect(SiteSession(options: site.options).build(into: full).succeeded)
+    #expect(served.files.keys.sorted() == full.files.keys.sorted())
+    for (path, data) in full.files where served.files[path] != data {
+      Issue.record("\(path) differs from a full build")
+    }
+  }
+
   @Test("a failed rebuild writes nothing; the fix writes what was pending")
   func failedRebuild() throws {
     let (site, session) = try session()

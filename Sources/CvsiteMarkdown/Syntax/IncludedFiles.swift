@@ -50,6 +50,8 @@ struct IncludedLines {
   let files: any IncludedFileSource
   let snippets: Bool
   var diagnostics: [Diagnostic] = []
+  /// The site paths of the files included.
+  private(set) var included = Set<String>()
   private var bytes = 0
 
   init(files: any IncludedFileSource, snippets: Bool) {
@@ -197,6 +199,7 @@ struct IncludedLines {
       report("`\(request.path)` includes itself (\((stack + [file.path]).joined(separator: " → "))): left out")
       return nil
     }
+    included.insert(file.path)
     bytes += file.bytes.count
     guard bytes <= Self.maxBytes else {
       report("with `\(request.path)`, the page would pass \(Self.maxBytes >> 20) MB: left out")

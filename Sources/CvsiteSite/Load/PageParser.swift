@@ -20,6 +20,9 @@ struct ParsedSitePage: Sendable {
   /// What the search index keeps of the page; `nil` when the site has no search or the
   /// page is left out of it.
   var search: SearchRecord?
+  /// The files the page included (``ParsedPage/includedFiles``): `serve` reads the page
+  /// again when one changes.
+  var includes: [String] = []
 }
 
 /// Reads one content file into a ``SitePage``: Markdown to a view tree, the body
@@ -134,10 +137,12 @@ struct PageParser: Sendable {
       values: parsed.frontMatter.values, headingTabs: recorder.headingLabels)
     let (links, ids) =
       keepsLinks ? LinkAttributes.withIDs(of: bodyHTML) : (nil as LinkAttributes?, LinkChecker.ids(in: bodyHTML))
-    return ParsedSitePage(
+    var result = ParsedSitePage(
       page: page,
       diagnostics: parsed.diagnostics + metadataProblems + recorder.problems.map { $0.showingLine(of: bytes) },
       ids: ids, links: links, search: metadata.searchable && !metadata.draft ? searchRecord : nil)
+    result.includes = parsed.includedFiles
+    return result
   }
 
   /// The section page of a folder that has pages but no `_index.md`: titled after the
