@@ -102,7 +102,7 @@ extension SiteSession {
       staticFiles = ContentScanner.scan("static", in: options.siteRoot, holdsPages: false).0
       resources = ContentScanner.scan(folder, in: options.siteRoot, holdsPages: true).0.filter {
         $0.kind == .resource && !config.excludedPages.excludes($0.relativePath)
-          && !FolderCategory.fileNames.contains($0.url.lastPathComponent)
+          && !FolderCategory.holds($0)
       }
     }
     var diagnostics = pages.values.flatMap(\.diagnostics) + lookalikes

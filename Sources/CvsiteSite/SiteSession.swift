@@ -108,7 +108,7 @@ public final class SiteSession: @unchecked Sendable {
     let (folderCategories, categoryProblems) = FolderCategory.read(content.filter { $0.kind == .resource })
     categories = folderCategories
     diagnostics += categoryProblems
-    resources = content.filter { $0.kind == .resource && !FolderCategory.fileNames.contains($0.url.lastPathComponent) }
+    resources = content.filter { $0.kind == .resource && !FolderCategory.holds($0) }
     let sources = content.filter { $0.kind != .resource }
     if sources.isEmpty {
       diagnostics.append(Diagnostic(.warning, "no pages: \(config.contentFolder)/ holds no Markdown files"))

@@ -57,6 +57,13 @@ public struct CodeBlockOptions: Equatable, Sendable {
     var problems: [Problem] = []
     let bytes = Array(info.utf8)
     var index = 0
+    // Expressive Code's marks on text within lines: set aside, with a warning.
+    func textMarkNotRead(_ written: String, at offset: Int) {
+      problems.append(
+        Problem(
+          message: "marks on text within lines (`\(written)`) are not read: the block is shown without them",
+          offset: offset, isWarning: true))
+    }
     func skipSpace() { while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 } }
     func word() -> String {
       let start = index
@@ -115,11 +122,7 @@ public struct CodeBlockOptions: Equatable, Sendable {
       if bytes[index] == 0x27 || bytes[index] == 0x22 || bytes[index] == 0x2F {
         let quote = bytes[index]
         let close = bytes[(index + 1)...].firstIndex(of: quote) ?? bytes.count - 1
-        problems.append(
-          Problem(
-            message:
-              "marks on text within lines (`\(String(decoding: bytes[index...close], as: UTF8.self))`) are not read: the block is shown without them",
-            offset: start, isWarning: true))
+        textMarkNotRead(String(decoding: bytes[index...close], as: UTF8.self), at: start)
         index = close + 1
         continue
       }
@@ -146,11 +149,7 @@ public struct CodeBlockOptions: Equatable, Sendable {
         } else if index < bytes.count, bytes[index] == UInt8(ascii: "/") {
           // Expressive Code's `ins=/pattern/`: a mark on text, not lines.
           let close = bytes[(index + 1)...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.count - 1
-          problems.append(
-            Problem(
-              message:
-                "marks on text within lines (`\(name)=\(String(decoding: bytes[index...close], as: UTF8.self))`) are not read: the block is shown without them",
-              offset: start, isWarning: true))
+          textMarkNotRead("\(name)=" + String(decoding: bytes[index...close], as: UTF8.self), at: start)
           index = close + 1
           continue
         } else if index < bytes.count, bytes[index] == UInt8(ascii: "{") {
@@ -180,11 +179,7 @@ public struct CodeBlockOptions: Equatable, Sendable {
         }
         // Expressive Code's `ins="text"`: marks on text, not lines.
         if !value.contains(where: \.isNumber) {
-          problems.append(
-            Problem(
-              message:
-                "marks on text within lines (`\(name)=\"\(value)\"`) are not read: the block is shown without them",
-              offset: start, isWarning: true))
+          textMarkNotRead("\(name)=\"\(value)\"", at: start)
           continue
         }
         switch name {

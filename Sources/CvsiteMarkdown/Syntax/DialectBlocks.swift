@@ -126,8 +126,6 @@ struct DialectBlocks {
     var diagnostics: [Diagnostic] = []
     /// Columns removed from the start of each line.
     var dedent: [Int: Int] = [:]
-    /// The indentation each marker line is written with.
-    var markerIndent: [Int: Int] = [:]
     private var blocks: [Block] = []
     private var fence: Fence?
     /// Columns where list items started, for the blocks' content: an opener may sit in a
@@ -213,11 +211,9 @@ struct DialectBlocks {
           place(closings.events, line: line, indent: closings.indent)
           directive.offset = indent
           closingLines[line, default: []].append(directive)
-          markerIndent[-line] = indent
           var closing = DirectiveLine(kind: .close(fence: 3), offset: indent)
           closing.writtenOpener = line
           closingLines[line + 1, default: []].append(closing)
-          markerIndent[-(line + 1)] = indent
           replacedLines[line] = inner
           blankBefore.insert(line)
           blankLine = nil
@@ -456,16 +452,13 @@ struct DialectBlocks {
       first.more = Array(placed.dropFirst())
       guard own || blankLine == nil else {
         directives[blankLine ?? line] = first
-        markerIndent[blankLine ?? line] = indent
         dedent[blankLine ?? line] = nil
         return
       }
       if own {
         directives[line] = first
-        markerIndent[line] = indent
       } else {
         closingLines[line, default: []] += placed
-        markerIndent[-line] = indent
       }
     }
 
@@ -526,16 +519,19 @@ struct DialectBlocks {
           written.append(line)
           output.append(0x0A)
         }
-        if let events = closingLines[line], var closing = events.first {
+        // A line of directives added here is written at the indentation of the last one
+        // placed on it (a component's tags, after the closings the same line makes).
+        if let events = closingLines[line], var closing = events.first, let last = events.last {
           closing.more = Array(events.dropFirst())
-          marker(closing, indent: markerIndent[-line] ?? 0, for: min(line, source.lineCount))
+          marker(closing, indent: last.offset, for: min(line, source.lineCount))
           output.append(0x0A)
         }
         guard line <= source.lineCount else { break }
         let range = source.lineRange(line)
         let ending = range.upperBound..<(line < source.lineCount ? source.lineStarts[line] : bytes.count)
         if let directive = directives[line] {
-          let indent = markerIndent[line] ?? 0
+          // Every directive placed on a line carries the indentation it is written at.
+          let indent = directive.offset
           marker(directive, indent: indent, for: line)
           shift[line] = indentation(bytes[range]).start - range.lowerBound - indent
         } else {

@@ -1,4 +1,5 @@
 import CvsiteCore
+import Foundation
 
 /// Where the files a page includes come from: the site, which knows its folders. Given
 /// to ``MarkdownOptions/includes``.
@@ -168,7 +169,8 @@ struct IncludedLines {
     if let names = MDXTag.importedNames(rest), let from = String(decoding: rest, as: UTF8.self).range(of: " from ") {
       let line = String(decoding: rest, as: UTF8.self)
       // A JavaScript string: `\_` is `_`.
-      let target = line[from.upperBound...].trimmingCharacters(in: " ;\"'").replacingOccurrences(of: "\\", with: "")
+      let target = line[from.upperBound...].trimmingCharacters(in: CharacterSet(charactersIn: " ;\"'"))
+        .replacingOccurrences(of: "\\", with: "")
       guard names.count == 1, target.hasSuffix(".md") || target.hasSuffix(".mdx") else { return nil }
       partials[names[0]] = target
       return .partialImport
@@ -241,15 +243,4 @@ struct IncludedLines {
     }
     return output
   }
-}
-
-extension String {
-  /// The string without the characters of `set` at its ends.
-  fileprivate func trimmingCharacters(in set: String) -> String {
-    String(drop { set.contains($0) }.reversed().drop { set.contains($0) }.reversed())
-  }
-}
-
-extension Substring {
-  fileprivate func trimmingCharacters(in set: String) -> String { String(self).trimmingCharacters(in: set) }
 }

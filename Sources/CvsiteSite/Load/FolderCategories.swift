@@ -12,14 +12,19 @@ struct FolderCategory: Sendable, Hashable {
   /// The names such a file may have.
   static let fileNames: Set<String> = ["_category_.json", "_category_.yml", "_category_.yaml"]
 
+  /// Whether `file` is such a file: read, not copied to the output.
+  static func holds(_ file: ContentFile) -> Bool {
+    fileNames.contains(String(file.relativePath.split(separator: "/").last ?? ""))
+  }
+
   /// The categories among `files`, by folder (`["guide"]`), and a warning for each file
   /// that cannot be read.
   static func read(_ files: [ContentFile]) -> ([[String]: FolderCategory], [Diagnostic]) {
     var categories: [[String]: FolderCategory] = [:]
     var problems: [Diagnostic] = []
     for file in files {
+      guard holds(file) else { continue }
       let parts = file.relativePath.split(separator: "/").map(String.init)
-      guard let name = parts.last, fileNames.contains(name) else { continue }
       guard let data = try? Data(contentsOf: file.url),
         let root = try? Yams.compose(yaml: String(decoding: data, as: UTF8.self)), let mapping = root.mapping
       else {
