@@ -116,7 +116,7 @@ public struct MarkdownParser: Sendable {
           .error, "invalid UTF-8 (byte 0x\(String(bytes[invalid], radix: 16)))",
           line: position.line, column: position.column))
     }
-    let frontMatter = FrontMatter.parse(source, schema: schema, into: &diagnostics)
+    let frontMatter = FrontMatter.parse(source, schema: schema, foreign: options.dialect == .mkdocs, into: &diagnostics)
     var includedFiles: [String] = []
     if let files = options.includes {
       var lines = IncludedLines(files: files, snippets: options.dialect == .mkdocs)
@@ -125,6 +125,7 @@ public struct MarkdownParser: Sendable {
       includedFiles = lines.included.sorted()
     }
     var body = PageBody(source: source, frontMatterLines: frontMatter.lineCount)
+    var abbreviations: [Abbreviation] = []
     // MkDocs' indented blocks (`!!! note`, `??? tip`, `=== "Tab"`) become directives;
     // the page keeps its lines, and its diagnostics show them as written.
     if let blocks = DialectBlocks.read(
@@ -133,6 +134,8 @@ public struct MarkdownParser: Sendable {
       source = blocks.source
       body = PageBody(source: source, frontMatterLines: frontMatter.lineCount)
       body.writtenBlocks = blocks.directives
+      body.definitionLines = blocks.definitionLines
+      abbreviations = blocks.abbreviations
       diagnostics += blocks.diagnostics
     }
     guard
@@ -163,10 +166,12 @@ public struct MarkdownParser: Sendable {
     }
     if options.gfm {
       var extensions = GFMPass(body: body, options: options, footnoteLines: prepared.footnotes)
+      extensions.abbreviations = abbreviations.sorted { $0.term.utf8.count > $1.term.utf8.count }
       extensions.apply(to: prepared.document)
       diagnostics += extensions.diagnostics
       for id in extensions.claimedIDs { _ = builder.ids.claimExplicit(id) }
     }
+    DefinitionLists(body: body, lines: body.definitionLines).apply(to: prepared.document.root)
     if let renderer = options.codeBlocks {
       let pass = CodeBlockPass.apply(renderer, to: prepared.document, source: source, checker: builder.checker)
       builder.codeBlocks = pass.blocks

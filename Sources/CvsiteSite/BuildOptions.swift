@@ -24,9 +24,10 @@ public struct BuildOptions: Sendable {
   /// Options for the site at `siteRoot`, everything else at its default.
   public init(siteRoot: URL) { self.siteRoot = siteRoot }
 
-  /// The output folder actually used: `public/` in the site, `site/` in an MkDocs project.
+  /// The output folder actually used: `public/` in the site, or where the generator the
+  /// project was made for writes (`site/` in an MkDocs project).
   public var outputFolder: URL {
-    output ?? siteRoot.appendingPathComponent(SiteSettings.isMkDocsProject(siteRoot) ? "site" : "public")
+    output ?? siteRoot.appendingPathComponent(SiteSettings.defaultOutputFolder(in: siteRoot))
   }
 
   /// Folders of themes searched after the site's own `themes/` and before the themes

@@ -37,7 +37,8 @@ struct SiteOptions: ParsableArguments {
     }
     guard SiteSettings.file(in: root) != nil else {
       throw ValidationError(
-        "\(root.path) is not a cvsite site: it has no cvsite.yml or mkdocs.yml (make one with `cvsite new NAME`)")
+        "\(root.path) is not a cvsite site: it has no cvsite.yml, mkdocs.yml or Docusaurus, VitePress or Starlight "
+          + "settings (make one with `cvsite new NAME`)")
     }
   }
 

@@ -117,3 +117,45 @@ struct CodeBlockOptionsTests {
     #expect(blank.contains("<code\(language)><span class=\"line\"></span>\n</code>"), "\(blank)")
   }
 }
+
+@Suite("Info strings as pymdownx.superfences writes them")
+struct SuperfencesInfoStringTests {
+  @Test("the braced form: the first class is the language, pairs are read, other classes set aside")
+  func bracedForm() {
+    let (options, problems) = CodeBlockOptions.parse(
+      "{ .sh .no-copy #install title=\"Install\" hl_lines=\"1 3\" linenums=\"5\" }", lineCount: 3)
+    #expect(problems.isEmpty)
+    #expect(options.language == "sh" && options.title == "Install")
+    #expect(options.marked == [1, 3] && options.startLine == 5 && options.showLineNumbers)
+    let tight = CodeBlockOptions.parse("{.py}", lineCount: 1)
+    #expect(tight.0.language == "py" && tight.1.isEmpty)
+  }
+
+  @Test("a first word followed by `=` is a name, not the language")
+  func noLanguage() {
+    let (options, problems) = CodeBlockOptions.parse("title=\".gitignore\"", lineCount: 1)
+    #expect(problems.isEmpty)
+    #expect(options.language == nil && options.title == ".gitignore")
+    #expect(CodeBlockOptions.parse("hl_lines=\"2\"", lineCount: 2).0.marked == [2])
+  }
+
+  @Test("line ranges in braces stay line ranges")
+  func rangesStay() {
+    let (options, problems) = CodeBlockOptions.parse("{3,5-6}", lineCount: 6)
+    #expect(problems.isEmpty && options.language == nil && options.marked == [3, 5, 6])
+  }
+}
+
+@Suite("Info strings as VitePress writes them")
+struct VitePressInfoStringTests {
+  @Test("`:line-numbers` after the language, with a first number, and `:no-line-numbers`")
+  func lineNumbers() {
+    let (numbered, problems) = CodeBlockOptions.parse("ts:line-numbers=2 {1}", lineCount: 2)
+    #expect(problems.isEmpty)
+    #expect(numbered.language == "ts" && numbered.showLineNumbers && numbered.startLine == 2 && numbered.marked == [1])
+    #expect(CodeBlockOptions.parse("md:line-numbers", lineCount: 1).0.showLineNumbers)
+    let off = CodeBlockOptions.parse("js:no-line-numbers", lineCount: 1).0
+    #expect(off.language == "js" && !off.showLineNumbers)
+    #expect(CodeBlockOptions.parse("ts:line-numbers=x", lineCount: 1).1.count == 1)
+  }
+}

@@ -33,12 +33,36 @@ import Testing
     #expect(report["mismatchCount"] as? Int == 0, "\(report["mismatches"] ?? "")")
   }
 
+  /// Marks, keys, abbreviations, definition lists, attribute lists and Markdown in HTML,
+  /// read in MkDocs pages, compared with Python-Markdown's extensions as elements and text.
+  @Test func generatedInlineDocumentsReadAsPythonMarkdown() throws {
+    let python = try requiredTool("/usr/bin/env")
+    var generator = PythonMarkdownInlineGenerator(seed: 20_261_127)
+    var options = MarkdownOptions(allowRawHTML: true)
+    options.dialect = .mkdocs
+    var cases: [[String: String]] = []
+    for _ in 0..<Self.documentCount {
+      let text = generator.document()
+      let page = parse(text, schema: PythonMarkdownBlockTests.schema, options: options)
+      #expect(page.diagnostics.isEmpty, "\(text)\n\(page.diagnostics)")
+      cases.append(["markdown": text, "cvsite": renderHTML(page.body)])
+    }
+    let data = try withTemporaryFolder { folder in
+      let input = folder.appendingPathComponent("cases.json")
+      try JSONSerialization.data(withJSONObject: cases).write(to: input)
+      return try Self.run(python, input: input, mode: "inline")
+    }
+    let report = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    #expect(report["compared"] as? Int == Self.documentCount)
+    #expect(report["mismatchCount"] as? Int == 0, "\(report["mismatches"] ?? "")")
+  }
+
   /// Runs the comparing script on the cases in `input`; its JSON report.
-  static func run(_ env: URL, input: URL) throws -> Data {
+  static func run(_ env: URL, input: URL, mode: String? = nil) throws -> Data {
     let script = repositoryRoot.appendingPathComponent("Tests/differential/python_markdown.py")
     let process = Process()
     process.executableURL = env
-    process.arguments = ["python3", script.path, input.path]
+    process.arguments = ["python3", script.path, input.path] + (mode.map { [$0] } ?? [])
     let output = Pipe()
     let errors = Pipe()
     process.standardOutput = output
@@ -122,5 +146,86 @@ struct MkDocsGenerator {
       labelNumber += 1
       return "=== \"Tab \(labelNumber)\"\n" + body(depth: depth)
     }.joined(separator: "\n")
+  }
+}
+
+/// Random MkDocs documents of paragraphs holding pymdownx's marks and keys, abbreviated
+/// words, links with attribute lists, definition lists (tight and loose, several terms and
+/// definitions), and Markdown inside `<div markdown>`.
+struct PythonMarkdownInlineGenerator {
+  var random: SeededRandom
+
+  init(seed: UInt64) { random = SeededRandom(seed: seed) }
+
+  static let words = ["alpha", "beta", "gamma", "delta", "install", "build", "serve", "page", "theme", "value"]
+  static let abbreviations = [
+    "HTML": "Hypertext Markup Language", "CSS": "Cascading Style Sheets", "W3C": "Web Consortium",
+  ]
+  static let keys = ["ctrl", "alt", "shift", "enter", "tab", "a", "x"]
+
+  mutating func document() -> String {
+    var used = Set<String>()
+    var blocks: [String] = []
+    var lastWasDefinitions = false
+    for _ in 0..<(1 + random.below(4)) {
+      switch random.below(3) {
+      case 0:
+        blocks.append(paragraph(&used))
+        lastWasDefinitions = false
+      case 1:
+        // Two definition lists in a row would be one: a paragraph goes between them.
+        if lastWasDefinitions { blocks.append(paragraph(&used)) }
+        blocks.append(definitions(&used))
+        lastWasDefinitions = true
+      default:
+        blocks.append("<div markdown>\n" + paragraph(&used) + "</div>\n")
+        lastWasDefinitions = false
+      }
+    }
+    let definitions = used.sorted().map { "*[\($0)]: \(Self.abbreviations[$0]!)\n" }.joined()
+    return blocks.joined(separator: "\n") + (definitions.isEmpty ? "" : "\n" + definitions)
+  }
+
+  private mutating func phrase(_ used: inout Set<String>) -> String {
+    let word = random.pick(Self.words)
+    switch random.below(10) {
+    case 0: return "==\(word) \(random.pick(Self.words))=="
+    case 1: return "^^\(word)^^"
+    case 2: return "~~\(word) \(random.pick(Self.words))~~"
+    case 3: return "H~\(random.below(9))~O"
+    case 4: return "x^\(random.below(9))^"
+    case 5:
+      return "++" + (0..<(1 + random.below(3))).map { _ in random.pick(Self.keys) }.joined(separator: "+") + "++"
+    case 6:
+      let term = random.pick(Self.abbreviations.keys.sorted())
+      used.insert(term)
+      return term
+    case 7: return "[\(word)](\(word).md){ .md-button }"
+    default: return word
+    }
+  }
+
+  private mutating func sentence(_ used: inout Set<String>) -> String {
+    (0..<(2 + random.below(5))).map { _ in phrase(&used) }.joined(separator: " ")
+  }
+
+  private mutating func paragraph(_ used: inout Set<String>) -> String { sentence(&used) + ".\n" }
+
+  private mutating func definitions(_ used: inout Set<String>) -> String {
+    var text = ""
+    for entry in 0..<(1 + random.below(2)) {
+      if entry > 0 { text += "\n" }
+      text += (0..<(1 + random.below(2))).map { _ in random.pick(Self.words).capitalized + "\n" }.joined()
+      var continued = false
+      for definition in 0..<(1 + random.below(2)) {
+        // A definition right after another's second paragraph nests in Python-Markdown
+        // as no one writes it: a blank line goes before it there.
+        if random.below(2) == 0 || definition > 0 && continued { text += "\n" }
+        text += ":   " + sentence(&used) + ".\n"
+        continued = random.below(3) == 0
+        if continued { text += "\n    " + sentence(&used) + ".\n" }
+      }
+    }
+    return text
   }
 }

@@ -26,7 +26,7 @@ struct MkDocsProjectTests {
               format: !!python/name:pymdownx.superfences.fence_code_format
       - toc:
           permalink: true
-      - def_list
+      - pymdownx.arithmatex
     plugins:
       - search
       - social
@@ -128,13 +128,31 @@ struct MkDocsProjectTests {
     #expect(unknown.severity == .warning)
     #expect(unknown.location?.path == "mkdocs.yml")
     #expect(unknown.sourceLine == "colour: red")
-    #expect(warning("markdown extension `def_list`")?.location?.line == 18)
+    #expect(warning("markdown extension `pymdownx.arithmatex`")?.location?.line == 18)
+    #expect(warning("markdown extension `admonition`") == nil)
     #expect(warning("plugin `social`") != nil)
     #expect(warning("plugin `search`") == nil)
     #expect(warning("`missing.md`, which is not in documentation/")?.location?.line == 36)
     let insertion = try #require(warning("`::: widgets.api.Widget`"))
     #expect(insertion.location == SourceLocation(path: "documentation/guide/usage.md", line: 3, column: 1))
     #expect(diagnostics.allSatisfy { $0.severity != .error }, "\(diagnostics.summaries)")
+  }
+
+  @Test("Material's pages as written: C and C++ tabs, blog dates, a status the theme reads otherwise")
+  func materialPages() throws {
+    let site = try TemporarySite(files: [
+      "mkdocs.yml": "site_name: Tabs\n",
+      "docs/index.md": "# Tabs\n\n=== \"C\"\n\n    One.\n\n=== \"C++\"\n\n    Two.\n",
+      "docs/post.md": "---\ndate:\n  created: 2024-01-31\n  updated: 2024-02-01\nstatus: deprecated\n---\n# Post\n",
+    ])
+    let outcome = site.build()
+    let diagnostics = outcome.result.diagnostics
+    #expect(diagnostics.allSatisfy { $0.severity != .error }, "\(diagnostics.summaries)")
+    #expect(diagnostics.contains { $0.message.contains("deprecated") && $0.severity == .warning })
+    let page = try #require(site.read("index.html", in: site.root.appendingPathComponent("site")))
+    #expect(page.contains("One.") && page.contains("Two."))
+    let post = try #require(site.read("post/index.html", in: site.root.appendingPathComponent("site")))
+    #expect(post.contains("2024-01-31"))
   }
 
   @Test("!ENV reads an environment variable, the last item of a list being the default")

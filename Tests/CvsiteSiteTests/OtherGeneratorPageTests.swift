@@ -80,3 +80,59 @@ struct OtherGeneratorPageTests {
     #expect(!PageURL.isValidSlug("a/b"))
   }
 }
+
+/// Docusaurus, VitePress and Starlight projects build where they stand: found by their
+/// settings program, pages from where each keeps them, output where each writes it.
+@Suite("Projects of other generators")
+struct ScriptedProjectTests {
+  @Test(
+    "each project's settings file, pages folder and output folder",
+    arguments: [
+      ("docusaurus.config.js", "docs", "build"),
+      (".vitepress/config.mts", "guide/..", ".vitepress/dist"),
+      ("astro.config.mjs", "src/content/docs", "dist"),
+    ])
+  func builds(_ settings: String, _ folder: String, _ output: String) throws {
+    let pages = folder == "guide/.." ? "" : folder + "/"
+    let site = try TemporarySite(files: [
+      settings: "export default {\n  title: 'Widgets',\n}\n",
+      "\(pages)index.md": "---\ntitle: Home\n---\nSee [the guide](./guide/start).\n",
+      "\(pages)guide/start.md": "# Start\n\nBack [home](../index.md) and [next](./next#part).\n",
+      "\(pages)guide/next.md": "# Next\n\n## Part\n",
+    ])
+    let outcome = site.build()
+    #expect(outcome.result.succeeded, "\(outcome.result.diagnostics.summaries)")
+    let notice = try #require(outcome.result.diagnostics.first { $0.location?.path == settings })
+    #expect(notice.severity == .warning && notice.message.contains("does not run"))
+    let root = site.root.appendingPathComponent(output)
+    let home = try #require(site.read("index.html", in: root))
+    #expect(home.contains("guide/start"))
+    let start = try #require(site.read("guide/start/index.html", in: root))
+    #expect(start.contains("<title>Start · Widgets</title>"), "the title read from the settings program")
+    #expect(start.contains(#"<a href="/guide/next/#part">next</a>"#), "a page written without its extension")
+    #expect(outcome.result.diagnostics.allSatisfy { !$0.message.contains("broken link") })
+  }
+
+  @Test("VitePress' own layouts are the theme's default layout, with a warning")
+  func vitePressLayouts() throws {
+    let site = try TemporarySite(files: [
+      ".vitepress/config.ts": "export default { title: \"Docs\" }\n",
+      "index.md": "---\nlayout: home\nhero:\n  name: Docs\n---\nWelcome.\n",
+    ])
+    let outcome = site.build()
+    #expect(outcome.result.succeeded, "\(outcome.result.diagnostics.summaries)")
+    #expect(outcome.result.diagnostics.contains { $0.message.contains("layout `home`") && $0.severity == .warning })
+    let home = try #require(site.read("index.html", in: site.root.appendingPathComponent(".vitepress/dist")))
+    #expect(home.contains("Welcome."))
+  }
+
+  @Test("a settings file of each generator is found, cvsite.yml and mkdocs.yml first")
+  func found() throws {
+    let site = try TemporarySite(files: ["docusaurus.config.ts": "", "astro.config.mjs": ""])
+    #expect(SiteSettings.file(in: site.root) == "docusaurus.config.ts")
+    #expect(SiteSettings.defaultOutputFolder(in: site.root) == "build")
+    let starlight = try TemporarySite(files: ["astro.config.mjs": ""])
+    #expect(SiteSettings.file(in: starlight.root) == nil, "an Astro site without Starlight's pages folder")
+    #expect(ScriptedProject.firstTitle(in: "x\n  title: `T ${a}`,\n  title: \"Real\"\n") == "Real")
+  }
+}

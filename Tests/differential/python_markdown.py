@@ -1,5 +1,8 @@
 """Compares cvsite's reading of MkDocs blocks with Python-Markdown's.
 
+With a second argument `inline`, compares the inline extensions, definition lists,
+abbreviations, attribute lists and Markdown in HTML instead, as elements and text.
+
 Reads a JSON list of {"markdown": ..., "cvsite": ...} (cvsite's HTML from the plain
 container renderer), renders each Markdown with Python-Markdown and the pymdownx
 extensions MkDocs Material uses, and compares the two as outlines: callouts with their
@@ -116,6 +119,55 @@ class Outline(HTMLParser):
             self.text[1].append(data)
 
 
+INLINE_EXTENSIONS = [
+    "def_list", "abbr", "attr_list", "md_in_html",
+    "pymdownx.mark", "pymdownx.caret", "pymdownx.tilde", "pymdownx.keys",
+]
+INLINE_ELEMENTS = {
+    "p", "dl", "dt", "dd", "ul", "li", "div", "mark", "ins", "del", "sub", "sup", "kbd", "abbr", "a", "em", "strong",
+}
+
+
+class InlineOutline(HTMLParser):
+    """Turns HTML into its elements of INLINE_ELEMENTS (an abbreviation with its title, a
+    link and a key with their classes) and the text between them, whitespace collapsed."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.events = []
+        self.text = []
+
+    def flush(self):
+        words = " ".join("".join(self.text).split())
+        if words:
+            self.events.append(["text", words])
+        self.text = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag not in INLINE_ELEMENTS:
+            return
+        self.flush()
+        attrs = dict(attrs)
+        detail = attrs.get("title", "") if tag == "abbr" else attrs.get("class", "") if tag in ("a", "kbd") else ""
+        self.events.append(["<" + tag, detail])
+
+    def handle_endtag(self, tag):
+        if tag in INLINE_ELEMENTS:
+            self.flush()
+            self.events.append(["/" + tag])
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+
+def inline_outline(html):
+    parser = InlineOutline()
+    parser.feed(html)
+    parser.close()
+    parser.flush()
+    return parser.events
+
+
 def outline(html, dialect):
     parser = Outline(dialect)
     parser.feed(html)
@@ -125,11 +177,16 @@ def outline(html, dialect):
 
 def main():
     cases = json.load(open(sys.argv[1], encoding="utf-8"))
+    inline = len(sys.argv) > 2 and sys.argv[2] == "inline"
     mismatches = []
     for number, case in enumerate(cases):
-        theirs = markdown.markdown(case["markdown"], extensions=EXTENSIONS, extension_configs=CONFIG)
-        expected = outline(theirs, "python")
-        actual = outline(case["cvsite"], "cvsite")
+        if inline:
+            expected = inline_outline(markdown.markdown(case["markdown"], extensions=INLINE_EXTENSIONS))
+            actual = inline_outline(case["cvsite"])
+        else:
+            theirs = markdown.markdown(case["markdown"], extensions=EXTENSIONS, extension_configs=CONFIG)
+            expected = outline(theirs, "python")
+            actual = outline(case["cvsite"], "cvsite")
         if expected != actual:
             mismatches.append({"case": number, "markdown": case["markdown"], "python": expected, "cvsite": actual})
     json.dump({"compared": len(cases), "mismatches": mismatches[:5], "mismatchCount": len(mismatches)}, sys.stdout)

@@ -50,7 +50,9 @@ public struct CodeBlockOptions: Equatable, Sendable {
   public static func parse(_ info: String, lineCount: Int) -> (CodeBlockOptions, [Problem]) {
     var options = CodeBlockOptions()
     // Most info strings are a language and nothing else.
-    if info.utf8.allSatisfy({ $0 != 0x20 && $0 != 0x09 && $0 != UInt8(ascii: "=") && $0 != UInt8(ascii: "{") }) {
+    if info.utf8.allSatisfy({
+      $0 != 0x20 && $0 != 0x09 && $0 != UInt8(ascii: "=") && $0 != UInt8(ascii: "{") && $0 != UInt8(ascii: ":")
+    }) {
       if !info.isEmpty { options.language = info }
       return (options, [])
     }
@@ -65,22 +67,63 @@ public struct CodeBlockOptions: Equatable, Sendable {
           offset: offset, isWarning: true))
     }
     func skipSpace() { while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 } }
+    // Inside pymdownx.superfences' braced form.
+    var braced = false
     func word() -> String {
       let start = index
       while index < bytes.count, bytes[index] != 0x20, bytes[index] != 0x09, bytes[index] != UInt8(ascii: "="),
-        bytes[index] != UInt8(ascii: "{")
+        bytes[index] != UInt8(ascii: "{"), !braced || bytes[index] != UInt8(ascii: "}")
       {
         index += 1
       }
       return String(decoding: bytes[start..<index], as: UTF8.self)
     }
     skipSpace()
-    if index < bytes.count, bytes[index] != UInt8(ascii: "{") {
+    // pymdownx.superfences' braced form, `{ .sh .no-copy #id hl_lines="2" }`: the first
+    // class is the language, the other classes are set aside, the pairs read as below.
+    if index < bytes.count, bytes[index] == UInt8(ascii: "{"), isAttributeList(bytes[(index + 1)...]) {
+      braced = true
+      index += 1
+      skipSpace()
+      while index < bytes.count, bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: "#") {
+        let sigil = bytes[index]
+        index += 1
+        let name = word()
+        if sigil == UInt8(ascii: "."), options.language == nil, !name.isEmpty { options.language = name }
+        skipSpace()
+      }
+    } else if index < bytes.count, bytes[index] != UInt8(ascii: "{") {
+      let start = index
       let language = word()
-      // `swift{3}`: lines right after the language, as VitePress writes them.
-      if !language.isEmpty { options.language = language }
+      // ` ``` title="x" `: no language, the first word is an option's name.
+      if index < bytes.count, bytes[index] == UInt8(ascii: "="), names.contains(language) {
+        index = start
+      } else if !language.isEmpty {
+        // `swift{3}`: lines right after the language, as VitePress writes them.
+        options.language = language
+        // VitePress' `ts:line-numbers`, `ts:line-numbers=5` and `ts:no-line-numbers`.
+        if let colon = language.firstIndex(of: ":") {
+          let flag = language[language.index(after: colon)...]
+          if flag == "line-numbers" || flag == "no-line-numbers" {
+            options.language = String(language[..<colon])
+            options.showLineNumbers = flag == "line-numbers"
+            if flag == "line-numbers", index < bytes.count, bytes[index] == UInt8(ascii: "=") {
+              index += 1
+              let first = word()
+              if let number = Int(first), number >= 0 {
+                options.startLine = number
+              } else {
+                problems.append(
+                  Problem(
+                    message: "`line-numbers=` is the first line's number, like `ts:line-numbers=5`", offset: start))
+              }
+            }
+          }
+        }
+      }
     }
-    func ranges(_ text: String, at offset: Int, into set: inout Set<Int>) {
+    // `lenient`: lines past the block are a warning (Python-Markdown ignores them).
+    func ranges(_ text: String, at offset: Int, into set: inout Set<Int>, lenient: Bool = false) {
       for part in text.split(separator: ",") {
         var piece = part.trimmingCharacters(in: " ")
         // Expressive Code's labelled ranges, `"A":3-5`: the lines, without the label.
@@ -99,7 +142,8 @@ public struct CodeBlockOptions: Equatable, Sendable {
           problems.append(
             Problem(
               message: "line \(high) is outside the block, which has \(lineCount) line\(lineCount == 1 ? "" : "s")",
-              offset: offset))
+              offset: offset, isWarning: lenient))
+          if lenient, low <= lineCount { set.formUnion(low...lineCount) }
           continue
         }
         set.formUnion(low...high)
@@ -109,6 +153,16 @@ public struct CodeBlockOptions: Equatable, Sendable {
       skipSpace()
       guard index < bytes.count else { break }
       let start = index
+      if braced, bytes[index] == UInt8(ascii: "}") {
+        index += 1
+        continue
+      }
+      if braced, bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: "#") {
+        // A further class or id of the braced form: styling cvsite does not read.
+        index += 1
+        _ = word()
+        continue
+      }
       if bytes[index] == UInt8(ascii: "{") {
         guard let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")) else {
           problems.append(Problem(message: "`{` is not closed", offset: start))
@@ -203,7 +257,7 @@ public struct CodeBlockOptions: Equatable, Sendable {
           problems.append(Problem(message: "`hl_lines` needs lines: `hl_lines=\"3 5-7\"`", offset: start))
           continue
         }
-        ranges(value.split(separator: " ").joined(separator: ","), at: start, into: &options.marked)
+        ranges(value.split(separator: " ").joined(separator: ","), at: start, into: &options.marked, lenient: true)
       case "linenums":
         // MkDocs Material's spelling of `startLine`: numbered from the value.
         guard let value, let number = Int(value), number >= 0 else {
@@ -228,6 +282,13 @@ public struct CodeBlockOptions: Equatable, Sendable {
     }
     return (options, problems)
   }
+}
+
+/// Whether the text after a `{` reads as an attribute list (`.class`, `#id` or a
+/// `name=value` first), not as line ranges (`{3,5-7}`).
+private func isAttributeList(_ bytes: ArraySlice<UInt8>) -> Bool {
+  guard let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 }) else { return false }
+  return first == UInt8(ascii: ".") || first == UInt8(ascii: "#") || (first | 0x20 >= 0x61 && first | 0x20 <= 0x7A)
 }
 
 extension String {

@@ -80,5 +80,22 @@ extension CMarkNode {
 
   func setLiteral(bytes: [UInt8]) { setLiteral(String(decoding: bytes, as: UTF8.self)) }
 
+  /// Whether a text node below this one holds `byte`.
+  func hasText(containing byte: UInt8) -> Bool {
+    var stack = [self]
+    while let node = stack.popLast() {
+      var cursor = node.firstChild
+      while let child = cursor {
+        if child.kind == .text {
+          if child.literalContains(byte) { return true }
+        } else if child.firstChild != nil {
+          stack.append(child)
+        }
+        cursor = child.next
+      }
+    }
+    return false
+  }
+
   func isSame(_ other: CMarkNode?) -> Bool { other.map { $0.raw == raw } ?? false }
 }

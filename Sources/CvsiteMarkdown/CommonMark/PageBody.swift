@@ -6,6 +6,8 @@ struct PageBody {
   let frontMatterLines: Int
   /// Lines that ``DialectBlocks`` made markers of, with the directives each stands for.
   var writtenBlocks: [Int: DirectiveLine] = [:]
+  /// Lines whose list item is a definition (``PythonMarkdownLines``).
+  var definitionLines = Set<Int>()
 
   /// Byte offset in the file where the body starts.
   private var bodyStart: Int {

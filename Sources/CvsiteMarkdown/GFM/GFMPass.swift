@@ -31,6 +31,8 @@ struct GFMPass {
   var orphans: [CMarkNode] = []
   /// Whether the page has `[^` anywhere (else no text is searched for references).
   var mayHaveFootnoteReferences = false
+  /// The abbreviations an MkDocs page defines.
+  var abbreviations: [Abbreviation] = []
   /// The mini documents cells were parsed in: their nodes stay in the arena as long as
   /// the page's document, but the documents are kept until the pass ends.
   var keptDocuments: [CMarkDocument] = []
@@ -53,9 +55,9 @@ struct GFMPass {
     }
     for slot in inlineContainers {
       switch slot {
-      case .node(let node): processInlines(node)
+      case .node(let node): processInlines(node, document: document)
       case .table(let index):
-        for cell in cells[index] { processInlines(cell) }
+        for cell in cells[index] { processInlines(cell, document: document) }
       }
     }
     for item in tasks { markTask(item) }
@@ -178,13 +180,15 @@ struct GFMPass {
   }
 
   /// Footnote references, autolinks and strikethrough in one paragraph, heading or cell.
-  private mutating func processInlines(_ container: CMarkNode) {
-    guard needsInlinePass(container) else { return }
+  private mutating func processInlines(_ container: CMarkNode, document: CMarkDocument) {
+    let pythonMarkdown = options.dialect == .mkdocs
+    guard pythonMarkdown || needsInlinePass(container) else { return }
     container.consolidateText()
     if mayHaveFootnoteReferences { linkFootnoteReferences(in: container) }
     var openBrackets = 0
     linkAutolinks(in: container, openBrackets: &openBrackets)
     strike(container)
+    if pythonMarkdown { pythonMarkdownInlines(container, document: document) }
   }
 
   /// Whether any text below `container` holds what an inline extension starts with: a

@@ -4,6 +4,20 @@ extension GFMPass {
   /// CommonMark's flanking rules are matched as `cmark-gfm` matches them (nearest opener
   /// of the same length, the rule of three), and the nodes between become `<del>`.
   func strike(_ parent: CMarkNode, depth: Int = 0) {
+    pairRuns(of: 0x7E, in: parent) { count, inner in
+      // pymdownx.tilde: `~x~` is a subscript (a word, no spaces), `~~x~~` a deletion.
+      guard options.dialect == .mkdocs, count == 1 else { return ("<del>", "</del>") }
+      return inner.contains(where: \.isWhitespace) ? nil : ("<sub>", "</sub>")
+    }
+  }
+
+  /// Pairs the runs of `byte` (one or two long) below `parent` as strikethrough pairs its
+  /// tildes, and wraps what each pair holds in the tags `tags` gives for the run's length
+  /// and the text between (`nil`: the pair stays text).
+  func pairRuns(
+    of byte: UInt8, in parent: CMarkNode, depth: Int = 0,
+    tags: (_ count: Int, _ inner: String) -> (enter: String, exit: String)?
+  ) {
     var cursor = parent.firstChild
     var delimiters: [TildeRun] = []
     while let node = cursor {
@@ -11,30 +25,30 @@ extension GFMPass {
       switch node.kind {
       case .emphasis, .strong, .link, .image, .customInline:
         if node.firstChild != nil, !autolinks.contains(node.raw), depth < Self.maximumInlineDepth {
-          strike(node, depth: depth + 1)
+          pairRuns(of: byte, in: node, depth: depth + 1, tags: tags)
         }
       case .text:
-        if node.literalContains(0x7E) { delimiters += splitTildeRuns(node) }
+        if node.literalContains(byte) { delimiters += splitRuns(of: byte, node) }
       default: break
       }
     }
     guard !delimiters.isEmpty else { return }
-    matchTildeRuns(&delimiters)
+    matchRuns(&delimiters, tags: tags)
   }
 
-  private func splitTildeRuns(_ node: CMarkNode) -> [TildeRun] {
+  private func splitRuns(of byte: UInt8, _ node: CMarkNode) -> [TildeRun] {
     let text = node.literalBytes
     var runs: [TildeRun] = []
     var pieces: [(bytes: ArraySlice<UInt8>, run: Bool)] = []
     var index = 0
     var copied = 0
     while index < text.count {
-      guard text[index] == 0x7E else {
+      guard text[index] == byte else {
         index += 1
         continue
       }
       var end = index
-      while end < text.count, text[end] == 0x7E { end += 1 }
+      while end < text.count, text[end] == byte { end += 1 }
       if index > copied { pieces.append((text[copied..<index], false)) }
       pieces.append((text[index..<end], true))
       copied = end
@@ -96,7 +110,9 @@ extension GFMPass {
     }
   }
 
-  private func matchTildeRuns(_ runs: inout [TildeRun]) {
+  private func matchRuns(
+    _ runs: inout [TildeRun], tags: (_ count: Int, _ inner: String) -> (enter: String, exit: String)?
+  ) {
     var bottoms = [-1, -1, -1]
     var closerIndex = 0
     while closerIndex < runs.count {
@@ -118,7 +134,10 @@ extension GFMPass {
         openerIndex -= 1
       }
       if let found {
-        if runs[found].count == closer.count, let del = CMarkNode.customInline(enter: "<del>", exit: "</del>") {
+        if runs[found].count == closer.count,
+          let tag = tags(closer.count, plainText(from: runs[found].node, to: closer.node)),
+          let del = CMarkNode.customInline(enter: tag.enter, exit: tag.exit)
+        {
           let opener = runs[found].node
           opener.insertBefore(del)
           while let next = opener.next, !next.isSame(closer.node) {
@@ -138,7 +157,18 @@ extension GFMPass {
   }
 }
 
-/// A run of tildes that may open or close a strikethrough.
+/// The plain text of the siblings strictly between `start` and `end`.
+private func plainText(from start: CMarkNode, to end: CMarkNode) -> String {
+  var text = ""
+  var cursor = start.next
+  while let node = cursor, !node.isSame(end) {
+    text += node.plainText
+    cursor = node.next
+  }
+  return text
+}
+
+/// A run of tildes (or of another delimiter) that may open or close a pair.
 struct TildeRun {
   let node: CMarkNode
   let count: Int

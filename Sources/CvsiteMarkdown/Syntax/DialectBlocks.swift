@@ -22,6 +22,10 @@ struct DialectBlocks {
   /// The directives each marker line stands for.
   var directives: [Int: DirectiveLine]
   var diagnostics: [Diagnostic] = []
+  /// The abbreviations the page defines (MkDocs pages).
+  var abbreviations: [Abbreviation] = []
+  /// The lines of ``source`` whose list item is a definition (MkDocs' def_list).
+  var definitionLines = Set<Int>()
 
   /// Blocks nested deeper than this are left as written.
   static let maxDepth = 50
@@ -54,6 +58,8 @@ struct DialectBlocks {
     var tabLabels: [String: String] = [:]
     /// Whether one of a `<Tabs>`'s tabs is its `default` already.
     var hasDefault = false
+    /// The values a tab group's tabs derive from their labels, so far.
+    var tabValues = Set<String>()
 
     /// The columns its lines lose: four for a callout or tab, what a component's content
     /// is indented by past its tag.
@@ -73,17 +79,25 @@ struct DialectBlocks {
     guard frontMatterLines < source.lineCount,
       mayHaveBlocks(source, from: frontMatterLines + 1, insertions: dialect == .mkdocs)
         || mayHaveComponents(source, from: frontMatterLines + 1)
+        || (dialect == .mkdocs && PythonMarkdownLines.mayHaveLines(source, from: frontMatterLines + 1))
     else { return nil }
     var reader = Reader(source: source, frontMatterLines: frontMatterLines)
     reader.readsInsertions = dialect == .mkdocs
+    if dialect == .mkdocs { reader.lines = PythonMarkdownLines() }
     reader.run()
-    guard !reader.directives.isEmpty || !reader.leftOut.isEmpty || !reader.closingLines.isEmpty else {
+    guard
+      !reader.directives.isEmpty || !reader.leftOut.isEmpty || !reader.closingLines.isEmpty
+        || !reader.replacedLines.isEmpty
+    else {
       // Nothing to rewrite; what was not read is still said.
       return reader.diagnostics.isEmpty
         ? nil : DialectBlocks(source: source, directives: [:], diagnostics: reader.diagnostics)
     }
-    let (text, directives) = reader.translated()
-    return DialectBlocks(source: text, directives: directives, diagnostics: reader.diagnostics)
+    let (text, directives, definitions) = reader.translated()
+    var blocks = DialectBlocks(source: text, directives: directives, diagnostics: reader.diagnostics)
+    blocks.abbreviations = reader.lines?.abbreviations ?? []
+    blocks.definitionLines = definitions
+    return blocks
   }
 
   /// Whether some line starts, after its indentation, with `<` and a capital (an MDX
@@ -154,6 +168,10 @@ struct DialectBlocks {
     var blankBefore = Set<Int>()
     /// The last line of a tag written over several lines, being read.
     private var tagEnd = 0
+    /// Python-Markdown's other line syntax, read in MkDocs pages.
+    var lines: PythonMarkdownLines?
+    /// Closing fences written before a line: of fences left open when their block ended.
+    var fenceEnds: [Int: [UInt8]] = [:]
 
     init(source: SourceText, frontMatterLines: Int) {
       self.source = source
@@ -185,7 +203,13 @@ struct DialectBlocks {
           continue
         }
         let opener = Opener(text[start...])
+        let openFence = fence
         let closings = closeBlocks(before: width, opener: opener)
+        if let unclosed = openFence, fence == nil {
+          // A fence its block ends without closing ends with it: CommonMark's reading of a
+          // fence in a container, which the dedented body no longer shows cmark.
+          fenceEnds[blankLine ?? line] = Array(repeating: unclosed.byte, count: unclosed.count)
+        }
         // A fence that outlived the closings is inside every block still open: its lines
         // are code.
         if let open = fence {
@@ -197,6 +221,25 @@ struct DialectBlocks {
         // A component's first line of content sets how far its content is indented.
         if let last = blocks.indices.last, case .component = blocks[last].kind, blocks[last].contentIndent == nil {
           blocks[last].contentIndent = width
+        }
+        let relativeWidth = width - blockIndent
+        if lines != nil, let action = lines?.read(text[start...], width: relativeWidth, line: line) {
+          switch action {
+          case .leaveOut:
+            place(closings.events, line: line, indent: closings.indent)
+            leftOut.insert(line)
+            blankLine = nil
+            continue
+          case .replace(let indent, let kept, let blankAfter):
+            place(closings.events, line: line, indent: closings.indent)
+            replacedLines[line] = ArraySlice(Array(repeating: 0x20, count: max(0, indent)) + kept)
+            if blankAfter { blankBefore.insert(line + 1) }
+            trackLists(text[start...], width: width)
+            blankLine = nil
+            continue
+          case .blankBefore:
+            blankBefore.insert(line)
+          }
         }
         if let tag = MDXTag(text[start...]) ?? tagOverLines(from: line, start: start),
           component(tag, line: line, column: width, after: closings)
@@ -436,7 +479,21 @@ struct DialectBlocks {
           events.append(directive("tabs", label: nil, [.pair(key: "sync", value: DialectBlocks.tabSync)]))
           blocks.append(Block(kind: .tabGroup, column: column, line: line))
         }
-        events.append(directive("tab", label: opener.title, opener.selected ? [.pair(key: "default", value: nil)] : []))
+        var attributes: [RawAttribute.Kind] = opener.selected ? [.pair(key: "default", value: nil)] : []
+        // Labels alike but for punctuation ("C", "C++") would derive one value: the
+        // second gets its own, as each tab must be chosen by its value.
+        if let group = blocks.indices.last {
+          let base = slug(opener.title ?? "")
+          var value = base
+          var suffix = 2
+          while blocks[group].tabValues.contains(value) {
+            value = "\(base)-\(suffix)"
+            suffix += 1
+          }
+          blocks[group].tabValues.insert(value)
+          if value != base { attributes.append(.pair(key: "value", value: value)) }
+        }
+        events.append(directive("tab", label: opener.title, attributes))
         blocks.append(Block(kind: .tab, column: column, line: line))
       }
       place(events, line: line, indent: indent, own: true)
@@ -498,7 +555,8 @@ struct DialectBlocks {
 
     /// The body (marker lines written as markers, other lines dedented) and its
     /// directives, by line of the body.
-    func translated() -> (SourceText, [Int: DirectiveLine]) {
+    func translated() -> (SourceText, [Int: DirectiveLine], definitions: Set<Int>) {
+      var definitions = Set<Int>()
       var output: [UInt8] = []
       output.reserveCapacity(source.bytes.count + directives.count * 24)
       var shift: [Int: Int] = [:]
@@ -507,6 +565,11 @@ struct DialectBlocks {
       let bytes = source.bytes
       output += bytes[0..<(frontMatterLines < source.lineCount ? source.lineStarts[frontMatterLines] : bytes.count)]
       func marker(_ directive: DirectiveLine, indent: Int, for line: Int) {
+        // A raw HTML block (`</div>`) runs to a blank line: one goes between it and the marker.
+        if lastLineIsHTML(output) {
+          written.append(line)
+          output.append(0x0A)
+        }
         written.append(line)
         markers[written.count - 1] = directive
         output += repeatElement(0x20, count: indent)
@@ -515,6 +578,11 @@ struct DialectBlocks {
         output += "-->".utf8
       }
       for line in (frontMatterLines + 1)...(source.lineCount + 1) {
+        if let fence = fenceEnds[line] {
+          written.append(line)
+          output += fence
+          output.append(0x0A)
+        }
         if blankBefore.contains(line), !output.isEmpty, !output.suffix(2).elementsEqual([0x0A, 0x0A]) {
           written.append(line)
           output.append(0x0A)
@@ -536,6 +604,7 @@ struct DialectBlocks {
           shift[line] = indentation(bytes[range]).start - range.lowerBound - indent
         } else {
           written.append(line)
+          if lines?.definitionLines.contains(line) == true { definitions.insert(written.count - 1) }
           if leftOut.contains(line) {
             // Left out: the line stays, empty.
           } else if let text = replacedLines[line] {
@@ -563,9 +632,19 @@ struct DialectBlocks {
       } else {
         text.asWritten = SourceText.AsWritten(source, columnShift: shift, writtenLines: moved ? written : nil)
       }
-      return (text, markers)
+      return (text, markers, definitions)
     }
   }
+}
+
+/// Whether the last line of `output` starts, after its indentation, with `<` and is not a
+/// directive marker: a raw HTML block the next line would join.
+private func lastLineIsHTML(_ output: [UInt8]) -> Bool {
+  guard output.last == 0x0A else { return false }
+  var start = output.count - 1
+  while start > 0, output[start - 1] != 0x0A { start -= 1 }
+  let line = output[start..<(output.count - 1)].drop(while: isSpace)
+  return line.first == 0x3C && !line.starts(with: PreparedBody.markerPrefix.utf8)
 }
 
 /// A fenced code block open in the body.

@@ -56,7 +56,14 @@ extension FrontMatter {
   /// byte-order mark or blank lines (which editors and exporters leave, and which must not
   /// turn a page's settings, `draft: true` among them, into a heading). Its `lineCount`
   /// covers everything up to the closing delimiter.
-  static func parse(_ source: SourceText, schema: Schema, into diagnostics: inout [Diagnostic]) -> FrontMatter {
+  ///
+  /// With `foreign` (a page written for another generator, whose keys may mean something
+  /// else there: Material's `status: deprecated`), a value the schema cannot type is a
+  /// warning, and left unset.
+  static func parse(
+    _ source: SourceText, schema: Schema, foreign: Bool = false, into diagnostics: inout [Diagnostic]
+  ) -> FrontMatter {
+    let severity: Diagnostic.Severity = foreign ? .warning : .error
     var matter = FrontMatter()
     guard let opening = openingLine(source), source.lineCount > opening else { return matter }
     guard
@@ -75,14 +82,15 @@ extension FrontMatter {
         let line = entry.line + opening
         guard let text = entry.text else {
           diagnostics.append(
-            source.diagnostic(.error, "`\(entry.key)` must be a single value", line: line, column: entry.column))
+            source.diagnostic(severity, "`\(entry.key)` must be a single value", line: line, column: entry.column))
           continue
         }
         switch ValueTyping.typed(text, as: declaration) {
         case .success(let value): matter.values[entry.key] = value
         case .failure(let problem):
           diagnostics.append(
-            source.diagnostic(.error, problem.message, line: line, column: entry.column, suggestion: problem.suggestion)
+            source.diagnostic(
+              severity, problem.message, line: line, column: entry.column, suggestion: problem.suggestion)
           )
         }
       }
@@ -122,15 +130,17 @@ extension FrontMatter {
       guard let declaration = schema.values[key] else { continue }
       let line = (valueNode.mark?.line ?? 1) + opening
       let column = valueNode.mark?.column ?? 1
-      guard let text = valueNode.scalar?.string else {
-        diagnostics.append(source.diagnostic(.error, "`\(key)` must be a single value", line: line, column: column))
+      // Material's blog: `date: {created: …, updated: …}`; the page's date is its creation.
+      let scalar = valueNode.scalar ?? (key == "date" ? valueNode.mapping?["created"]?.scalar : nil)
+      guard let text = scalar?.string else {
+        diagnostics.append(source.diagnostic(severity, "`\(key)` must be a single value", line: line, column: column))
         continue
       }
       switch ValueTyping.typed(text, as: declaration) {
       case .success(let value): matter.values[key] = value
       case .failure(let problem):
         diagnostics.append(
-          source.diagnostic(.error, problem.message, line: line, column: column, suggestion: problem.suggestion))
+          source.diagnostic(severity, problem.message, line: line, column: column, suggestion: problem.suggestion))
       }
     }
     return matter

@@ -1,4 +1,5 @@
 import CvsiteCore
+import Foundation
 
 /// A line that is one MDX component tag, as Docusaurus and Starlight pages write them on
 /// lines of their own: `<Tabs groupId="os">`, `<TabItem value="mac" label="macOS" default>`,
@@ -179,6 +180,12 @@ struct MDXTag {
   static func importedNames(_ text: ArraySlice<UInt8>) -> [String]? {
     let line = String(decoding: text, as: UTF8.self)
     guard line.hasPrefix("import "), let from = line.range(of: " from ") else { return nil }
+    // The module is a quoted string, then perhaps `;`: else the line is prose.
+    var module = line[from.upperBound...].trimmingCharacters(in: .whitespaces)
+    if module.hasSuffix(";") { module.removeLast() }
+    guard module.count >= 2, let quote = module.first, quote == "\"" || quote == "'", module.last == quote,
+      !module.dropFirst().dropLast().contains(quote)
+    else { return nil }
     let names = line[line.index(line.startIndex, offsetBy: 7)..<from.lowerBound]
     return names.split(whereSeparator: { " {},".contains($0) }).map(String.init).filter { $0 != "as" }
   }

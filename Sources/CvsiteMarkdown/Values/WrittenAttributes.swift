@@ -8,8 +8,13 @@ struct WrittenAttributes {
   var values: [(name: String, value: TypedValue, column: Int)] = []
   /// The container's or leaf directive's own attributes (`cols`, `sync`).
   var own: [String: TypedValue] = [:]
+  /// Other HTML attributes, as Python-Markdown's attr_list sets them (`data-x="y"`), in
+  /// written order: only in MkDocs pages.
+  var html: [(name: String, value: String)] = []
+  /// The heading's text in the table of contents (attr_list's `data-toc-label`).
+  var tocLabel: String?
 
-  var isEmpty: Bool { id == nil && classes.isEmpty && values.isEmpty && own.isEmpty }
+  var isEmpty: Bool { id == nil && classes.isEmpty && values.isEmpty && own.isEmpty && html.isEmpty }
 
   var declaredValues: DeclaredValues {
     var result = DeclaredValues()
@@ -22,6 +27,8 @@ struct WrittenAttributes {
 struct AttributeChecker {
   let schema: Schema
   let source: SourceText
+  /// Whether a key nothing declares is an HTML attribute (MkDocs' attr_list), not an error.
+  var setsHTMLAttributes = false
 
   /// - Parameters:
   ///   - own: the attributes of the directive itself (empty for headings).
@@ -55,6 +62,16 @@ struct AttributeChecker {
           continue
         }
         let declaration = own.first { $0.name == key } ?? schema.values[key]
+        if declaration == nil, setsHTMLAttributes {
+          if key == "data-toc-label" {
+            written.tocLabel = value ?? ""
+          } else if let problem = HTMLAttributeName.problem(key) {
+            diagnostics.append(source.diagnostic(.warning, problem, line: line, column: column))
+          } else {
+            written.html.append((key, value ?? ""))
+          }
+          continue
+        }
         guard let declaration else {
           let names = own.map(\.name) + schema.values.keys.sorted() + ["id", "class"]
           report("unknown key `\(key)`", closest(key, names))
@@ -74,4 +91,27 @@ struct AttributeChecker {
     }
     return written
   }
+}
+
+/// Which attribute names a page may set on an element through attr_list: a name HTML
+/// allows, and none that runs script, loads a URL or styles the page from outside.
+enum HTMLAttributeName {
+  /// Why `name` is not set, or `nil` when it is.
+  static func problem(_ name: String) -> String? {
+    let lowered = name.lowercased()
+    guard let first = lowered.unicodeScalars.first, ("a"..."z").contains(first),
+      lowered.unicodeScalars.allSatisfy({
+        ("a"..."z").contains($0) || ("0"..."9").contains($0) || "-_:.".unicodeScalars.contains($0)
+      })
+    else { return "`\(name)` is not an attribute name: it is not set" }
+    if lowered.hasPrefix("on") || lowered == "style" || urlAttributes.contains(lowered) || lowered.hasSuffix(":href") {
+      return "attribute `\(name)` is not set on a page's elements: it could run script or load a URL"
+    }
+    return nil
+  }
+
+  static let urlAttributes: Set<String> = [
+    "href", "src", "srcset", "action", "formaction", "data", "poster", "background", "cite", "longdesc", "ping",
+    "manifest", "codebase", "archive", "profile", "usemap", "xmlns", "is",
+  ]
 }

@@ -99,15 +99,19 @@ func headingAnchorLink(id: String) -> String {
 }
 
 /// The attributes cvsite adds to a heading's tag: ` id="…"`, and ` class="…"` for classes.
-func headingTagAttributes(id: String, classes: [String]) -> String {
+func headingTagAttributes(id: String, classes: [String], html: [(name: String, value: String)] = []) -> String {
   var attributes = " id=\"\(escapeHTML(id))\""
   if !classes.isEmpty { attributes += " class=\"\(escapeHTML(classes.joined(separator: " ")))\"" }
+  for (name, value) in html { attributes += " \(escapeHTML(name))=\"\(escapeHTML(value))\"" }
   return attributes
 }
 
 /// cmark's HTML for a heading with cvsite's `id` (and classes, and anchor link) added.
-func decorateHeading(_ html: String, level: Int, id: String, classes: [String], anchor: Bool) -> String {
-  let attributes = headingTagAttributes(id: id, classes: classes)
+func decorateHeading(
+  _ html: String, level: Int, id: String, classes: [String], extra: [(name: String, value: String)] = [],
+  anchor: Bool
+) -> String {
+  let attributes = headingTagAttributes(id: id, classes: classes, html: extra)
   if let range = HeadingBytes(html, level: level), anchor ? range.hasClose : true {
     let link = anchor ? " " + headingAnchorLink(id: id) : ""
     let end = anchor ? range.contentEnd : range.end

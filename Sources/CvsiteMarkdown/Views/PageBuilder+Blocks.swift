@@ -66,16 +66,17 @@ extension PageBuilder {
   private mutating func buildHeading(_ node: CMarkNode) -> HeadingItem {
     let level = node.headingLevel
     let attributeLine = node.endLine > node.startLine ? node.endLine - 1 : node.startLine
-    let attributes = checker.check(
+    let attributes = headingChecker.check(
       prepared.headingAttributes[attributeLine], own: [], line: attributeLine, into: &diagnostics)
     let text = node.plainText
     let id = claimHeadingID(explicit: attributes.id, title: text, line: node.startLine, column: node.startColumn)
     let raw = prepared.document.html(node)
     lastHeadingLevel = level
-    headings.append(HeadingInfo(level: level, id: id, text: text))
+    headings.append(HeadingInfo(level: level, id: id, text: attributes.tocLabel ?? text))
     return HeadingItem(
       level: level, id: id, titleHTML: headingInnerHTML(raw, level: level), text: text,
-      html: decorateHeading(raw, level: level, id: id, classes: attributes.classes, anchor: options.headingAnchors),
+      html: decorateHeading(
+        raw, level: level, id: id, classes: attributes.classes, extra: attributes.html, anchor: options.headingAnchors),
       attributes: attributes, line: attributeLine, column: node.startColumn)
   }
 }

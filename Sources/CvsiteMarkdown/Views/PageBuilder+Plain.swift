@@ -28,7 +28,7 @@ extension PageBuilder {
       case .heading:
         let level = node.headingLevel
         let line = node.endLine > node.startLine ? node.endLine - 1 : node.startLine
-        let attributes = checker.check(prepared.headingAttributes[line], own: [], line: line, into: &diagnostics)
+        let attributes = headingChecker.check(prepared.headingAttributes[line], own: [], line: line, into: &diagnostics)
         for entry in attributes.values {
           diagnostics.append(
             source.diagnostic(
@@ -36,8 +36,8 @@ extension PageBuilder {
         }
         let text = node.plainText
         let id = claimHeadingID(explicit: attributes.id, title: text, line: node.startLine, column: node.startColumn)
-        headings.append(HeadingInfo(level: level, id: id, text: text))
-        let open = "<h\(level)" + headingTagAttributes(id: id, classes: attributes.classes) + ">"
+        headings.append(HeadingInfo(level: level, id: id, text: attributes.tocLabel ?? text))
+        let open = "<h\(level)" + headingTagAttributes(id: id, classes: attributes.classes, html: attributes.html) + ">"
         decorated.append((open, options.headingAnchors ? " " + headingAnchorLink(id: id) + "</h\(level)>" : nil))
       default: break
       }

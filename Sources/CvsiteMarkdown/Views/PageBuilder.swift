@@ -30,6 +30,10 @@ struct PageBuilder {
   }
 
   var checker: AttributeChecker { AttributeChecker(schema: schema, source: source) }
+  /// A heading's: in an MkDocs page, other keys are HTML attributes, as attr_list sets them.
+  var headingChecker: AttributeChecker {
+    AttributeChecker(schema: schema, source: source, setsHTMLAttributes: options.dialect == .mkdocs)
+  }
 
   mutating func build() -> [Item] { isPlainPage ? buildPlain() : buildScope(prepared.document.root, depth: 0) }
 
@@ -282,11 +286,19 @@ struct PageBuilder {
   /// A unique id: the explicit one (an error when repeated), else from the title.
   mutating func claimID(explicit: String?, title: String, fallback: String, line: Int, column: Int) -> String {
     if let explicit {
-      if !ids.claimExplicit(explicit) {
+      if ids.claimExplicit(explicit) { return explicit }
+      // Python-Markdown lets a page repeat an id; the second one here gets a suffix.
+      if options.dialect == .mkdocs {
+        let unique = ids.claim(explicit, fallback: explicit, prefix: nil)
         diagnostics.append(
           source.diagnostic(
-            .error, "repeated `#\(explicit)`: ids must be unique on the page", line: line, column: column))
+            .warning, "repeated `#\(explicit)`: this one is `#\(unique)`, so that ids stay unique on the page",
+            line: line, column: column))
+        return unique
       }
+      diagnostics.append(
+        source.diagnostic(
+          .error, "repeated `#\(explicit)`: ids must be unique on the page", line: line, column: column))
       return explicit
     }
     return ids.claim(slug(title), fallback: fallback, prefix: openContainers.last?.id)

@@ -37,7 +37,8 @@ enum MkDocsSettings {
     "fenced_code", "footnotes", "meta", "pymdownx.highlight", "pymdownx.inlinehilite", "pymdownx.tasklist",
     "pymdownx.magiclink", "pymdownx.betterem", "pymdownx.saneheaders", "sane_lists", "codehilite", "nl2br",
     "pymdownx.escapeall", "pymdownx.smartsymbols", "smarty", "wikilinks", "legacy_attrs", "legacy_em",
-    "pymdownx.snippets",
+    "pymdownx.snippets", "def_list", "abbr", "md_in_html", "pymdownx.mark", "pymdownx.caret", "pymdownx.tilde",
+    "pymdownx.keys",
   ]
 
   /// Reads `text` (the file at `path`); every problem is a located diagnostic.

@@ -68,8 +68,10 @@ struct PageMetadata: Sendable, Hashable {
   /// values), any other key is a warning with the closest known key.
   static func read(
     _ matter: FrontMatter, fallbackTitle: String, path: String, containers: [String]? = nil,
-    layouts: [String]? = nil, declared: Set<String>? = nil, taxonomies: [String] = ["tags"]
+    layouts: [String]? = nil, foreignLayouts: Set<String> = [], declared: Set<String>? = nil,
+    taxonomies: [String] = ["tags"]
   ) -> (PageMetadata, [Diagnostic]) {
+    var matter = matter
     var metadata = PageMetadata(title: fallbackTitle)
     var diagnostics: [Diagnostic] = []
     func problem(
@@ -100,6 +102,10 @@ struct PageMetadata: Sendable, Hashable {
     }
     if let title = text("title") { metadata.title = title }
     if let title = text("linkTitle") { metadata.navTitle = title }
+    // Material's blog writes `date: {created: …, updated: …}`: the page's date is its creation.
+    if case .map(let dates)? = matter.fields["date"], let created = dates["created"] {
+      matter.fields["date"] = created
+    }
     if let date = text("date") {
       if let why = dateProblem(date) {
         problem("date", "`date` \(date) \(why)")
@@ -181,7 +187,12 @@ struct PageMetadata: Sendable, Hashable {
       }
     }
     metadata.layout = text("layout")
-    if let layout = metadata.layout, let layouts, !layouts.contains(layout) {
+    if let layout = metadata.layout, let layouts, !layouts.contains(layout), foreignLayouts.contains(layout) {
+      problem(
+        "layout", "layout `\(layout)` is the other generator's: the page gets the theme's own layout",
+        severity: .warning)
+      metadata.layout = nil
+    } else if let layout = metadata.layout, let layouts, !layouts.contains(layout) {
       problem(
         "layout", "the theme has no layout `\(layout)` (it has \(layouts.map { "`\($0)`" }.joined(separator: ", ")))",
         suggestion: closest(layout, layouts))

@@ -32,6 +32,9 @@ struct PageParser: Sendable {
   let renderer: ThemeRenderer
   let containers: [String]
   let layouts: [String]
+  /// Layouts of the generator the project was written for (VitePress' `home`): a page
+  /// naming one gets the theme's own, with a warning.
+  let foreignLayouts: Set<String>
   /// The front-matter keys that hold taxonomy terms (`tags`).
   let taxonomies: [String]
   /// The front-matter keys the theme declares: its values, and the group of each
@@ -70,6 +73,7 @@ struct PageParser: Sendable {
     containers = theme.schema.containers.keys.sorted()
     taxonomies = config.taxonomies
     layouts = theme.theme.pageLayouts
+    foreignLayouts = config.foreignLayouts
     declared = Set(theme.schema.values.keys.flatMap { [$0, String($0.prefix { $0 != "." })] })
     var options = MarkdownOptions(
       allowRawHTML: config.rawHTML, headingAnchors: config.headingAnchors, titleFromHeading: true)
@@ -101,7 +105,8 @@ struct PageParser: Sendable {
     let fallbackTitle = parsed.frontMatter.title ?? parsed.titleHeading ?? Self.titleFromFileName(file)
     let (readMetadata, metadataProblems) = PageMetadata.read(
       parsed.frontMatter, fallbackTitle: fallbackTitle, path: file.sitePath,
-      containers: containers, layouts: layouts, declared: declared, taxonomies: taxonomies)
+      containers: containers, layouts: layouts, foreignLayouts: foreignLayouts, declared: declared,
+      taxonomies: taxonomies)
     var metadata = readMetadata
     var searchRecord: SearchRecord?
     if search {

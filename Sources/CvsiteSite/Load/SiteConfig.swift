@@ -69,6 +69,8 @@ struct SiteConfig: Sendable {
 
   /// The folder of the site's pages: `content`, or an MkDocs project's `docs_dir`.
   var contentFolder = "content"
+  /// Layouts of the generator the project was written for, read as the theme's default.
+  var foreignLayouts: Set<String> = []
   /// The settings file the site was read from, as diagnostics name it.
   var settingsFile = "cvsite.yml"
   /// The generator the pages were written for (an MkDocs project's: `.mkdocs`).

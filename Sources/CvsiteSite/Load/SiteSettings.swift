@@ -1,19 +1,23 @@
 import CvsiteCore
 import Foundation
 
-/// Which settings a site folder has: cvsite's own `cvsite.yml`, or an MkDocs project's
-/// `mkdocs.yml` (read by ``MkDocsSettings``) when it has no `cvsite.yml`.
+/// Which settings a site folder has: cvsite's own `cvsite.yml`, else an MkDocs project's
+/// `mkdocs.yml` (read by ``MkDocsSettings``), else the settings program of a Docusaurus,
+/// VitePress or Starlight project (``ScriptedProject``).
 public enum SiteSettings {
   /// The settings file of the site at `root`, by name; nil when it has none.
   public static func file(in root: URL) -> String? {
     (["cvsite.yml"] + MkDocsSettings.fileNames).first {
       FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path)
-    }
+    } ?? ScriptedProject.file(in: root)
   }
 
-  /// Whether the site at `root` is an MkDocs project (no `cvsite.yml`, an `mkdocs.yml`).
-  public static func isMkDocsProject(_ root: URL) -> Bool {
-    file(in: root).map(MkDocsSettings.fileNames.contains) ?? false
+  /// The folder a build writes to when none is given: where the generator the project
+  /// was made for writes (`site/` for MkDocs, `build/` for Docusaurus…), else `public/`.
+  public static func defaultOutputFolder(in root: URL) -> String {
+    guard let file = file(in: root) else { return "public" }
+    if MkDocsSettings.fileNames.contains(file) { return "site" }
+    return ScriptedProject.project(of: file)?.outputFolder ?? "public"
   }
 
   /// What `serve` watches at the top of the site: its settings files, and the folders
@@ -25,7 +29,7 @@ public enum SiteSettings {
     {
       folders[0] = read(text, file: file).0.contentFolder
     }
-    return (Set(["cvsite.yml"] + MkDocsSettings.fileNames), folders)
+    return (Set(["cvsite.yml"] + MkDocsSettings.fileNames + ScriptedProject.fileNames), folders)
   }
 
   /// The settings in `text`, read as the file named `file` is.
@@ -33,6 +37,7 @@ public enum SiteSettings {
     if MkDocsSettings.fileNames.contains(file) {
       return MkDocsSettings.read(text, path: file, environment: ProcessInfo.processInfo.environment)
     }
+    if ScriptedProject.project(of: file) != nil { return ScriptedProject.read(text, path: file) }
     return SiteConfig.parse(text, path: file)
   }
 }

@@ -79,6 +79,13 @@ extension LinkChecker {
       {
         return true
       }
+      if !target.isEmpty, !Self.hasScheme(decoded), !target.hasPrefix("/"),
+        resolve(decoded, from: page.url).map({ lookup($0.0) == nil }) ?? true,
+        pageWithoutExtension(
+          String(target), folder: page.contentPath.split(separator: "/").dropLast().joined(separator: "/")) != nil
+      {
+        return true
+      }
       if let fragment, !fragment.isEmpty, let (path, _) = resolve(decoded, from: page.url), let ids = lookup(path),
         !ids.contains(String(fragment))
       {
@@ -131,6 +138,13 @@ extension LinkChecker {
         return (written, nil)
       }
       url = found
+    } else if !Self.hasScheme(decoded), !target.hasPrefix("/"),
+      resolve(decoded, from: page.url).map({ lookup($0.0) == nil }) ?? true,
+      let found = pageWithoutExtension(String(target), folder: folder)
+    {
+      // `./routing`: a page written relative to the source without its extension, as
+      // VitePress and Docusaurus pages link, where nothing is at it relative to the URL.
+      url = found
     } else if let file = rewrittenSource(String(target), folder: folder),
       resolve(decoded, from: page.url)
         .map({ lookup($0.0) == nil }) ?? false
@@ -151,6 +165,23 @@ extension LinkChecker {
     }
     if fragment?.isEmpty == true { fragment = nil }
     return (link(url, fragment), title)
+  }
+
+  /// The URL of the page `target` names relative to `folder` without its extension
+  /// (`routing` for `routing.md`, `guide` for `guide/index.md`); `nil` when none does.
+  private func pageWithoutExtension(_ target: String, folder: String) -> String? {
+    let path = String(target.splitOnce(atByte: UInt8(ascii: "?")).0)
+    guard !path.isEmpty, !(path.split(separator: "/").last ?? "").contains(".") || path.hasSuffix("/") else {
+      return nil
+    }
+    let base = folder.isEmpty ? "/" : "/" + folder + "/"
+    let stem = String(Self.normalizeSegments(base + PageURL.decoded(path)).dropFirst())
+    guard !stem.hasPrefix("..") else { return nil }
+    let trimmed = stem.hasSuffix("/") ? String(stem.dropLast()) : stem
+    for suffix in [".md", ".mdx", "/index.md", "/README.md", "/_index.md", "/index.mdx"] {
+      if let url = pagesBySource[trimmed + suffix] { return url }
+    }
+    return nil
   }
 
   private func link(_ url: String, _ fragment: String?) -> String {

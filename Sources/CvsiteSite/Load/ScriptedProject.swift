@@ -1,0 +1,100 @@
+import CvsiteCore
+import Foundation
+
+/// A project of a generator whose settings are a JavaScript program (Docusaurus,
+/// VitePress, Starlight), found by its settings file when the folder has no `cvsite.yml`
+/// or `mkdocs.yml`. cvsite does not run the program: it reads the site's title from it,
+/// takes the pages from where that generator keeps them, and says so in a warning.
+enum ScriptedProject: CaseIterable {
+  case docusaurus, vitepress, starlight
+
+  /// The files that mark a project, relative to its folder.
+  var settingsFiles: [String] {
+    switch self {
+    case .docusaurus: return ["docusaurus.config.js", "docusaurus.config.ts", "docusaurus.config.mjs"]
+    case .vitepress:
+      return [".vitepress/config.js", ".vitepress/config.ts", ".vitepress/config.mts", ".vitepress/config.mjs"]
+    case .starlight: return ["astro.config.mjs", "astro.config.ts", "astro.config.js"]
+    }
+  }
+
+  /// Where the generator keeps the pages.
+  var contentFolder: String {
+    switch self {
+    case .docusaurus: return "docs"
+    case .vitepress: return "."
+    case .starlight: return "src/content/docs"
+    }
+  }
+
+  /// Where the generator writes the site, and cvsite with it.
+  var outputFolder: String {
+    switch self {
+    case .docusaurus: return "build"
+    case .vitepress: return ".vitepress/dist"
+    case .starlight: return "dist"
+    }
+  }
+
+  var name: String {
+    switch self {
+    case .docusaurus: return "Docusaurus"
+    case .vitepress: return "VitePress"
+    case .starlight: return "Starlight"
+    }
+  }
+
+  /// Every settings file name, in the order they are looked for.
+  static let fileNames = allCases.flatMap(\.settingsFiles)
+
+  /// The project a settings file marks.
+  static func project(of file: String) -> ScriptedProject? { allCases.first { $0.settingsFiles.contains(file) } }
+
+  /// The settings file of the project at `root`: one of ``fileNames`` (for Starlight,
+  /// with its pages' folder there too).
+  static func file(in root: URL) -> String? {
+    let manager = FileManager.default
+    return fileNames.first { file in
+      guard manager.fileExists(atPath: root.appendingPathComponent(file).path) else { return false }
+      return project(of: file) != .starlight
+        || manager.fileExists(atPath: root.appendingPathComponent(ScriptedProject.starlight.contentFolder).path)
+    }
+  }
+
+  /// The settings of the project whose settings file `path` holds `text`.
+  static func read(_ text: String, path: String) -> (SiteConfig, [Diagnostic]) {
+    var config = SiteConfig()
+    guard let project = project(of: path) else { return (config, []) }
+    config.settingsFile = path
+    config.contentFolder = project.contentFolder
+    config.listsSections = false
+    // Their pages hold HTML (MDX, Vue): it is kept, sanitised as raw HTML always is.
+    config.rawHTML = true
+    // They report a broken link without failing the build.
+    config.links = .warn
+    if let title = firstTitle(in: text) { config.title = title }
+    if project == .vitepress { config.foreignLayouts = ["home", "doc", "page"] }
+    let pagesFolder = project.contentFolder == "." ? "this folder" : "\(project.contentFolder)/"
+    let diagnostic = Diagnostic(
+      .warning,
+      "\(path) is a \(project.name) program, which cvsite does not run: the site's title is read from it, "
+        + "the pages from \(pagesFolder), their order from their front matter and folders",
+      at: SourceLocation(path: path, line: 1, column: 1))
+    return (config, [diagnostic])
+  }
+
+  /// The first `title: '…'` (or `"…"`) of a settings program: the site's title in each.
+  static func firstTitle(in text: String) -> String? {
+    for line in text.split(separator: "\n") {
+      let trimmed = line.drop { $0 == " " || $0 == "\t" }
+      guard trimmed.hasPrefix("title:") else { continue }
+      let value = trimmed.dropFirst(6).drop { $0 == " " }
+      guard let quote = value.first, quote == "'" || quote == "\"" || quote == "`",
+        let end = value.dropFirst().firstIndex(of: quote)
+      else { continue }
+      let title = String(value[value.index(after: value.startIndex)..<end])
+      if !title.isEmpty, !title.contains("${") { return title }
+    }
+    return nil
+  }
+}
