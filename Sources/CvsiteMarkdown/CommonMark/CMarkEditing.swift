@@ -81,13 +81,16 @@ extension CMarkNode {
   func setLiteral(bytes: [UInt8]) { setLiteral(String(decoding: bytes, as: UTF8.self)) }
 
   /// Whether a text node below this one holds `byte`.
-  func hasText(containing byte: UInt8) -> Bool {
+  func hasText(containing byte: UInt8) -> Bool { hasText { $0.literalContains(byte) } }
+
+  /// Whether a text node below this one satisfies `test`.
+  func hasText(where test: (CMarkNode) -> Bool) -> Bool {
     var stack = [self]
     while let node = stack.popLast() {
       var cursor = node.firstChild
       while let child = cursor {
         if child.kind == .text {
-          if child.literalContains(byte) { return true }
+          if test(child) { return true }
         } else if child.firstChild != nil {
           stack.append(child)
         }

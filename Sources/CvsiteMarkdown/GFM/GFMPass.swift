@@ -195,23 +195,10 @@ struct GFMPass {
   /// tilde, `www.`, `://`, an `@`, or (when the page has `[^`) a caret. Most paragraphs hold
   /// none, and are left as cmark built them.
   private func needsInlinePass(_ container: CMarkNode) -> Bool {
-    var stack = [container]
-    while let node = stack.popLast() {
-      var cursor = node.firstChild
-      while let child = cursor {
-        if child.kind == .text {
-          if child.literalContains(0x7E) || child.literalContains(0x40) || child.literalContains("www.")
-            || child.literalContains("://") || (mayHaveFootnoteReferences && child.literalContains(0x5E))
-          {
-            return true
-          }
-        } else if child.firstChild != nil {
-          stack.append(child)
-        }
-        cursor = child.next
-      }
+    container.hasText { text in
+      text.literalContains(0x7E) || text.literalContains(0x40) || text.literalContains("www.")
+        || text.literalContains("://") || (mayHaveFootnoteReferences && text.literalContains(0x5E))
     }
-    return false
   }
 
   /// Replaces each text node's extended autolinks with links, below `parent` (never

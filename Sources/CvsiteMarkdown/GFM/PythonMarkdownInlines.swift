@@ -18,7 +18,7 @@ extension GFMPass {
     if container.hasText(containing: 0x5E) {
       pairRuns(of: 0x5E, in: container) { count, inner in
         if count == 2 { return ("<ins>", "</ins>") }
-        return inner.contains(where: \.isWhitespace) ? nil : ("<sup>", "</sup>")
+        return inner().contains(where: \.isWhitespace) ? nil : ("<sup>", "</sup>")
       }
     }
     if container.hasText(containing: 0x3D) {

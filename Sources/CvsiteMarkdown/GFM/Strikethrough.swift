@@ -7,16 +7,16 @@ extension GFMPass {
     pairRuns(of: 0x7E, in: parent) { count, inner in
       // pymdownx.tilde: `~x~` is a subscript (a word, no spaces), `~~x~~` a deletion.
       guard options.dialect == .mkdocs, count == 1 else { return ("<del>", "</del>") }
-      return inner.contains(where: \.isWhitespace) ? nil : ("<sub>", "</sub>")
+      return inner().contains(where: \.isWhitespace) ? nil : ("<sub>", "</sub>")
     }
   }
 
   /// Pairs the runs of `byte` (one or two long) below `parent` as strikethrough pairs its
   /// tildes, and wraps what each pair holds in the tags `tags` gives for the run's length
-  /// and the text between (`nil`: the pair stays text).
+  /// and the text between, read only when asked for (`nil`: the pair stays text).
   func pairRuns(
     of byte: UInt8, in parent: CMarkNode, depth: Int = 0,
-    tags: (_ count: Int, _ inner: String) -> (enter: String, exit: String)?
+    tags: (_ count: Int, _ inner: () -> String) -> (enter: String, exit: String)?
   ) {
     var cursor = parent.firstChild
     var delimiters: [TildeRun] = []
@@ -111,7 +111,7 @@ extension GFMPass {
   }
 
   private func matchRuns(
-    _ runs: inout [TildeRun], tags: (_ count: Int, _ inner: String) -> (enter: String, exit: String)?
+    _ runs: inout [TildeRun], tags: (_ count: Int, _ inner: () -> String) -> (enter: String, exit: String)?
   ) {
     var bottoms = [-1, -1, -1]
     var closerIndex = 0
@@ -135,7 +135,7 @@ extension GFMPass {
       }
       if let found {
         if runs[found].count == closer.count,
-          let tag = tags(closer.count, plainText(from: runs[found].node, to: closer.node)),
+          let tag = tags(closer.count, { [opener = runs[found].node] in plainText(from: opener, to: closer.node) }),
           let del = CMarkNode.customInline(enter: tag.enter, exit: tag.exit)
         {
           let opener = runs[found].node

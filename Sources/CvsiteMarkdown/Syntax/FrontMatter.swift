@@ -114,8 +114,10 @@ extension FrontMatter {
     // YAML aliases share nodes, so a few hundred bytes can stand for billions of values
     // (`b: &b [*a, *a, …]`, nested): reading them is bounded, not the text.
     var budget = maximumValues
-    for (keyNode, valueNode) in mapping {
+    for (keyNode, writtenNode) in mapping {
       guard let key = keyNode.string else { continue }
+      // Material's blog: `date: {created: …, updated: …}`; the page's date is its creation.
+      let valueNode = key == "date" ? writtenNode.mapping?["created"] ?? writtenNode : writtenNode
       guard let value = convert(valueNode, budget: &budget) else {
         diagnostics.append(
           source.diagnostic(
@@ -130,9 +132,7 @@ extension FrontMatter {
       guard let declaration = schema.values[key] else { continue }
       let line = (valueNode.mark?.line ?? 1) + opening
       let column = valueNode.mark?.column ?? 1
-      // Material's blog: `date: {created: …, updated: …}`; the page's date is its creation.
-      let scalar = valueNode.scalar ?? (key == "date" ? valueNode.mapping?["created"]?.scalar : nil)
-      guard let text = scalar?.string else {
+      guard let text = valueNode.scalar?.string else {
         diagnostics.append(source.diagnostic(severity, "`\(key)` must be a single value", line: line, column: column))
         continue
       }

@@ -71,7 +71,6 @@ struct PageMetadata: Sendable, Hashable {
     layouts: [String]? = nil, foreignLayouts: Set<String> = [], declared: Set<String>? = nil,
     taxonomies: [String] = ["tags"]
   ) -> (PageMetadata, [Diagnostic]) {
-    var matter = matter
     var metadata = PageMetadata(title: fallbackTitle)
     var diagnostics: [Diagnostic] = []
     func problem(
@@ -102,10 +101,6 @@ struct PageMetadata: Sendable, Hashable {
     }
     if let title = text("title") { metadata.title = title }
     if let title = text("linkTitle") { metadata.navTitle = title }
-    // Material's blog writes `date: {created: …, updated: …}`: the page's date is its creation.
-    if case .map(let dates)? = matter.fields["date"], let created = dates["created"] {
-      matter.fields["date"] = created
-    }
     if let date = text("date") {
       if let why = dateProblem(date) {
         problem("date", "`date` \(date) \(why)")
