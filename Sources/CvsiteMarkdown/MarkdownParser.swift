@@ -99,8 +99,20 @@ public struct MarkdownParser: Sendable {
     parse(bytes: Array(source.utf8), path: path)
   }
 
-  /// Parses a page given as bytes; invalid UTF-8 is a diagnostic, never a crash.
-  public func parse(bytes: [UInt8], path: String) -> ParsedPage {
+  /// What every reading of a page does before its body is built: the text normalised
+  /// and checked, the front matter read, included files and other generators' blocks
+  /// expanded, and libcmark's tree made (`nil` when libcmark could not parse the page).
+  private struct Prelude {
+    var source: SourceText
+    var frontMatter: FrontMatter
+    var body: PageBody
+    var abbreviations: [Abbreviation] = []
+    var includedFiles: [String] = []
+    var diagnostics: [Diagnostic] = []
+    var prepared: PreparedBody?
+  }
+
+  private func prelude(bytes: [UInt8], path: String) -> Prelude {
     // U+0000 becomes U+FFFD, as CommonMark requires of the text libcmark reads: the same
     // must hold for what cvsite's own syntax (attributes, labels, front matter) reads,
     // or a NUL reaches the HTML through an attribute value. A lone CR is a line ending
@@ -138,9 +150,34 @@ public struct MarkdownParser: Sendable {
       abbreviations = blocks.abbreviations
       diagnostics += blocks.diagnostics
     }
-    guard
-      let prepared = PreparedBody.prepare(body, options: options, validateUTF8: invalid != nil, into: &diagnostics)
-    else {
+    let prepared = PreparedBody.prepare(body, options: options, validateUTF8: invalid != nil, into: &diagnostics)
+    return Prelude(
+      source: source, frontMatter: frontMatter, body: body, abbreviations: abbreviations,
+      includedFiles: includedFiles, diagnostics: diagnostics, prepared: prepared)
+  }
+
+  /// A page's front matter and the title its opening `#` heading gives it
+  /// (``ParsedPage/titleHeading``), without building or rendering its body: what a
+  /// site's navigation needs of every page before any body is rendered. Problems are
+  /// left to ``parse(bytes:path:)``, which finds them all.
+  public func parseHeader(bytes: [UInt8], path: String) -> (frontMatter: FrontMatter, titleHeading: String?) {
+    var ignored: [Diagnostic] = []
+    let source = SourceText(path: path, bytes: Self.normalized(bytes))
+    let frontMatter = FrontMatter.parse(source, schema: schema, foreign: options.dialect == .mkdocs, into: &ignored)
+    // Only a page without a title in its front matter is parsed for its heading.
+    guard options.titleFromHeading, frontMatter.title == nil, let prepared = prelude(bytes: bytes, path: path).prepared
+    else { return (frontMatter, nil) }
+    return (frontMatter, Self.takeTitleHeading(prepared.document)?.text)
+  }
+
+  /// Parses a page given as bytes; invalid UTF-8 is a diagnostic, never a crash.
+  public func parse(bytes: [UInt8], path: String) -> ParsedPage {
+    let read = prelude(bytes: bytes, path: path)
+    let (source, frontMatter, body, abbreviations, includedFiles) = (
+      read.source, read.frontMatter, read.body, read.abbreviations, read.includedFiles
+    )
+    var diagnostics = read.diagnostics
+    guard let prepared = read.prepared else {
       diagnostics.append(source.diagnostic(.error, "libcmark could not parse this page", line: 1, column: 1))
       return ParsedPage(
         path: path, frontMatter: frontMatter, body: AnyView(EmptyView()), headings: [], diagnostics: diagnostics)

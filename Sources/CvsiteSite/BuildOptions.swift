@@ -53,10 +53,11 @@ public struct BuildResult: Sendable {
   /// Whether the build had no errors (warnings do not fail it).
   public var succeeded: Bool { !diagnostics.hasErrors }
 
-  /// A result; `diagnostics` are capped (``Swift/Array/capped(perFile:total:)``) so that
-  /// a file with thousands of problems cannot flood the terminal or the preview overlay.
+  /// A result; `diagnostics` are sorted by place and capped
+  /// (``Swift/Array/capped(perFile:total:)``) so that a file with thousands of problems
+  /// cannot flood the terminal or the preview overlay.
   init(diagnostics: [Diagnostic], pageCount: Int, fileCount: Int, changedOutputs: [String]) {
-    self.diagnostics = diagnostics.capped()
+    self.diagnostics = diagnostics.sortedByPlace().capped()
     self.pageCount = pageCount
     self.fileCount = fileCount
     self.changedOutputs = changedOutputs

@@ -15,6 +15,8 @@ extension SiteSession {
   /// pages keep their files. A settings or theme change rebuilds everything. Only files
   /// whose bytes changed are written.
   public func update(changed paths: [String], into sink: any OutputSink) -> BuildResult {
+    // A session whose last build dropped its pages' bodies builds again, remembering.
+    let wasServing = remembersRenders
     remembersRenders = true
     let folder = config.contentFolder
     let content = options.siteRoot.appendingPathComponent(folder)
@@ -23,7 +25,7 @@ extension SiteSession {
     {
       return contentFolderGone(from: sink)
     }
-    if theme == nil
+    if theme == nil || !wasServing
       || paths.contains(where: {
         $0 == config.settingsFile || $0 == "cvsite.yml" || $0.hasPrefix("themes/") || $0.hasPrefix("layouts/")
           || FolderCategory.fileNames.contains(String($0.split(separator: "/").last ?? ""))

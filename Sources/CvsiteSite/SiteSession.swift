@@ -115,7 +115,9 @@ public final class SiteSession: @unchecked Sendable {
     }
     let parser = PageParser(
       theme: theme, config: config, siteRoot: options.siteRoot, keepsLinks: remembersRenders, categories: categories)
-    let parsed = parallelMap(sources, jobs: options.jobs) { parser.parse($0) }
+    // The metadata of every page first, for the site-wide index (navigation, links,
+    // listings); each body is read where its page is rendered.
+    let parsed = parallelMap(sources, jobs: options.jobs) { parser.parseHeader($0) }
     pages.reserveCapacity(parsed.count)
     for page in parsed { pages[page.page.sitePath] = page }
     reconcileImplicitSections(parser: parser)

@@ -20,10 +20,7 @@ struct DiagnosticPrinter {
 
   /// The printed form of `diagnostics`, sorted by place, with a summary line in text.
   func render(_ diagnostics: [Diagnostic]) -> String {
-    func key(_ d: Diagnostic) -> (String, Int, Int, String) {
-      (d.location?.path ?? "", d.location?.line ?? 0, d.location?.column ?? 0, d.message)
-    }
-    let sorted = diagnostics.sorted { key($0) < key($1) }
+    let sorted = diagnostics.sortedByPlace()
     switch format {
     case .json:
       return sorted.map(json).joined(separator: "\n") + (sorted.isEmpty ? "" : "\n")

@@ -76,8 +76,8 @@ struct BuildTests {
       SiteBuilder.check(site.options).diagnostics.errors.summaries == [
         "content/guide/links.md:4:5: error: broken link to `/gone/`: no page or file at /gone/",
         "content/guide/links.md:6:12: error: broken link to `/gone/`: no page or file at /gone/",
-        "content/guide/links.md:8:26: error: broken link to `/gone/`: no page or file at /gone/",
         "content/guide/links.md:8:6: error: missing image or file `/gone.png`: nothing at /gone.png",
+        "content/guide/links.md:8:26: error: broken link to `/gone/`: no page or file at /gone/",
       ])
   }
 

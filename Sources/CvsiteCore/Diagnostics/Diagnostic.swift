@@ -116,6 +116,15 @@ extension Sequence where Element == Diagnostic {
 }
 
 extension Array where Element == Diagnostic {
+  /// The diagnostics in the order they are shown: by file, line and column, then by
+  /// message, whatever order the workers that found them finished in.
+  public func sortedByPlace() -> [Diagnostic] {
+    func key(_ d: Diagnostic) -> (String, Int, Int, String) {
+      (d.location?.path ?? "", d.location?.line ?? 0, d.location?.column ?? 0, d.message)
+    }
+    return sorted { key($0) < key($1) }
+  }
+
   /// The diagnostics with at most `perFile` for each file and `total` in all, errors kept
   /// before warnings and notes, order otherwise kept. What is left out is counted in one
   /// note per file that went over `perFile` and one note for the rest, so a file with

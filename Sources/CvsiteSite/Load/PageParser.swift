@@ -23,6 +23,14 @@ struct ParsedSitePage: Sendable {
   /// The files the page included (``ParsedPage/includedFiles``): `serve` reads the page
   /// again when one changes.
   var includes: [String] = []
+  /// The file the page comes from, while its body is still to be read
+  /// (``PageParser/parseHeader(_:)``): only its metadata is known.
+  var source: ContentFile?
+  /// Whether only the page's metadata has been read: its body, summary, ids and search
+  /// record come when it is rendered.
+  var needsBody: Bool { source != nil }
+  /// The size of the page's Markdown in bytes: what rendering it is expected to cost.
+  var sourceSize = 0
 }
 
 /// Reads one content file into a ``SitePage``: Markdown to a view tree, the body
@@ -86,15 +94,71 @@ struct PageParser: Sendable {
   }
 
   func parse(_ file: ContentFile) -> ParsedSitePage {
-    let bytes: [UInt8]
+    read(file) { parse(bytes: $0, file: file) }
+  }
+
+  /// What `use` makes of the bytes of `file`; when it cannot be read, a page without a
+  /// body and its error.
+  private func read(_ file: ContentFile, _ use: ([UInt8]) -> ParsedSitePage) -> ParsedSitePage {
     do {
-      bytes = Array(try Data(contentsOf: file.url))
+      return use(Array(try Data(contentsOf: file.url)))
     } catch {
       return ParsedSitePage(
         page: placeholder(file),
         diagnostics: [.ioFailure("cannot read \(file.sitePath)", error)], ids: [])
     }
-    return parse(bytes: bytes, file: file)
+  }
+
+  /// What the site needs of a page before any body is rendered (its metadata, URL and
+  /// values, for the navigation and the site-wide index): the body is left to
+  /// ``parse(bytes:file:)``, and the page comes back with ``ParsedSitePage/needsBody``
+  /// set. A file that cannot be read is a page without a body, and its error.
+  func parseHeader(_ file: ContentFile) -> ParsedSitePage {
+    read(file) { header(of: file, bytes: $0) }
+  }
+
+  private func header(of file: ContentFile, bytes: [UInt8]) -> ParsedSitePage {
+    let header = parser.parseHeader(bytes: bytes, path: file.sitePath)
+    let fallbackTitle = header.frontMatter.title ?? header.titleHeading ?? Self.titleFromFileName(file)
+    let metadata = self.metadata(of: file, frontMatter: header.frontMatter, fallbackTitle: fallbackTitle).metadata
+    var result = ParsedSitePage(
+      page: SitePage(
+        sitePath: file.sitePath, contentPath: file.relativePath, isSectionIndex: file.kind == .sectionIndex,
+        metadata: metadata, url: PageURL.url(for: file.relativePath, kind: file.kind, slug: metadata.slug),
+        bodyHTML: "", headings: [], summary: "", values: header.frontMatter.values),
+      diagnostics: [], ids: [])
+    result.source = file
+    result.sourceSize = bytes.count
+    return result
+  }
+
+  /// The metadata of a page from its front matter, as the settings, the folder's
+  /// `_category_.json` and the written navigation place it, and the problems found.
+  private func metadata(of file: ContentFile, frontMatter: FrontMatter, fallbackTitle: String) -> (
+    metadata: PageMetadata, problems: [Diagnostic]
+  ) {
+    var (metadata, problems) = PageMetadata.read(
+      frontMatter, fallbackTitle: fallbackTitle, path: file.sitePath,
+      containers: containers, layouts: layouts, foreignLayouts: foreignLayouts, declared: declared,
+      taxonomies: taxonomies)
+    if file.kind == .sectionIndex,
+      let category = categories[file.relativePath.split(separator: "/").dropLast().map(String.init)]
+    {
+      if metadata.navTitle == nil, let label = category.label { metadata.navTitle = label }
+      if frontMatter.fields["weight"] == nil, let weight = category.weight { metadata.weight = weight }
+    }
+    if let navigation = writtenNavigation {
+      // The navigation names it (under its title there), or leaves it out.
+      if let title = navigation.titles[file.relativePath] { metadata.navTitle = title }
+      if !navigation.shows(file.relativePath) { metadata.inNavigation = false }
+    }
+    // A section lists its pages unless it says otherwise; the home page only when asked.
+    if listsSections, file.kind == .sectionIndex, metadata.list == nil, !metadata.listsNothing,
+      file.relativePath.contains("/"), containers.contains(Self.implicitListing)
+    {
+      metadata.list = Self.implicitListing
+    }
+    return (metadata, problems)
   }
 
   func parse(bytes: [UInt8], file: ContentFile) -> ParsedSitePage {
@@ -103,11 +167,8 @@ struct PageParser: Sendable {
     if search { recorder.searchSource = bytes }
     var rendered = renderHTML(parsed.body.environment(\.containerRenderer, recorder))
     let fallbackTitle = parsed.frontMatter.title ?? parsed.titleHeading ?? Self.titleFromFileName(file)
-    let (readMetadata, metadataProblems) = PageMetadata.read(
-      parsed.frontMatter, fallbackTitle: fallbackTitle, path: file.sitePath,
-      containers: containers, layouts: layouts, foreignLayouts: foreignLayouts, declared: declared,
-      taxonomies: taxonomies)
-    var metadata = readMetadata
+    let (metadata, metadataProblems) = self.metadata(
+      of: file, frontMatter: parsed.frontMatter, fallbackTitle: fallbackTitle)
     var searchRecord: SearchRecord?
     if search {
       // The page's own language decides how its words are cut (English plurals fold).
@@ -117,24 +178,7 @@ struct PageParser: Sendable {
       if let clean { rendered = clean }
       searchRecord = record
     }
-    if file.kind == .sectionIndex,
-      let category = categories[file.relativePath.split(separator: "/").dropLast().map(String.init)]
-    {
-      if metadata.navTitle == nil, let label = category.label { metadata.navTitle = label }
-      if parsed.frontMatter.fields["weight"] == nil, let weight = category.weight { metadata.weight = weight }
-    }
-    if let navigation = writtenNavigation {
-      // The navigation names it (under its title there), or leaves it out.
-      if let title = navigation.titles[file.relativePath] { metadata.navTitle = title }
-      if !navigation.shows(file.relativePath) { metadata.inNavigation = false }
-    }
     let bodyHTML = prefixingSiteLinks(rendered, basePath: basePath)
-    // A section lists its pages unless it says otherwise; the home page only when asked.
-    if listsSections, file.kind == .sectionIndex, metadata.list == nil, !metadata.listsNothing,
-      file.relativePath.contains("/"), containers.contains(Self.implicitListing)
-    {
-      metadata.list = Self.implicitListing
-    }
     let page = SitePage(
       sitePath: file.sitePath, contentPath: file.relativePath, isSectionIndex: file.kind == .sectionIndex,
       metadata: metadata, url: PageURL.url(for: file.relativePath, kind: file.kind, slug: metadata.slug),
@@ -147,6 +191,7 @@ struct PageParser: Sendable {
       diagnostics: parsed.diagnostics + metadataProblems + recorder.problems.map { $0.showingLine(of: bytes) },
       ids: ids, links: links, search: metadata.searchable && !metadata.draft ? searchRecord : nil)
     result.includes = parsed.includedFiles
+    result.sourceSize = bytes.count
     return result
   }
 

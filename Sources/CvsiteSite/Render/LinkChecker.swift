@@ -22,6 +22,10 @@ struct LinkChecker {
   var pagesByName: [String: [String]] = [:]
   /// Page titles by URL, the text of a `<doc:…>` link written without one.
   var titles: [String: String] = [:]
+  /// Whether the pages' ids are known. Before they are, the link rewriter corrects no
+  /// `#fragment` and does not read a body for that alone
+  /// (``correctsFragments(in:from:)`` finds the pages to render again).
+  var idsKnown = true
 
   /// Registers where a page's source lives, for links to it written as Markdown files.
   mutating func addSource(_ contentPath: String, url: String, title: String) {

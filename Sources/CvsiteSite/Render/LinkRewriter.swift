@@ -58,6 +58,18 @@ extension LinkChecker {
     return (output, problems)
   }
 
+  /// Whether the rewriter, knowing every page's ids, corrects the `#fragment` of one of
+  /// `links` (as written in the output of the page at `pageURL`): a page rendered
+  /// before the ids were known is then rendered again.
+  func correctsFragments(in links: LinkAttributes, from pageURL: String) -> Bool {
+    links.hrefs.contains { href in
+      guard let (path, fragment) = resolve(href, from: pageURL), let fragment, let ids = lookup(path) else {
+        return false
+      }
+      return fixedFragment(fragment, in: ids) != nil
+    }
+  }
+
   /// Whether `target` ends in a Markdown extension (`.md`, `.markdown`…), in any case.
   static func endsInMarkdownExtension(_ target: Substring) -> Bool {
     ContentFile.markdownExtensionLength(target) != nil
@@ -86,7 +98,8 @@ extension LinkChecker {
       {
         return true
       }
-      if let fragment, !fragment.isEmpty, let (path, _) = resolve(decoded, from: page.url), let ids = lookup(path),
+      if idsKnown, let fragment, !fragment.isEmpty, let (path, _) = resolve(decoded, from: page.url),
+        let ids = lookup(path),
         !ids.contains(String(fragment))
       {
         return true
@@ -191,7 +204,7 @@ extension LinkChecker {
 
   /// The id a fragment meant: itself when the page has it, else the one id equal to it
   /// ignoring case, or to its GitHub slug; `nil` when nothing needs changing or nothing fits.
-  private func fixedFragment(_ fragment: String?, in ids: Set<String>) -> String? {
+  func fixedFragment(_ fragment: String?, in ids: Set<String>) -> String? {
     guard let fragment, !fragment.isEmpty, !ids.contains(fragment) else { return nil }
     let lowered = fragment.lowercased()
     if let match = ids.first(where: { $0.lowercased() == lowered }) { return match }

@@ -17,37 +17,42 @@ extension SiteSession {
     var search = SearchState()
   }
 
-  /// What one page's render gave: its files (written, or kept from the last render),
-  /// the problems found, and what its files were made from.
-  struct PageRender {
-    var files: [String]
-    var problems: [Diagnostic]
-    var memo: RenderMemo.Entry?
+  /// A page of the first round of a render: the page (parsed there when it was still
+  /// unread: `file` is then where it came from), and its files unless it waits for the
+  /// second round.
+  struct RoundResult: Sendable {
+    var parsed: ParsedSitePage
+    var file: ContentFile?
+    var render: PageRender?
+    /// Whether the page waits for the second round.
+    var waits = false
   }
 
   /// Renders published pages and the site-wide outputs into `sink`: every page, or only
   /// those whose site paths are in `only` (static files and assets then only when
   /// `copyFiles`).
+  ///
+  /// A page known only by its metadata (``ParsedSitePage/needsBody``, as a build loads
+  /// them) is parsed where it is rendered, and its body is dropped once its files are
+  /// written unless renders are remembered (`serve`): what stays is what the rest of the
+  /// site needs of it (summary, ids, links, search record). Two kinds of page wait until
+  /// every body is read: a section page that lists its pages (it shows their summaries),
+  /// and a page with a link whose `#fragment` matches an id of its target only once
+  /// corrected (rendered again, from its source, with the correction).
   func renderAll(
     theme: SiteThemeAdapter, into sink: any OutputSink, only: Set<String>? = nil, copyFiles: Bool = true,
     progress: (@Sendable (Int, Int) -> Void)?
   ) -> RenderOutcome {
     var outcome = RenderOutcome()
-    let published: [SitePage]
+    var published: [SitePage]
     let wide: SiteWide
-    // The search index needs only the published pages and their reading order: it is
-    // made and written on another thread from the moment the order is known, while the
-    // rest of the site-wide work (one thread) and the pages' rendering go on.
-    let searchJob: BackgroundJob<SearchOutcome>?
     if let cached = siteWide {
       published = cached.publishedPaths.compactMap { pages[$0]?.page }
       wide = cached
-      searchJob = startSearchIndex(published, navigation: wide.navigation, order: wide.order, only: only, into: sink)
     } else {
       published = publishedPages
       let navigation = Navigation.Index(published, basePath: config.basePath, written: config.writtenNavigation)
       ordersMade += 1
-      searchJob = startSearchIndex(published, navigation: navigation, order: ordersMade, only: only, into: sink)
       let gitDates =
         config.lastUpdatedFromGit
         ? GitDates.lastCommitDates(contentFolder: options.siteRoot.appendingPathComponent(config.contentFolder)) : [:]
@@ -60,105 +65,196 @@ extension SiteSession {
         taxonomyPages: taxonomies.pages(published, navigation: navigation, basePath: config.basePath),
         feedURL: newestDatedPages(published, count: 1).isEmpty ? nil : config.absoluteURL("/atom.xml"))
     }
-    let targets =
+    // Pages read only for their metadata: their ids are not known yet, so the link
+    // rewriter first sees every page without ids (it then corrects no fragment).
+    let unread = pages.values.contains { $0.needsBody }
+    var targets =
       wide.targets
       ?? Targets(
         links: linkTargets(published, theme: theme, extraPages: wide.taxonomies.urls),
         outputCollisions: outputCollisions(outputOwners(published, theme: theme, wide: wide)))
     outcome.diagnostics += wide.collisions + targets.outputCollisions
-    let checker = targets.links
     siteWide = wide
-    siteWide?.targets = targets
     let selected = only.map { paths in published.filter { paths.contains($0.sitePath) } } ?? published
-
+    let linkPolicy: SiteConfig.LinkPolicy = options.isCheckOnly && config.links == .off ? .warn : config.links
+    let keepsBodies = remembersRenders
     let config = self.config
-    let siteRoot = options.siteRoot
-    let site = published
-    let navigation = wide.navigation
+    let parser =
+      unread
+      ? PageParser(
+        theme: theme, config: config, siteRoot: options.siteRoot, keepsLinks: keepsBodies, categories: categories)
+      : nil
+    func rendering(_ site: [SitePage], checker: LinkChecker) -> PageRendering {
+      PageRendering(
+        theme: theme, sink: sink, config: config, siteRoot: options.siteRoot, site: site,
+        navigation: wide.navigation, feedURL: wide.feedURL, gitDates: wide.gitDates, taxonomies: wide.taxonomies,
+        checker: checker, memo: remembered, reread: remembered == nil ? [] : pendingPages,
+        listingKeys: remembered == nil ? [] : site.map(\.listingKey))
+    }
+
+    // First round: every selected page, and every page still unread (drafts too: their
+    // problems are reported), parsed where needed and rendered.
     let total = selected.count
     let counter = ProgressCounter()
-    // A section page's listing costs about what its pages' cards do: claimed first.
-    let weight = { (page: SitePage) in
-      page.bodyHTML.utf8.count
-        + (page.isSectionIndex && page.metadata.list != nil
-          ? navigation.listed(in: page.sectionPath).count * 2_048 : 0)
+    var jobs = selected.compactMap { page in pages[page.sitePath].map { (parsed: $0, publishes: true) } }
+    if unread {
+      let chosen = Set(selected.map(\.sitePath))
+      for (path, parsed) in pages where parsed.needsBody && !chosen.contains(path) {
+        jobs.append((parsed, false))
+      }
     }
-    let feedURL = wide.feedURL
-    let gitDates = wide.gitDates
-    let taxonomies = wide.taxonomies
-    let linkPolicy: SiteConfig.LinkPolicy = options.isCheckOnly && config.links == .off ? .warn : config.links
-    // With a memo of the last render (`serve`), a page whose body was not read again and
-    // whose layout inputs are those of its last render keeps its files as they are.
-    let memo = remembered
-    let reread = memo == nil ? [] : pendingPages
-    let listingKeys = memo == nil ? [] : site.map(\.listingKey)
-    let entries = selected.map { (page: $0, links: pages[$0.sitePath]?.links) }
-    let entryWeight = { (entry: (page: SitePage, links: LinkAttributes?)) in weight(entry.page) }
-    let rendered = parallelMap(entries, jobs: options.jobs, weight: entryWeight) { entry -> PageRender in
-      var page = entry.page
-      var links = entry.links ?? LinkAttributes(of: page.bodyHTML)
-      let (body, linkProblems) = checker.rewritingLinks(page.bodyHTML, page: page, links: links)
-      let rewritten = body != page.bodyHTML
-      if rewritten {
-        page.bodyHTML = body
-        links = LinkAttributes(of: body)
+    var firstChecker = targets.links
+    firstChecker.idsKnown = !unread
+    let first = rendering(published, checker: firstChecker)
+    // A build that keeps no bodies writes the search index's page bundles as pages are
+    // read, numbered in reading order as the index numbers them.
+    let spool =
+      unread && !keepsBodies && config.search
+      ? PassageSpool(
+        indexing: Self.readingOrder(published, navigation: wide.navigation).compactMap { page in
+          page.metadata.searchable && !page.metadata.draft ? page.sitePath : nil
+        }, write: Self.searchWriter(into: sink))
+      : nil
+    let basePath = config.basePath
+    let listingWeight = 2_048
+    let navigation = wide.navigation
+    let weight = { (job: (parsed: ParsedSitePage, publishes: Bool)) in
+      let page = job.parsed.page
+      return max(page.bodyHTML.utf8.count, job.parsed.sourceSize)
+        + (page.isSectionIndex && page.metadata.list != nil
+          ? navigation.listed(in: page.sectionPath).count * listingWeight : 0)
+    }
+    // Pages go in batches: a worker parses a batch, then renders it. Parsing and
+    // rendering each run through much code and data of their own: done in turn page by
+    // page, both ran measurably slower (the caches held neither).
+    let batch = 256
+    let batches = stride(from: 0, to: jobs.count, by: batch).map { Array(jobs[$0..<min($0 + batch, jobs.count)]) }
+    let firstRound = parallelMap(batches, jobs: options.jobs, weight: { $0.reduce(0) { $0 + weight($1) } }) {
+      batch -> [RoundResult] in
+      var results = batch.map { job -> RoundResult in
+        var parsed = job.parsed
+        let file = parsed.source
+        if let file, let parser {
+          let implicit = parsed.isImplicit
+          parsed = parser.parse(file)
+          parsed.isImplicit = implicit
+        }
+        if let spool, let record = parsed.search, spool.add(parsed.page, record: record, basePath: basePath) {
+          parsed.search?.passagesJSON = []
+        }
+        var result = RoundResult(parsed: parsed, file: file)
+        // A listing shows its pages' summaries: it waits until every page is read.
+        result.waits = unread && job.publishes && parsed.page.isSectionIndex && parsed.page.metadata.list != nil
+        return result
       }
-      // URLs that run script are errors whatever `links:` says; links that lead nowhere
-      // follow it.
-      var problems = checker.check(
-        bodyHTML: page.bodyHTML, page: page, siteRoot: siteRoot, reported: linkProblems, targets: false, links: links)
-      if linkPolicy != .off {
-        for var problem in checker.check(
-          bodyHTML: page.bodyHTML, page: page, siteRoot: siteRoot, reported: linkProblems, safety: false,
-          links: links)
-        {
+      for (offset, job) in batch.enumerated() {
+        if job.publishes, !results[offset].waits {
+          let page = results[offset].parsed
+          results[offset].render = first.render(page.page, links: page.links)
+          if let progress { progress(counter.increment(), total) }
+        }
+        if !keepsBodies, !results[offset].waits { results[offset].parsed.page.bodyHTML = "" }
+      }
+      return results
+    }.flatMap { $0 }
+    var renders: [String: PageRender] = [:]
+    var waiting: [ParsedSitePage] = []
+    var again: [ContentFile] = []
+    for result in firstRound {
+      let path = result.parsed.page.sitePath
+      if result.file != nil {
+        pages[path] = result.parsed
+        outcome.diagnostics += result.parsed.diagnostics
+      }
+      if let render = result.render {
+        renders[path] = render
+      } else if result.waits {
+        waiting.append(result.parsed)
+      }
+    }
+    // Every page is read now: the search index is made from their records while the
+    // rest of the site is rendered.
+    if unread { published = (siteWide?.publishedPaths ?? []).compactMap { pages[$0]?.page } }
+    var spooled: [UInt64]?
+    if let spool {
+      let (hashes, problems) = spool.finish()
+      outcome.diagnostics += problems
+      let indexed = Self.readingOrder(published, navigation: navigation).compactMap { page in
+        pages[page.sitePath]?.search == nil ? nil : page.sitePath
+      }
+      if let hashes, indexed == spool.paths {
+        spooled = hashes
+      } else {
+        outcome.diagnostics.append(
+          Diagnostic(.error, "pages changed while the site was built (draft or search flags): build again"))
+      }
+    }
+    let searchJob = startSearchIndex(
+      published, navigation: navigation, order: wide.order, only: only, into: sink, spooled: spooled)
+    if unread {
+      // The link targets know each page's ids.
+      targets.links = linkTargets(published, theme: theme, extraPages: wide.taxonomies.urls)
+      for result in firstRound {
+        guard let file = result.file, let render = renders[result.parsed.page.sitePath],
+          targets.links.correctsFragments(in: render.links, from: result.parsed.page.url)
+        else { continue }
+        again.append(file)
+      }
+    }
+    siteWide?.targets = targets
+
+    // Second round: the pages that waited for the others, with every page's summary and
+    // ids known.
+    if !waiting.isEmpty || !again.isEmpty {
+      let second = rendering(published, checker: targets.links)
+      let jobs: [(parsed: ParsedSitePage?, file: ContentFile?)] =
+        waiting.map { ($0, nil) } + again.map { (pages[$0.sitePath], $0) }
+      let secondRound = parallelMap(jobs, jobs: options.jobs) { job -> PageRender? in
+        var page = job.parsed?.page
+        var links = job.parsed?.links
+        if let file = job.file, let parser {
+          // Read again for its corrected links; its problems were reported the first time.
+          let parsed = parser.parse(file)
+          (page, links) = (parsed.page, parsed.links)
+        }
+        guard let page else { return nil }
+        let made = second.render(page, links: links)
+        if job.file == nil, let progress { progress(counter.increment(), total) }
+        return made
+      }
+      for (job, made) in zip(jobs, secondRound) {
+        guard let made, let path = job.parsed?.page.sitePath ?? job.file?.sitePath else { continue }
+        renders[path] = made
+        if job.file == nil, !keepsBodies { pages[path]?.page.bodyHTML = "" }
+      }
+    }
+
+    // Where each page's links lead, once every page's ids are known.
+    if linkPolicy != .off {
+      let checker = targets.links
+      let siteRoot = options.siteRoot
+      let checked = selected.compactMap { page in renders[page.sitePath].map { (page, $0) } }
+      let problems = parallelMap(checked, jobs: options.jobs) { page, made in
+        checker.check(
+          bodyHTML: "", page: page, siteRoot: siteRoot, reported: made.reported, safety: false, links: made.links
+        ).map { problem in
+          var problem = problem
           if linkPolicy == .warn, problem.severity == .error { problem.severity = .warning }
-          problems.append(problem)
+          return problem
         }
       }
-      // The context before its body, made once: hashed for the memo, then rendered.
-      let base = Self.baseContext(
-        for: page, navigation: navigation, config: config, feedURL: feedURL, gitDates: gitDates,
-        taxonomies: taxonomies)
-      var fingerprint: Int?
-      if let memo {
-        let inputs = Self.layoutInputs(
-          for: page, base: base, rewrittenBody: rewritten ? body : nil, listingKeys: listingKeys, in: site,
-          navigation: navigation)
-        if !reread.contains(page.sitePath), let last = memo.pages[page.sitePath], last.inputs == inputs {
-          return PageRender(files: last.files, problems: problems, memo: last)
-        }
-        fingerprint = inputs
-      }
-      let (context, layout, listingProblems, more) = Self.layoutContext(
-        for: page, in: site, navigation: navigation, config: config, theme: theme, base: base)
-      let (document, layoutProblem) = theme.renderDocumentReporting(context, layout: layout)
-      // Theme problems are said once for the whole site below, not once per page.
-      for problem in listingProblems + [layoutProblem].compactMap({ $0 }) {
-        problems.append(Diagnostic(.error, problem))
-      }
-      var documents = [(document, page.outputPath)]
-      for (part, path) in more { documents.append((theme.renderDocumentReporting(part, layout: layout).0, path)) }
-      var written: [String] = []
-      for (document, path) in documents {
-        do {
-          try sink.write(Data(document), to: path)
-          written.append(path)
-        } catch {
-          problems.append(.ioFailure("cannot write \(path)", error))
-          return PageRender(files: [], problems: problems, memo: nil)
-        }
-      }
-      if let progress { progress(counter.increment(), total) }
-      return PageRender(
-        files: written, problems: problems, memo: fingerprint.map { RenderMemo.Entry(inputs: $0, files: written) })
+      outcome.diagnostics += problems.flatMap { $0 }
     }
     var unlocated = Set<String>()
-    for (entry, made) in zip(entries, rendered) {
+    for page in selected {
+      guard let made = renders[page.sitePath] else { continue }
       outcome.files.formUnion(made.files)
-      if let remembered = made.memo { outcome.memo.pages[entry.page.sitePath] = remembered }
+      if let remembered = made.memo { outcome.memo.pages[page.sitePath] = remembered }
       outcome.diagnostics += made.problems.filter { $0.location != nil || unlocated.insert($0.message).inserted }
     }
+    let site = published
+    let memo = remembered
+    let listingKeys = memo == nil ? [] : site.map(\.listingKey)
     // The taxonomies' own pages: their terms, and each term's pages, on every core.
     let listing = theme.schema.containers[PageParser.implicitListing] != nil ? PageParser.implicitListing : nil
     let taxonomyPages = wide.taxonomyPages
@@ -290,9 +386,12 @@ extension SiteSession {
   ///
   /// The records that changed are those of the pages in `only`, or with a memo of the
   /// last render (`serve`) those of the pages read again since.
+  ///
+  /// `spooled` are the hashes of the page bundles a ``PassageSpool`` wrote already, for
+  /// the same pages in the same order: those bundles are not made again.
   func startSearchIndex(
     _ published: [SitePage], navigation: Navigation.Index, order: Int, only: Set<String>?,
-    into sink: any OutputSink
+    into sink: any OutputSink, spooled: [UInt64]? = nil
   ) -> BackgroundJob<SearchOutcome>? {
     guard config.search else { return nil }
     let changed = remembered == nil ? only : pendingPages
@@ -303,9 +402,7 @@ extension SiteSession {
       (indexed, indexedPaths, onlyIDs) = (kept.pages, search.indexedPaths, kept.changed)
     } else {
       (indexed, indexedPaths, onlyIDs) = ([], [], changed == nil ? nil : [])
-      let order = navigation.count == published.count ? navigation.readingSequence : Array(published.indices)
-      for position in order {
-        let page = published[position]
+      for page in Self.readingOrder(published, navigation: navigation) {
         guard let record = pages[page.sitePath]?.search else { continue }
         if changed?.contains(page.sitePath) == true { onlyIDs?.insert(indexed.count) }
         indexedPaths.append(page.sitePath)
@@ -314,25 +411,39 @@ extension SiteSession {
       if indexedPaths != search.indexedPaths { onlyIDs = nil }
     }
     let index = SearchIndex(pages: indexed, english: config.isEnglish)
-    let (wanted, known, jobs, numbered) = (onlyIDs, search.bundleHashes, options.jobs, indexedPaths)
+    var (wanted, known, jobs, numbered) = (onlyIDs, search.bundleHashes, options.jobs, indexedPaths)
+    if let spooled { (wanted, known) = ([], spooled) }
     var made = SearchState(order: order, indexedPaths: numbered, pages: indexed)
     // Numbered as before: the table of numbers made for the last index still holds.
     if onlyIDs != nil, numbered == search.indexedPaths { made.numbers = search.numbers }
     let unwritten = made
-    return BackgroundJob {
+    let writer = Self.searchWriter(into: sink)
+    return BackgroundJob { [wanted, known, jobs] in
       let folder = SiteConfig.searchFolder + "/"
-      let (paths, problems, hashes) = index.write(onlyPages: wanted, known: known, jobs: jobs) { path, bytes in
-        do {
-          try sink.write(Data(bytes), to: folder + path)
-          return nil
-        } catch {
-          return .ioFailure("cannot write \(folder + path)", error)
-        }
-      }
+      let (paths, problems, hashes) = index.write(onlyPages: wanted, known: known, jobs: jobs, writer)
       var state = unwritten
       state.bundleHashes = hashes
       return (paths.map { folder + $0 }, problems, state)
     }
+  }
+
+  /// Writes a file of the search index (a path under the search folder) into `sink`.
+  static func searchWriter(into sink: any OutputSink) -> @Sendable (String, [UInt8]) -> Diagnostic? {
+    { path, bytes in
+      let folder = SiteConfig.searchFolder + "/"
+      do {
+        try sink.write(Data(bytes), to: folder + path)
+        return nil
+      } catch {
+        return .ioFailure("cannot write \(folder + path)", error)
+      }
+    }
+  }
+
+  /// The pages in the order the search index numbers them: the navigation's reading
+  /// order when it holds every page (it is made from `published`), else as given.
+  static func readingOrder(_ published: [SitePage], navigation: Navigation.Index) -> [SitePage] {
+    navigation.count == published.count ? navigation.readingSequence.map { published[$0] } : published
   }
 
   /// Writes a theme asset to its place in the output.

@@ -261,22 +261,37 @@ struct SearchIndex: Sendable {
   /// The JSON array of the page records in bundle `index`.
   func bundleJSON(_ index: Int) -> [UInt8] {
     let ids = index * bundle..<min(pages.count, (index + 1) * bundle)
+    return Self.bundleJSON(
+      entries: ids.map { id in
+        var entry: [UInt8] = []
+        entry.reserveCapacity(pages[id].record.passagesJSON.count + 256)
+        Self.appendEntry(pages[id], to: &entry)
+        return entry
+      })
+  }
+
+  /// A bundle's JSON array of page records, from each page's ``appendEntry(_:to:)``.
+  static func bundleJSON(entries: [[UInt8]]) -> [UInt8] {
     var json: [UInt8] = []
-    json.reserveCapacity(ids.reduce(64) { $0 + pages[$1].record.passagesJSON.count + 256 })
+    json.reserveCapacity(entries.reduce(4) { $0 + $1.count + 1 })
     json.append("[")
-    for id in ids {
-      let page = pages[id]
-      if id != ids.lowerBound { json.append(",") }
-      json.append("{\"u\":")
-      appendJSONString(page.url, to: &json)
-      json.append(",\"t\":")
-      appendJSONString(page.title, to: &json)
-      json.append(",\"p\":")
-      json += page.record.passagesJSON
-      json.append("}")
+    for (position, entry) in entries.enumerated() {
+      if position > 0 { json.append(",") }
+      json += entry
     }
     json.append("]\n")
     return json
+  }
+
+  /// One page's record in a bundle: its URL, title and passages.
+  static func appendEntry(_ page: Page, to json: inout [UInt8]) {
+    json.append("{\"u\":")
+    appendJSONString(page.url, to: &json)
+    json.append(",\"t\":")
+    appendJSONString(page.title, to: &json)
+    json.append(",\"p\":")
+    json += page.record.passagesJSON
+    json.append("}")
   }
 }
 

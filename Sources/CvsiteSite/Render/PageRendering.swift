@@ -1,0 +1,111 @@
+import CvsiteCore
+import Foundation
+
+/// What one page's render gave: its files (written, or kept from the last render), the
+/// problems found, what its files were made from, and the links left to check once
+/// every page's ids are known.
+struct PageRender: Sendable {
+  var files: [String]
+  var problems: [Diagnostic]
+  var memo: RenderMemo.Entry?
+  /// The body's links to the site itself, as written in the output (after rewriting).
+  var links = LinkAttributes()
+  /// What the link rewriter found wrong, reported with the link check.
+  var reported: [LinkProblem] = []
+}
+
+/// Renders one page into its files: its links rewritten and checked for safety, its
+/// layout around its body, its files written. Made once per render and shared by every
+/// worker; whether the links lead somewhere is checked afterwards
+/// (``SiteSession/checkLinkTargets(_:checker:policy:)``), when every page's ids are known.
+struct PageRendering: Sendable {
+  let theme: SiteThemeAdapter
+  let sink: any OutputSink
+  let config: SiteConfig
+  let siteRoot: URL
+  /// The published pages, in order.
+  let site: [SitePage]
+  let navigation: Navigation.Index
+  let feedURL: String?
+  let gitDates: [String: String]
+  let taxonomies: TaxonomyIndex
+  /// Where links may lead, for the link rewriter.
+  let checker: LinkChecker
+  /// The memo of the last render (`serve`): a page whose body was not read again and
+  /// whose layout inputs are those of its last render keeps its files as they are.
+  let memo: RenderMemo?
+  /// The pages read again since the last render.
+  let reread: Set<String>
+  /// The ``SitePage/listingKey`` of each page of ``site``, by position (with a memo).
+  let listingKeys: [Int]
+
+  func render(_ given: SitePage, links known: LinkAttributes?) -> PageRender {
+    var page = given
+    var links = known ?? LinkAttributes(of: page.bodyHTML)
+    let (body, linkProblems) = checker.rewritingLinks(page.bodyHTML, page: page, links: links)
+    let rewritten = body != page.bodyHTML
+    if rewritten {
+      page.bodyHTML = body
+      links = LinkAttributes(of: body)
+    }
+    // URLs that run script are errors whatever `links:` says.
+    var made = PageRender(
+      files: [],
+      problems: checker.check(
+        bodyHTML: page.bodyHTML, page: page, siteRoot: siteRoot, reported: linkProblems, targets: false,
+        links: links),
+      memo: nil, links: links.intoSite, reported: linkProblems)
+    // The context before its body, made once: hashed for the memo, then rendered.
+    let base = SiteSession.baseContext(
+      for: page, navigation: navigation, config: config, feedURL: feedURL, gitDates: gitDates,
+      taxonomies: taxonomies)
+    var fingerprint: Int?
+    if let memo {
+      let inputs = SiteSession.layoutInputs(
+        for: page, base: base, rewrittenBody: rewritten ? body : nil, listingKeys: listingKeys, in: site,
+        navigation: navigation)
+      if !reread.contains(page.sitePath), let last = memo.pages[page.sitePath], last.inputs == inputs {
+        (made.files, made.memo) = (last.files, last)
+        return made
+      }
+      fingerprint = inputs
+    }
+    let (context, layout, listingProblems, more) = SiteSession.layoutContext(
+      for: page, in: site, navigation: navigation, config: config, theme: theme, base: base)
+    let (document, layoutProblem) = theme.renderDocumentReporting(context, layout: layout)
+    // Theme problems are said once for the whole site, not once per page.
+    for problem in listingProblems + [layoutProblem].compactMap({ $0 }) {
+      made.problems.append(Diagnostic(.error, problem))
+    }
+    var documents = [(document, page.outputPath)]
+    for (part, path) in more { documents.append((theme.renderDocumentReporting(part, layout: layout).0, path)) }
+    for (document, path) in documents {
+      do {
+        try sink.write(Data(document), to: path)
+        made.files.append(path)
+      } catch {
+        made.problems.append(.ioFailure("cannot write \(path)", error))
+        made.files = []
+        return made
+      }
+    }
+    made.memo = fingerprint.map { RenderMemo.Entry(inputs: $0, files: made.files) }
+    return made
+  }
+}
+
+extension LinkAttributes {
+  /// The URLs that lead into the site (no scheme, not `//host`): the only ones whose
+  /// targets the link check looks up.
+  var intoSite: LinkAttributes {
+    func leadsIn(_ url: String) -> Bool {
+      let decoded = LinkChecker.decodingAmpersands(url)
+      return !LinkChecker.hasScheme(decoded) && !decoded.hasPrefix("//")
+    }
+    var kept = LinkAttributes()
+    (kept.hrefs, kept.sources, kept.actions) = (
+      hrefs.filter(leadsIn), sources.filter(leadsIn), actions.filter(leadsIn)
+    )
+    return kept
+  }
+}
