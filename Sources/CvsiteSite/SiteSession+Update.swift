@@ -15,7 +15,7 @@ extension SiteSession {
   /// pages keep their files. A settings or theme change rebuilds everything. Only files
   /// whose bytes changed are written.
   public func update(changed paths: [String], into sink: any OutputSink) -> BuildResult {
-    // A session whose last build dropped its pages' bodies builds again, remembering.
+    // A `SiteSession` whose last build dropped its pages' bodies builds again, remembering.
     let wasServing = remembersRenders
     remembersRenders = true
     let folder = config.contentFolder

@@ -46,7 +46,7 @@ struct BodiesOnceTests {
     #expect(sink.files["docs/later/index.html"] == nil)
   }
 
-  @Test("serve keeps bodies; a session whose build dropped them builds again on its first update")
+  @Test("serve keeps bodies; a SiteSession whose build dropped them builds again on its first update")
   func serveKeepsBodies() throws {
     var files = Self.pages
     files["content/docs/later.md"] = nil
