@@ -8,10 +8,13 @@ struct PageRender: Sendable {
   var files: [String]
   var problems: [Diagnostic]
   var memo: RenderMemo.Entry?
-  /// The body's links to the site itself, as written in the output (after rewriting).
+  /// The body's links to the site itself, as written in the output (after rewriting),
+  /// when where they lead is still to be checked.
   var links = LinkAttributes()
   /// What the link rewriter found wrong, reported with the link check.
   var reported: [LinkProblem] = []
+  /// Whether where the links lead was checked with the page (every page's ids known).
+  var linksChecked = false
 }
 
 /// Renders one page into its files: its links rewritten and checked for safety, its
@@ -29,8 +32,11 @@ struct PageRendering: Sendable {
   let feedURL: String?
   let gitDates: [String: String]
   let taxonomies: TaxonomyIndex
-  /// Where links may lead, for the link rewriter.
+  /// Where links may lead, for the link rewriter and, once every page's ids are known
+  /// (``LinkChecker/idsKnown``), for the link check.
   let checker: LinkChecker
+  /// What a link that leads nowhere is (`links:` in the settings).
+  let linkPolicy: SiteConfig.LinkPolicy
   /// The memo of the last render (`serve`): a page whose body was not read again and
   /// whose layout inputs are those of its last render keeps its files as they are.
   let memo: RenderMemo?
@@ -54,7 +60,14 @@ struct PageRendering: Sendable {
       problems: checker.check(
         bodyHTML: page.bodyHTML, page: page, siteRoot: siteRoot, reported: linkProblems, targets: false,
         links: links),
-      memo: nil, links: links.intoSite, reported: linkProblems)
+      memo: nil)
+    if checker.idsKnown {
+      made.problems += checker.checkTargets(
+        page, siteRoot: siteRoot, links: links, reported: linkProblems, policy: linkPolicy)
+      made.linksChecked = true
+    } else {
+      (made.links, made.reported) = (links.intoSite, linkProblems)
+    }
     // The context before its body, made once: hashed for the memo, then rendered.
     let base = SiteSession.baseContext(
       for: page, navigation: navigation, config: config, feedURL: feedURL, gitDates: gitDates,
@@ -91,6 +104,23 @@ struct PageRendering: Sendable {
     }
     made.memo = fingerprint.map { RenderMemo.Entry(inputs: $0, files: made.files) }
     return made
+  }
+}
+
+extension LinkChecker {
+  /// The links of `page` (with the problems the rewriter `reported`) that lead nowhere,
+  /// as `policy` makes them: errors, warnings, or nothing. The page's source (under
+  /// `siteRoot`) is read only to place a problem.
+  func checkTargets(
+    _ page: SitePage, siteRoot: URL, links: LinkAttributes, reported: [LinkProblem], policy: SiteConfig.LinkPolicy
+  ) -> [Diagnostic] {
+    guard policy != .off else { return [] }
+    return check(bodyHTML: "", page: page, siteRoot: siteRoot, reported: reported, safety: false, links: links)
+      .map { problem in
+        var problem = problem
+        if policy == .warn, problem.severity == .error { problem.severity = .warning }
+        return problem
+      }
   }
 }
 

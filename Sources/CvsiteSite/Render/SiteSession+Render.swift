@@ -88,7 +88,7 @@ extension SiteSession {
       PageRendering(
         theme: theme, sink: sink, config: config, siteRoot: options.siteRoot, site: site,
         navigation: wide.navigation, feedURL: wide.feedURL, gitDates: wide.gitDates, taxonomies: wide.taxonomies,
-        checker: checker, memo: remembered, reread: remembered == nil ? [] : pendingPages,
+        checker: checker, linkPolicy: linkPolicy, memo: remembered, reread: remembered == nil ? [] : pendingPages,
         listingKeys: remembered == nil ? [] : site.map(\.listingKey))
     }
 
@@ -229,19 +229,15 @@ extension SiteSession {
       }
     }
 
-    // Where each page's links lead, once every page's ids are known.
+    // Where the links of the pages rendered before every page's ids were known lead.
     if linkPolicy != .off {
       let checker = targets.links
       let siteRoot = options.siteRoot
-      let checked = selected.compactMap { page in renders[page.sitePath].map { (page, $0) } }
-      let problems = parallelMap(checked, jobs: options.jobs) { page, made in
-        checker.check(
-          bodyHTML: "", page: page, siteRoot: siteRoot, reported: made.reported, safety: false, links: made.links
-        ).map { problem in
-          var problem = problem
-          if linkPolicy == .warn, problem.severity == .error { problem.severity = .warning }
-          return problem
-        }
+      let unchecked = selected.compactMap { page in
+        renders[page.sitePath].flatMap { $0.linksChecked ? nil : (page, $0) }
+      }
+      let problems = parallelMap(unchecked, jobs: options.jobs) { page, made in
+        checker.checkTargets(page, siteRoot: siteRoot, links: made.links, reported: made.reported, policy: linkPolicy)
       }
       outcome.diagnostics += problems.flatMap { $0 }
     }
