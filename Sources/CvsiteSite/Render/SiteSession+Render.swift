@@ -103,6 +103,11 @@ extension SiteSession {
         jobs.append((parsed, false))
       }
     }
+    // With every page read (`serve`), the search index is made from their records on
+    // a thread of its own while the pages render; otherwise once they are read.
+    var searchJob =
+      unread
+      ? nil : startSearchIndex(published, navigation: wide.navigation, order: wide.order, only: only, into: sink)
     var firstChecker = targets.links
     firstChecker.idsKnown = !unread
     let first = rendering(published, checker: firstChecker)
@@ -172,26 +177,13 @@ extension SiteSession {
         waiting.append(result.parsed)
       }
     }
-    // Every page is read now: the search index is made from their records while the
-    // rest of the site is rendered.
-    if unread { published = (siteWide?.publishedPaths ?? []).compactMap { pages[$0]?.page } }
-    var spooled: [UInt64]?
-    if let spool {
-      let (hashes, problems) = spool.finish()
-      outcome.diagnostics += problems
-      let indexed = Self.readingOrder(published, navigation: navigation).compactMap { page in
-        pages[page.sitePath]?.search == nil ? nil : page.sitePath
-      }
-      if let hashes, indexed == spool.paths {
-        spooled = hashes
-      } else {
-        outcome.diagnostics.append(
-          Diagnostic(.error, "pages changed while the site was built (draft or search flags): build again"))
-      }
-    }
-    let searchJob = startSearchIndex(
-      published, navigation: navigation, order: wide.order, only: only, into: sink, spooled: spooled)
     if unread {
+      // Every page is read now: the search index is made from their records while the
+      // rest of the site is rendered.
+      published = (siteWide?.publishedPaths ?? []).compactMap { pages[$0]?.page }
+      searchJob = startSearchIndex(
+        published, navigation: navigation, order: wide.order, only: only, into: sink,
+        spooled: finishSpool(spool, published: published, navigation: navigation, outcome: &outcome))
       // The link targets know each page's ids.
       targets.links = linkTargets(published, theme: theme, extraPages: wide.taxonomies.urls)
       for result in firstRound {
@@ -421,6 +413,24 @@ extension SiteSession {
       state.bundleHashes = hashes
       return (paths.map { folder + $0 }, problems, state)
     }
+  }
+
+  /// The hashes of the page bundles `spool` wrote, when it numbered the pages the index
+  /// numbers (those of `published` with a search record, in reading order); otherwise
+  /// nil, and an error: a page's `draft` or `search` changed while the site was built.
+  func finishSpool(
+    _ spool: PassageSpool?, published: [SitePage], navigation: Navigation.Index, outcome: inout RenderOutcome
+  ) -> [UInt64]? {
+    guard let spool else { return nil }
+    let (hashes, problems) = spool.finish()
+    outcome.diagnostics += problems
+    let indexed = Self.readingOrder(published, navigation: navigation).compactMap { page in
+      pages[page.sitePath]?.search == nil ? nil : page.sitePath
+    }
+    if let hashes, indexed == spool.paths { return hashes }
+    outcome.diagnostics.append(
+      Diagnostic(.error, "pages changed while the site was built (draft or search flags): build again"))
+    return nil
   }
 
   /// Writes a file of the search index (a path under the search folder) into `sink`.
