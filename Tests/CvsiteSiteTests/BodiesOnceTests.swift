@@ -32,6 +32,7 @@ struct BodiesOnceTests {
     for (path, parsed) in session.pages {
       #expect(!parsed.needsBody, "\(path) read")
       #expect(parsed.page.bodyHTML.isEmpty, "\(path) keeps no body")
+      #expect(parsed.page.headings.isEmpty, "\(path) keeps no table of contents")
     }
     #expect(session.pages["content/docs/cli.md"]?.page.metadata.title == "The CLI")
     #expect(session.pages["content/docs/cli.md"]?.ids.contains("exit-codes") == true)
@@ -54,6 +55,7 @@ struct BodiesOnceTests {
     let served = SiteSession(options: site.options)
     #expect(served.update(changed: ["cvsite.yml"], into: StoringSink()).succeeded)
     #expect(served.pages["content/docs/guide.md"]?.page.bodyHTML.contains("opening words") == true)
+    #expect(served.pages["content/docs/guide.md"]?.page.headings.map(\.id) == ["setup"])
 
     let built = SiteSession(options: site.options)
     #expect(built.build(into: StoringSink()).succeeded)

@@ -89,6 +89,17 @@ struct SitePage: Sendable {
     get { storage.fields.headingTabs }
     set { change { $0.headingTabs = newValue } }
   }
+  /// Drops what only the page's own files are made from (its body and the headings of
+  /// its table of contents), once they are written: what a build keeps of a page is
+  /// what other pages show of it.
+  mutating func dropRendered() {
+    change {
+      $0.bodyHTML = ""
+      $0.headings = []
+      $0.headingTabs = [:]
+    }
+  }
+
   /// The section folders the page belongs to: `["docs"]`; empty at the top.
   var sectionPath: [String] { storage.fields.sectionPath }
   /// What a listing shows of the page (its URL, title, date, summary and values), as

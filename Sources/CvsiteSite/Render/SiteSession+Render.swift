@@ -75,7 +75,7 @@ extension SiteSession {
         outputCollisions: outputCollisions(outputOwners(published, theme: theme, wide: wide)))
     outcome.diagnostics += wide.collisions + targets.outputCollisions
     siteWide = wide
-    let selected = only.map { paths in published.filter { paths.contains($0.sitePath) } } ?? published
+    var selected = only.map { paths in published.filter { paths.contains($0.sitePath) } } ?? published
     let linkPolicy: SiteConfig.LinkPolicy = options.isCheckOnly && config.links == .off ? .warn : config.links
     let keepsBodies = remembersRenders
     let config = self.config
@@ -133,8 +133,8 @@ extension SiteSession {
     // rendering each run through much code and data of their own: done in turn page by
     // page, both ran measurably slower (the caches held neither).
     let batch = 256
-    let batches = stride(from: 0, to: jobs.count, by: batch).map { Array(jobs[$0..<min($0 + batch, jobs.count)]) }
-    let firstRound = parallelMap(batches, jobs: options.jobs, weight: { $0.reduce(0) { $0 + weight($1) } }) {
+    var batches = stride(from: 0, to: jobs.count, by: batch).map { Array(jobs[$0..<min($0 + batch, jobs.count)]) }
+    var firstRound = parallelMap(batches, jobs: options.jobs, weight: { $0.reduce(0) { $0 + weight($1) } }) {
       batch -> [RoundResult] in
       var results = batch.map { job -> RoundResult in
         var parsed = job.parsed
@@ -158,10 +158,12 @@ extension SiteSession {
           results[offset].render = first.render(page.page, links: page.links)
           if let progress { progress(counter.increment(), total) }
         }
-        if !keepsBodies, !results[offset].waits { results[offset].parsed.page.bodyHTML = "" }
+        if !keepsBodies, !results[offset].waits { results[offset].parsed.page.dropRendered() }
       }
       return results
     }.flatMap { $0 }
+    // What the metadata read made of each page is replaced by what the render read.
+    (jobs, batches) = ([], [])
     var renders: [String: PageRender] = [:]
     var waiting: [ParsedSitePage] = []
     var again: [ContentFile] = []
@@ -192,6 +194,8 @@ extension SiteSession {
         else { continue }
         again.append(file)
       }
+      firstRound = []
+      selected = selected.compactMap { pages[$0.sitePath]?.page }
     }
     siteWide?.targets = targets
 
@@ -217,7 +221,7 @@ extension SiteSession {
       for (job, made) in zip(jobs, secondRound) {
         guard let made, let path = job.parsed?.page.sitePath ?? job.file?.sitePath else { continue }
         renders[path] = made
-        if job.file == nil, !keepsBodies { pages[path]?.page.bodyHTML = "" }
+        if job.file == nil, !keepsBodies { pages[path]?.page.dropRendered() }
       }
     }
 
