@@ -19,8 +19,10 @@ struct PageRender: Sendable {
 
 /// Renders one page into its files: its links rewritten and checked for safety, its
 /// layout around its body, its files written. Made once per render and shared by every
-/// worker; whether the links lead somewhere is checked afterwards
-/// (``SiteSession/checkLinkTargets(_:checker:policy:)``), when every page's ids are known.
+/// worker. Where the links lead is checked with the page when every page's ids are
+/// known (``LinkChecker/idsKnown``); otherwise the page's links come back with its
+/// render, for ``LinkChecker/checkTargets(_:siteRoot:links:reported:policy:)`` once
+/// they are.
 struct PageRendering: Sendable {
   let theme: SiteThemeAdapter
   let sink: any OutputSink
