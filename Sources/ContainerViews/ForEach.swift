@@ -3,7 +3,7 @@
 ///
 /// Every row is tagged with its id unless it sets a tag of that type itself, and
 /// its identity follows the item, not its position. Two rows with one id are
-/// reported as a ``ResolveIssue``.
+/// reported as a ``ResolveProblem``.
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: PrimitiveView {
   let resolveRows: (_ResolveInputs, inout _ResolvedList) -> Void
 
@@ -44,8 +44,8 @@ func resolveEach<Item, ID: Hashable, Row: View>(
   for item in items {
     let rowID = id(item)
     if !seen.insert(rowID).inserted {
-      inputs.session.issues.append(
-        ResolveIssue(message: "ForEach has two rows with the id \(rowID); ids must be unique"))
+      inputs.report.problems.append(
+        ResolveProblem(message: "ForEach has two rows with the id \(rowID); ids must be unique"))
     }
     let start = output.elements.count
     content(item)._resolve(inputs.child(.item(AnyHashable(rowID))), into: &output)

@@ -9,20 +9,20 @@ public func renderHTML(_ view: some View) -> String {
 
 /// Renders a view tree and reports what resolution found wrong with it.
 public func render(_ view: some View) -> RenderResult {
-  let session = ResolveSession()
+  let report = ResolveReport()
   var list = _ResolvedList()
-  view._resolve(_ResolveInputs(session: session), into: &list)
+  view._resolve(_ResolveInputs(report: report), into: &list)
   var writer = HTMLWriter()
   for element in list.elements { writer.write(element) }
-  return RenderResult(html: writer.output, issues: session.issues)
+  return RenderResult(html: writer.output, problems: report.problems)
 }
 
-/// The HTML of a view tree and the issues found while resolving it.
+/// The HTML of a view tree and the problems found while resolving it.
 public struct RenderResult: Sendable {
   /// The rendered markup.
   public var html: String
   /// Problems such as duplicate `ForEach` ids; empty for a sound tree.
-  public var issues: [ResolveIssue]
+  public var problems: [ResolveProblem]
 }
 
 /// Resolves `view` as a container would: its subviews, with the values set on them.

@@ -48,18 +48,18 @@ extension PrimitiveView {
 
 /// What flows down the tree while a view resolves: the container values written so far
 /// (outermost first, so the innermost write wins), the structural identity, the section
-/// the view belongs to, and the session collecting issues.
+/// the view belongs to, and the report collecting problems.
 public struct _ResolveInputs {
   var values: ContainerValues
   var identity: Subview.ID
   var section: SectionPlacement?
-  let session: ResolveSession
+  let report: ResolveReport
 
-  init(session: ResolveSession = ResolveSession()) {
+  init(report: ResolveReport = ResolveReport()) {
     self.values = ContainerValues()
     self.identity = Subview.ID()
     self.section = nil
-    self.session = session
+    self.report = report
   }
 
   /// Inputs one structural level down.
@@ -93,12 +93,12 @@ public struct _ResolvedList {
 }
 
 /// Shared state of one resolution: the problems found along the way.
-final class ResolveSession {
-  var issues: [ResolveIssue] = []
+final class ResolveReport {
+  var problems: [ResolveProblem] = []
 }
 
 /// A problem found while resolving a tree, such as two `ForEach` rows with one id.
-public struct ResolveIssue: Sendable, Hashable, CustomStringConvertible {
+public struct ResolveProblem: Sendable, Hashable, CustomStringConvertible {
   /// A sentence describing the problem.
   public var message: String
   public var description: String { message }

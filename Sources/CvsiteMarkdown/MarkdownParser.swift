@@ -99,9 +99,9 @@ public struct MarkdownParser: Sendable {
     parse(bytes: Array(source.utf8), path: path)
   }
 
-  /// What every reading of a page does before its body is built: the text normalised
-  /// and checked, the front matter read, included files and other generators' blocks
-  /// expanded, and libcmark's tree made (`nil` when libcmark could not parse the page).
+  /// What every reading of a page does after its ``Opening`` and before its body is
+  /// built: the text checked, included files and other generators' blocks expanded, and
+  /// libcmark's tree made (`nil` when libcmark could not parse the page).
   private struct Prelude {
     var source: SourceText
     var frontMatter: FrontMatter
@@ -112,13 +112,29 @@ public struct MarkdownParser: Sendable {
     var prepared: PreparedBody?
   }
 
-  private func prelude(bytes: [UInt8], path: String) -> Prelude {
+  /// The start of every reading: the text normalised, the front matter read.
+  private struct Opening {
+    var source: SourceText
+    var frontMatter: FrontMatter
+    /// The front matter's problems.
+    var diagnostics: [Diagnostic] = []
+  }
+
+  private func opening(bytes: [UInt8], path: String) -> Opening {
     // U+0000 becomes U+FFFD, as CommonMark requires of the text libcmark reads: the same
     // must hold for what cvsite's own syntax (attributes, labels, front matter) reads,
     // or a NUL reaches the HTML through an attribute value. A lone CR is a line ending
     // to libcmark: it becomes LF, so that cvsite's lines are libcmark's lines.
-    let bytes = Self.normalized(bytes)
-    var source = SourceText(path: path, bytes: bytes)
+    let source = SourceText(path: path, bytes: Self.normalized(bytes))
+    var diagnostics: [Diagnostic] = []
+    let frontMatter = FrontMatter.parse(source, schema: schema, foreign: options.dialect == .mkdocs, into: &diagnostics)
+    return Opening(source: source, frontMatter: frontMatter, diagnostics: diagnostics)
+  }
+
+  private func prelude(_ opening: Opening) -> Prelude {
+    var source = opening.source
+    let bytes = source.bytes
+    let frontMatter = opening.frontMatter
     var diagnostics: [Diagnostic] = []
     let invalid = firstInvalidUTF8(bytes)
     if let invalid {
@@ -128,7 +144,7 @@ public struct MarkdownParser: Sendable {
           .error, "invalid UTF-8 (byte 0x\(String(bytes[invalid], radix: 16)))",
           line: position.line, column: position.column))
     }
-    let frontMatter = FrontMatter.parse(source, schema: schema, foreign: options.dialect == .mkdocs, into: &diagnostics)
+    diagnostics += opening.diagnostics
     var includedFiles: [String] = []
     if let files = options.includes {
       var lines = IncludedLines(files: files, snippets: options.dialect == .mkdocs)
@@ -161,18 +177,17 @@ public struct MarkdownParser: Sendable {
   /// site's navigation needs of every page before any body is rendered. Problems are
   /// left to ``parse(bytes:path:)``, which finds them all.
   public func parseHeader(bytes: [UInt8], path: String) -> (frontMatter: FrontMatter, titleHeading: String?) {
-    var ignored: [Diagnostic] = []
-    let source = SourceText(path: path, bytes: Self.normalized(bytes))
-    let frontMatter = FrontMatter.parse(source, schema: schema, foreign: options.dialect == .mkdocs, into: &ignored)
+    let opened = opening(bytes: bytes, path: path)
     // Only a page without a title in its front matter is parsed for its heading.
-    guard options.titleFromHeading, frontMatter.title == nil, let prepared = prelude(bytes: bytes, path: path).prepared
-    else { return (frontMatter, nil) }
-    return (frontMatter, Self.takeTitleHeading(prepared.document)?.text)
+    guard options.titleFromHeading, opened.frontMatter.title == nil, let prepared = prelude(opened).prepared else {
+      return (opened.frontMatter, nil)
+    }
+    return (opened.frontMatter, Self.takeTitleHeading(prepared.document)?.text)
   }
 
   /// Parses a page given as bytes; invalid UTF-8 is a diagnostic, never a crash.
   public func parse(bytes: [UInt8], path: String) -> ParsedPage {
-    let read = prelude(bytes: bytes, path: path)
+    let read = prelude(opening(bytes: bytes, path: path))
     let (source, frontMatter, body, abbreviations, includedFiles) = (
       read.source, read.frontMatter, read.body, read.abbreviations, read.includedFiles
     )

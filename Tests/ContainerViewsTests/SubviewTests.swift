@@ -96,9 +96,9 @@ struct SubviewTests {
   func rE4_duplicateIDs() {
     let rows = [Item(id: "x", badge: "1"), Item(id: "x", badge: "2")]
     let result = render(ForEach(rows) { Text($0.badge) })
-    #expect(result.issues.count == 1)
-    #expect(result.issues.first?.message.contains("x") == true)
-    #expect(render(ForEach(0..<3) { Text(String($0)) }).issues.isEmpty)
+    #expect(result.problems.count == 1)
+    #expect(result.problems.first?.message.contains("x") == true)
+    #expect(render(ForEach(0..<3) { Text(String($0)) }).problems.isEmpty)
   }
 
   @Test("modifiers on a subview apply after the original ones")

@@ -5,10 +5,7 @@ import Testing
 
 /// MDX components of Docusaurus and Starlight pages read as the containers they are.
 @Suite struct MDXComponentTests {
-  func render(_ text: String) -> (page: ParsedPage, html: String) {
-    let page = parse(text, schema: PythonMarkdownBlockTests.schema)
-    return (page, renderHTML(page.body))
-  }
+  func render(_ text: String) -> (page: ParsedPage, html: String) { PythonMarkdownBlockTests().render(text) }
 
   /// Each component renders exactly as the cvsite directives it stands for.
   @Test(arguments: [

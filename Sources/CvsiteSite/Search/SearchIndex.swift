@@ -262,22 +262,23 @@ struct SearchIndex: Sendable {
   func bundleJSON(_ index: Int) -> [UInt8] {
     let ids = index * bundle..<min(pages.count, (index + 1) * bundle)
     return Self.bundleJSON(
-      entries: ids.map { id in
-        var entry: [UInt8] = []
-        entry.reserveCapacity(pages[id].record.passagesJSON.count + 256)
-        Self.appendEntry(pages[id], to: &entry)
-        return entry
-      })
+      count: ids.count, capacity: ids.reduce(4) { $0 + pages[$1].record.passagesJSON.count + 256 }
+    ) { position, json in Self.appendEntry(pages[ids.lowerBound + position], to: &json) }
   }
 
   /// A bundle's JSON array of page records, from each page's ``appendEntry(_:to:)``.
   static func bundleJSON(entries: [[UInt8]]) -> [UInt8] {
+    bundleJSON(count: entries.count, capacity: entries.reduce(4) { $0 + $1.count + 1 }) { $1 += entries[$0] }
+  }
+
+  /// A bundle's JSON array of `count` page records, each appended by `entry`.
+  private static func bundleJSON(count: Int, capacity: Int, _ entry: (Int, inout [UInt8]) -> Void) -> [UInt8] {
     var json: [UInt8] = []
-    json.reserveCapacity(entries.reduce(4) { $0 + $1.count + 1 })
+    json.reserveCapacity(capacity)
     json.append("[")
-    for (position, entry) in entries.enumerated() {
+    for position in 0..<count {
       if position > 0 { json.append(",") }
-      json += entry
+      entry(position, &json)
     }
     json.append("]\n")
     return json
