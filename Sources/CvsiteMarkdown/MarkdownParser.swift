@@ -28,6 +28,13 @@ public struct MarkdownOptions: Sendable {
   /// Where the files pages include come from (MDX partials; snippets in an MkDocs
   /// project); `nil`: a page includes nothing.
   public var includes: (any IncludedFileSource)?
+  /// Emoji and icon shortcodes (`:rocket:`, `:material-check:`) in an MkDocs page, as
+  /// pymdownx.emoji reads them; `nil`: none are read.
+  public var shortcodes: (any ShortcodeIndex)?
+  /// Pages written for another generator, which renders what its pages get wrong
+  /// without failing: a `:::` closing nothing, or a container never closed, is a
+  /// warning, not an error.
+  public var tolerant = false
 
   /// Raw HTML, heading anchors and titles from headings are off unless asked for; GFM is on.
   public init(
@@ -227,7 +234,9 @@ public struct MarkdownParser: Sendable {
     if let renderer = options.codeBlocks {
       let pass = CodeBlockPass.apply(renderer, to: prepared.document, source: source, checker: builder.checker)
       builder.codeBlocks = pass.blocks
-      diagnostics += pass.diagnostics
+      // Another generator reads its own words in an info string and skips the rest: a
+      // word cvsite does not read is a warning in its pages, the block shown as written.
+      diagnostics += options.tolerant ? pass.diagnostics.map(\.asWarning) : pass.diagnostics
     }
     let items = builder.build()
     var assembler = ViewAssembler(source: source, ids: builder.ids)

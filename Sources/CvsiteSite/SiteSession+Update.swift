@@ -168,7 +168,9 @@ extension SiteSession {
       // at the same URL).
       let relative = String(path.dropFirst(folder.count + 1))
       let kind = ContentFile.Kind.ofMarkdownFile(named: String(relative.split(separator: "/").last ?? ""))
-      let output = PageURL.outputPath(for: PageURL.url(for: relative, kind: kind, slug: nil))
+      let output = PageURL.outputPath(
+        for: PageURL.url(
+          for: relative, kind: kind, slug: nil, strippingNumberPrefixes: config.stripsNumberPrefixes))
       if !written.files.contains(output) {
         try? sink.remove(output)
         writtenFiles.forget(output)

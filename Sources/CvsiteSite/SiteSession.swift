@@ -154,7 +154,7 @@ public final class SiteSession: @unchecked Sendable {
       return [problem]
     }
     let text = String(decoding: data, as: UTF8.self)
-    var (config, diagnostics) = SiteSettings.read(text, file: file)
+    var (config, diagnostics) = SiteSettings.read(text, file: file, root: options.siteRoot)
     if let baseURL = options.baseURL {
       if let problem = URLSafety.baseURLProblem(baseURL) {
         diagnostics.append(Diagnostic(.error, "--base-url: \(problem)"))

@@ -166,3 +166,12 @@ extension Array where Element == Diagnostic {
     return result
   }
 }
+
+extension Diagnostic {
+  /// The same problem as a warning, if it was an error.
+  public var asWarning: Diagnostic {
+    var warning = self
+    if warning.severity == .error { warning.severity = .warning }
+    return warning
+  }
+}

@@ -10,6 +10,7 @@ import CvsiteCore
 /// H^2^O, H~2~O       <sup>, <sub>     (caret, tilde: a word, no spaces)
 /// ++ctrl+alt+del++   <kbd> keys       (pymdownx.keys)
 /// HTML               <abbr title>     (abbr, with `*[HTML]: …` on the page)
+/// :rocket:           🚀, an icon      (pymdownx.emoji, with an index of shortcodes)
 /// [Go](a.md){ .md-button }            (attr_list on a link or an image)
 /// ```
 extension GFMPass {
@@ -26,6 +27,15 @@ extension GFMPass {
     }
     // The pairing split text at each run; the passes below read whole text nodes.
     container.consolidateText()
+    if let shortcodes = options.shortcodes, container.hasText(containing: 0x3A) {
+      var missing: [String] = []
+      Self.markShortcodes(in: container, index: shortcodes, missing: &missing)
+      if !missing.isEmpty {
+        diagnostics.append(
+          body.source.diagnostic(
+            .warning, shortcodes.missingIconsMessage(missing), line: max(1, container.startLine), column: 1))
+      }
+    }
     if container.hasText(containing: 0x2B) { markKeys(in: container) }
     if !abbreviations.isEmpty { markAbbreviations(in: container, terms: abbreviations) }
     if container.hasText(containing: 0x7B) { readAttributeLists(in: container, document: document) }
@@ -43,7 +53,7 @@ extension GFMPass {
         let literal = node.literalBytes
         let found = KeyCombination.all(in: literal)
         guard !found.isEmpty else { continue }
-        replace(node, literal: literal, pieces: found.map { ($0.range, $0.html) })
+        Self.replace(node, literal: literal, pieces: found.map { ($0.range, $0.html) })
       default: break
       }
     }
@@ -78,7 +88,7 @@ extension GFMPass {
           }
           index += 1
         }
-        if !pieces.isEmpty { replace(node, literal: literal, pieces: pieces) }
+        if !pieces.isEmpty { Self.replace(node, literal: literal, pieces: pieces) }
       default: break
       }
     }
@@ -139,7 +149,7 @@ extension GFMPass {
 
   /// Replaces `node` by its literal's pieces: the text between `pieces`, and each piece's
   /// HTML as a custom inline.
-  private func replace(_ node: CMarkNode, literal: [UInt8], pieces: [(range: Range<Int>, html: String)]) {
+  static func replace(_ node: CMarkNode, literal: [UInt8], pieces: [(range: Range<Int>, html: String)]) {
     var last = node
     var copied = 0
     node.setLiteral(bytes: Array(literal[0..<pieces[0].range.lowerBound]))

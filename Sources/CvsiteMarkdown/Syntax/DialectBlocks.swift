@@ -263,13 +263,14 @@ struct DialectBlocks {
           continue
         }
         if width == 0, blocks.isEmpty, let names = MDXTag.importedNames(text[start...]) {
-          // `import Tabs from '@theme/Tabs';`: the components read here need nothing.
-          if names.allSatisfy({ MDXTag.containers[$0] != nil }) {
-            leftOut.insert(line)
-          } else {
+          // `import Tabs from '@theme/Tabs';`: the components read here need nothing. An
+          // import is never shown by the generators that read it: it leaves the page,
+          // with a warning when what it imports is not read here.
+          leftOut.insert(line)
+          if !names.allSatisfy({ MDXTag.containers[$0] != nil }) {
             diagnostics.append(
               source.diagnostic(
-                .warning, "an MDX import (\(names.joined(separator: ", "))) is not read by cvsite: left as text",
+                .warning, "an MDX import (\(names.joined(separator: ", "))) is not read by cvsite: left out",
                 line: line, column: 1))
           }
           blankLine = nil
@@ -491,7 +492,11 @@ struct DialectBlocks {
             suffix += 1
           }
           blocks[group].tabValues.insert(value)
-          if value != base { attributes.append(.pair(key: "value", value: value)) }
+          // A title with `:icon:` shortcodes keeps their names in its value: its text
+          // loses them, and "n" and "n :material-chevron-right:" would be one value.
+          if value != base || (opener.title ?? "").contains(":") {
+            attributes.append(.pair(key: "value", value: value))
+          }
         }
         events.append(directive("tab", label: opener.title, attributes))
         blocks.append(Block(kind: .tab, column: column, line: line))

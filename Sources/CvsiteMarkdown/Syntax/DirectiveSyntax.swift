@@ -50,7 +50,8 @@ func scanDirectiveLine(_ line: ArraySlice<UInt8>) -> DirectiveLine? {
   let rest = line[index...]
   if colons >= 3, rest.allSatisfy(isSpace) { return DirectiveLine(kind: .close(fence: colons), offset: offset) }
   var directive = DirectiveLine(kind: colons == 2 ? .leaf : .open(fence: colons), offset: offset)
-  if let first = rest.first, isSpace(first) {
+  let spaced = rest.first.map(isSpace) ?? false
+  if spaced {
     // `::: name`: the spelling of VitePress and markdown-it, read as `:::name`.
     guard colons >= 3 else { return nil }
     while index < line.endIndex, isSpace(line[index]) { index += 1 }
@@ -69,8 +70,15 @@ func scanDirectiveLine(_ line: ArraySlice<UInt8>) -> DirectiveLine? {
   directive.name = String(decoding: line[nameStart..<index], as: UTF8.self)
   index = readLabel(line, from: index, into: &directive)
   if directive.label == nil, index < line.endIndex, isSpace(line[index]) {
-    let afterTitle = readTitle(line, from: index, into: &directive)
-    if afterTitle != index { return directive }
+    let afterTitle = readTitle(line, from: index, into: &directive, attributesAfter: spaced)
+    if afterTitle != index {
+      if spaced { readUntitled(into: &directive) }
+      return directive
+    }
+  }
+  // `::: tip {no-title}`: VitePress writes a space before the braces.
+  if spaced {
+    while index < line.endIndex, isSpace(line[index]) { index += 1 }
   }
   if index < line.endIndex, line[index] == 0x7B {
     switch parseAttributeBlock(line, at: index) {
@@ -83,13 +91,31 @@ func scanDirectiveLine(_ line: ArraySlice<UInt8>) -> DirectiveLine? {
     }
   }
   checkTrailing(line, from: index, into: &directive)
+  if spaced { readUntitled(into: &directive) }
   return directive
+}
+
+/// VitePress' `no-title` (`::: tip {no-title}`): the callout is untitled, as MkDocs'
+/// `!!! tip ""` is.
+private func readUntitled(into directive: inout DirectiveLine) {
+  guard var block = directive.attributes,
+    block.attributes.contains(where: { $0.kind == .pair(key: "no-title", value: nil) })
+  else { return }
+  block.attributes.removeAll { $0.kind == .pair(key: "no-title", value: nil) }
+  block.attributes.append(RawAttribute(kind: .cssClass(DialectBlocks.untitledClass), offset: block.start))
+  directive.attributes = block
+  directive.label = ""
 }
 
 /// Text after a container's name is its title when no `[label]` gives one:
 /// `:::tip Read this first` (Docusaurus) and `::: tip Read this first` (VitePress) are
 /// `:::tip[Read this first]`.
-private func readTitle(_ line: ArraySlice<UInt8>, from start: Int, into directive: inout DirectiveLine) -> Int {
+///
+/// With `attributesAfter` (VitePress), braces ending the title are the directive's
+/// attributes: `::: details Code {open}`.
+private func readTitle(
+  _ line: ArraySlice<UInt8>, from start: Int, into directive: inout DirectiveLine, attributesAfter: Bool = false
+) -> Int {
   guard case .open = directive.kind, directive.label == nil, start < line.endIndex, isSpace(line[start]) else {
     return start
   }
@@ -98,6 +124,14 @@ private func readTitle(_ line: ArraySlice<UInt8>, from start: Int, into directiv
   guard index < line.endIndex, ![0x5B, 0x7B, 0x3A].contains(line[index]) else { return start }
   var end = line.endIndex
   while end > index, isSpace(line[end - 1]) { end -= 1 }
+  if attributesAfter, line[end - 1] == 0x7D,
+    let brace = line[index..<end].lastIndex(of: 0x7B), brace > index, isSpace(line[brace - 1]),
+    case .success(let block) = parseAttributeBlock(line, at: brace), block.end == end
+  {
+    directive.attributes = block
+    end = brace
+    while end > index, isSpace(line[end - 1]) { end -= 1 }
+  }
   directive.label = String(decoding: line[index..<end], as: UTF8.self)
   return line.endIndex
 }

@@ -64,7 +64,7 @@ struct PageBuilder {
       }
       diagnostics.append(
         source.diagnostic(
-          .error,
+          options.tolerant ? .warning : .error,
           "`:::\(container.name)` is never closed (add a `\(String(repeating: ":", count: container.fence))` line)",
           line: container.line, column: container.column))
       close(&frames)
@@ -103,7 +103,8 @@ struct PageBuilder {
     case .close(let fence):
       guard frames.count > 1 else {
         diagnostics.append(
-          source.diagnostic(.error, "closing fence with no open container", line: line, column: column))
+          source.diagnostic(
+            options.tolerant ? .warning : .error, "closing fence with no open container", line: line, column: column))
         return
       }
       let target = frames.lastIndex { $0.container?.fence == fence } ?? frames.count - 1
@@ -158,12 +159,20 @@ struct PageBuilder {
     "fail": ("danger", false), "missing": ("danger", false), "error": ("danger", false), "bug": ("danger", false),
   ]
 
+  /// Containers of other generators that add nothing around their content here.
+  static let transparentContainers: Set<String> = ["v-pre", "raw"]
+
   /// The callout kind of an admonition type no kind or alias stands for.
   static let unknownAdmonitionKind = "note"
 
   private mutating func openContainer(_ written: DirectiveLine, fence: Int, line: Int, column: Int) -> ContainerItem {
     var directive = written
     var collapsible = false
+    // VitePress' `::: v-pre` and `::: raw` keep Vue and its styles off their content:
+    // here, with no Vue, they are the content itself.
+    if schema.containers[directive.name] == nil, Self.transparentContainers.contains(directive.name) {
+      directive.name = "group"
+    }
     // An admonition type of MkDocs' that no callout kind stands for is a CSS class there
     // (themes style their own): here a note titled by its type, with a warning.
     if directive.writtenOpener != nil, schema.containers[directive.name] == nil,
@@ -228,7 +237,7 @@ struct PageBuilder {
         attributes.own["collapsible"] = .bool(true)
       }
     }
-    let label = directive.label.map(renderInline)
+    let label = directive.label.map { renderLabel($0, line: line) }
     let id: String
     if directive.name == "group" {
       if attributes.id != nil {
@@ -260,7 +269,7 @@ struct PageBuilder {
     }
     let attributes = checker.check(
       directive.attributes, own: declaration?.attributes ?? [], line: line, into: &diagnostics)
-    let label = directive.label.map(renderInline)
+    let label = directive.label.map { renderLabel($0, line: line) }
     let id = claimID(
       explicit: attributes.id, title: label?.text ?? "", fallback: directive.name, line: line, column: column)
     return LeafItem(
@@ -306,10 +315,31 @@ struct PageBuilder {
 
   /// A label's Markdown as inline HTML and plain text.
   func renderInline(_ markdown: String) -> (html: String, text: String) {
+    var missing: [String] = []
+    return renderInline(markdown, missingIcons: &missing)
+  }
+
+  /// A label as ``renderInline(_:)`` makes it, and a warning for icons it names that
+  /// have no picture.
+  mutating func renderLabel(_ markdown: String, line: Int) -> (html: String, text: String) {
+    var missing: [String] = []
+    let label = renderInline(markdown, missingIcons: &missing)
+    if let shortcodes = options.shortcodes, !missing.isEmpty {
+      diagnostics.append(source.diagnostic(.warning, shortcodes.missingIconsMessage(missing), line: line, column: 1))
+    }
+    return label
+  }
+
+  /// `markdown` as inline HTML and text; `:name:` shortcodes too when the page reads
+  /// them, the icons without a picture in `missingIcons`.
+  private func renderInline(_ markdown: String, missingIcons: inout [String]) -> (html: String, text: String) {
     guard
       let document = CMarkDocument(bytes: Array(markdown.utf8), allowRawHTML: options.allowRawHTML, validateUTF8: true),
       let paragraph = document.root.firstChild, paragraph.kind == .paragraph
     else { return (escapeHTML(markdown), markdown) }
+    if let shortcodes = options.shortcodes, paragraph.hasText(containing: 0x3A) {
+      GFMPass.markShortcodes(in: paragraph, index: shortcodes, missing: &missingIcons)
+    }
     var html = document.html(paragraph)
     if html.hasPrefix("<p>") { html.removeFirst(3) }
     if html.hasSuffix("</p>\n") { html.removeLast(5) }

@@ -264,7 +264,11 @@ enum FileKind: Equatable {
 enum PageURL {
   /// The URL of a content file: its folders, then its slug (or file name without its
   /// Markdown extension), encoded (``encoded(_:)``).
-  static func url(for relativePath: String, kind: ContentFile.Kind, slug: String?) -> String {
+  ///
+  /// `strippingNumberPrefixes` (Docusaurus): `01-intro.md` in `2-guide/` is `/guide/intro/`.
+  static func url(
+    for relativePath: String, kind: ContentFile.Kind, slug: String?, strippingNumberPrefixes: Bool = false
+  ) -> String {
     // `slug: /guide/setup`: a path from the site's root, as Docusaurus writes one.
     if kind == .page, let slug, slug.hasPrefix("/") {
       let parts = slug.splitOmittingEmpty(atByte: UInt8(ascii: "/"))
@@ -274,6 +278,10 @@ enum PageURL {
     let file = parts.removeLast()
     if kind == .page {
       parts.append(slug ?? ContentFile.withoutMarkdownExtension(file))
+    }
+    if strippingNumberPrefixes {
+      let written = kind == .page && slug != nil ? parts.count - 1 : parts.count
+      for index in 0..<written { parts[index] = DocusaurusSidebars.withoutNumberPrefix(parts[index]) }
     }
     return parts.isEmpty ? "/" : encoded("/" + parts.joined(separator: "/") + "/")
   }

@@ -8,10 +8,12 @@ import Yams
 /// What cvsite does with each key: `site_name`, `site_url`, `site_description`,
 /// `site_author`, `docs_dir`, `repo_url` with `edit_uri` (edit links), `nav` (order,
 /// titles, sections, links), `extra_css` and `extra_javascript`, `exclude_docs`,
-/// `theme.language`, `plugins` (search on or off), and `markdown_extensions` (`toc`
-/// permalinks; an extension whose syntax cvsite does not read is a warning). Keys MkDocs
-/// knows that change nothing here are read quietly; any other key is a warning. `!ENV`
-/// reads an environment variable, as MkDocs does.
+/// `not_in_nav` (left out of the navigation made from the folders), `draft_docs` (drafts:
+/// built with `--drafts` and by `serve`), `INHERIT` (a parent file whose keys the file's
+/// own replace), `theme.language`, `plugins` (search on or off), and
+/// `markdown_extensions` (`toc` permalinks; an extension whose syntax cvsite does not
+/// read is a warning). Keys MkDocs knows that change nothing here are read quietly; any
+/// other key is a warning. `!ENV` reads an environment variable, as MkDocs does.
 enum MkDocsSettings {
   /// The names MkDocs looks for, in its order.
   static let fileNames = ["mkdocs.yml", "mkdocs.yaml"]
@@ -19,7 +21,7 @@ enum MkDocsSettings {
   /// Keys MkDocs knows whose effect cvsite has no use for, or gives by itself.
   static let quietKeys: Set<String> = [
     "copyright", "repo_name", "remote_branch", "remote_name", "strict", "dev_addr", "watch", "extra",
-    "extra_templates", "not_in_nav", "validation", "google_analytics", "edit_uri_template",
+    "extra_templates", "validation", "google_analytics", "edit_uri_template",
   ]
 
   /// Every key MkDocs knows: what an unknown key is compared with for a suggestion.
@@ -27,8 +29,11 @@ enum MkDocsSettings {
     [
       "site_name", "site_url", "site_description", "site_author", "docs_dir", "site_dir", "repo_url", "edit_uri",
       "theme", "nav", "extra_css", "extra_javascript", "exclude_docs", "markdown_extensions", "plugins",
-      "use_directory_urls", "hooks", "INHERIT", "draft_docs",
+      "use_directory_urls", "hooks", "INHERIT", "draft_docs", "not_in_nav",
     ] + quietKeys.sorted()
+
+  /// How deep `INHERIT` may chain files.
+  static let maxInheritance = 8
 
   /// Python-Markdown extensions whose syntax cvsite reads (as CommonMark, GFM or its own
   /// readings of MkDocs' blocks), named without the `markdown.extensions.` prefix.
@@ -38,11 +43,24 @@ enum MkDocsSettings {
     "pymdownx.magiclink", "pymdownx.betterem", "pymdownx.saneheaders", "sane_lists", "codehilite", "nl2br",
     "pymdownx.escapeall", "pymdownx.smartsymbols", "smarty", "wikilinks", "legacy_attrs", "legacy_em",
     "pymdownx.snippets", "def_list", "abbr", "md_in_html", "pymdownx.mark", "pymdownx.caret", "pymdownx.tilde",
-    "pymdownx.keys",
+    "pymdownx.keys", "pymdownx.emoji",
   ]
 
-  /// Reads `text` (the file at `path`); every problem is a located diagnostic.
-  static func read(_ text: String, path: String, environment: [String: String]) -> (SiteConfig, [Diagnostic]) {
+  /// Reads `text` (the file at `path`); every problem is a located diagnostic. `files`
+  /// gives the text of another file named by its path relative to the project (the
+  /// parent of `INHERIT`), nil when it cannot be read.
+  static func read(
+    _ text: String, path: String, environment: [String: String], files: @escaping (String) -> String? = { _ in nil }
+  ) -> (SiteConfig, [Diagnostic]) {
+    read(YAMLDocument.parse(text, path: path), environment: environment, files: files)
+  }
+
+  /// Reads the settings of `parsed`, a document of `mkdocs.yml`'s keys (from YAML, or
+  /// from another format made into YAML's nodes), with the problems met making it.
+  static func read(
+    _ parsed: (YAMLDocument, [Diagnostic]), environment: [String: String], files: @escaping (String) -> String?
+  ) -> (SiteConfig, [Diagnostic]) {
+    let path = parsed.0.path
     var config = SiteConfig()
     config.settingsFile = path
     config.contentFolder = "docs"
@@ -52,113 +70,177 @@ enum MkDocsSettings {
     config.dialect = .mkdocs
     // MkDocs reports a broken link without failing the build.
     config.links = .warn
-    let (document, syntaxErrors) = YAMLDocument.parse(text, path: path)
-    guard syntaxErrors.isEmpty else { return (config, syntaxErrors) }
-    guard let root = document.root, let mapping = root.mapping else {
-      return (
-        config, [Diagnostic(.error, "\(path) must be a mapping of settings", at: .init(path: path, line: 1, column: 1))]
-      )
-    }
-    var reader = Reader(document: document, environment: environment)
-    var sawName = false
-    var plugins: [String]?
-    for (keyNode, written) in mapping {
-      guard let key = keyNode.string else { continue }
-      guard let value = reader.resolved(written, key: key) else { continue }
-      switch key {
-      case "site_name":
-        if let name = reader.text(value, key: key) {
-          config.title = name
-          sawName = true
-        }
-      case "site_url":
-        guard let url = reader.text(value, key: key), !url.isEmpty else { break }
-        if let problem = URLSafety.baseURLProblem(url) {
-          reader.error("'site_url': \(problem)", at: value)
-        } else {
-          config.baseURL = url
-        }
-      case "site_description": config.description = reader.text(value, key: key) ?? config.description
-      case "site_author": config.author = reader.text(value, key: key) ?? config.author
-      case "docs_dir":
-        guard let folder = reader.text(value, key: key) else { break }
-        let parts = folder.split(separator: "/", omittingEmptySubsequences: true)
-        if folder.hasPrefix("/") || parts.isEmpty || parts.contains(where: { $0 == ".." || $0 == "." }) {
-          reader.error("'docs_dir' must be a folder inside the project, such as docs", at: value)
-        } else {
-          config.contentFolder = parts.joined(separator: "/")
-        }
-      case "site_dir":
-        if let folder = reader.text(value, key: key), folder != "site", folder != "site/" {
-          reader.warning(
-            "'site_dir' is not read: cvsite writes to site/ here (choose another with --output)", at: value)
-        }
-      case "repo_url":
-        reader.repoURL = reader.text(value, key: key)
-        reader.repoNode = value
-      case "edit_uri":
-        reader.editURI = reader.text(value, key: key) ?? ""
-        reader.editNode = value
-      case "theme":
-        if let language = value.mapping?["language"].flatMap({ reader.resolved($0, key: "theme.language") }) {
-          config.language = reader.text(language, key: "theme.language") ?? config.language
-        }
-        if let custom = value.mapping?["custom_dir"] {
-          reader.warning(
-            "'theme.custom_dir' is not read: its templates are Jinja, cvsite's themes are Mustache", at: custom)
-        }
-      case "extra_css", "extra_javascript":
-        let links = reader.links(value, key: key)
-        if key == "extra_css" { config.styles = links } else { config.scripts = links }
-      case "exclude_docs":
-        config.excludedPages = reader.text(value, key: key).map(ExcludedPages.init) ?? ExcludedPages("")
-      case "markdown_extensions":
-        config.headingAnchors = reader.extensions(value)
-      case "plugins":
-        plugins = reader.plugins(value)
-      case "nav":
-        config.writtenNavigation = reader.navigation(value)
-      case "use_directory_urls":
-        if value.bool == false {
-          reader.warning(
-            "'use_directory_urls: false' is not read: cvsite writes each page as page/index.html", at: value)
-        }
-      case "hooks", "INHERIT", "draft_docs":
-        reader.warning("'\(key)' is not read by cvsite", at: keyNode)
-      default:
-        if !quietKeys.contains(key) {
-          reader.warning("unknown setting '\(key)'", at: keyNode, suggestion: closest(key, knownKeys))
-        }
-      }
-    }
-    if !sawName {
+    config.tolerant = true
+    var reader = Reader(environment: environment, files: files)
+    guard reader.apply(parsed, to: &config, chain: []) else { return (config, reader.diagnostics) }
+    if !reader.sawName {
       reader.diagnostics.append(
         Diagnostic(
           .warning, "\(path) has no 'site_name': the site is titled \"\(config.title)\"",
           at: .init(path: path, line: 1, column: 1)))
     }
     // Listing plugins replaces MkDocs' default list, which is search alone.
-    if let plugins { config.search = plugins.contains("search") }
+    if let plugins = reader.pluginNames { config.search = plugins.contains("search") }
     if let editURL = reader.editURL(contentFolder: config.contentFolder) { config.editURL = editURL }
     config.snippetBases = reader.snippetBases.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+    if reader.readsShortcodes {
+      // Material adds the theme folder's `.icons` to the extension's own.
+      config.shortcodeFolders = (reader.customDir.map { [$0 + "/.icons"] } ?? []) + reader.customIcons
+    }
     return (config, reader.diagnostics)
   }
 
   /// The reading of one file: its document, and what a key's value needs from another's.
   private struct Reader {
-    let document: YAMLDocument
+    /// The file being read: its parent's while `INHERIT` is read.
+    var document = YAMLDocument(path: "", lines: [], root: nil)
     let environment: [String: String]
+    let files: (String) -> String?
     var diagnostics: [Diagnostic] = []
+    var sawName = false
+    var pluginNames: [String]?
     var repoURL: String?
     var repoNode: Node?
     var editURI: String?
     var editNode: Node?
     /// pymdownx.snippets' `base_path`.
     var snippetBases: [String] = []
+    /// Whether pymdownx.emoji is on, and its `options.custom_icons` folders.
+    var readsShortcodes = false
+    var customIcons: [String] = []
+    /// `theme.custom_dir`.
+    var customDir: String?
 
-    init(document: YAMLDocument, environment: [String: String]) {
-      self.document = document
+    init(environment: [String: String], files: @escaping (String) -> String?) {
       self.environment = environment
+      self.files = files
+    }
+
+    /// Reads the file of `document` into `config`, its `INHERIT` parent first
+    /// (`chain`: the files that inherit from it); false when it is no mapping.
+    mutating func apply(
+      _ document: (YAMLDocument, [Diagnostic]), to config: inout SiteConfig, chain: [String]
+    ) -> Bool {
+      let (parsed, syntaxErrors) = document
+      let path = parsed.path
+      diagnostics += syntaxErrors
+      guard syntaxErrors.isEmpty else { return false }
+      guard let root = parsed.root, let mapping = root.mapping else {
+        diagnostics.append(
+          Diagnostic(.error, "\(path) must be a mapping of settings", at: .init(path: path, line: 1, column: 1)))
+        return false
+      }
+      let child = self.document
+      self.document = parsed
+      defer { self.document = child }
+      if let parent = mapping["INHERIT"] { inherit(parent, from: path, into: &config, chain: chain + [path]) }
+      for (keyNode, written) in mapping {
+        guard let key = keyNode.string, key != "INHERIT" else { continue }
+        guard let value = resolved(written, key: key) else { continue }
+        read(key, keyNode: keyNode, value: value, into: &config)
+      }
+      return true
+    }
+
+    /// Reads the parent file `node` names (relative to the file `path`), as MkDocs does
+    /// before the file's own keys.
+    mutating func inherit(_ node: Node, from path: String, into config: inout SiteConfig, chain: [String]) {
+      guard let written = text(node, key: "INHERIT") else { return }
+      let folder = path.split(separator: "/").dropLast().map(String.init)
+      var parts: [String] = []
+      for part in (written.hasPrefix("/") ? [] : folder) + written.split(separator: "/").map(String.init) {
+        if part == "." || part.isEmpty { continue }
+        if part == "..", let last = parts.last, last != ".." { parts.removeLast() } else { parts.append(part) }
+      }
+      let parent = parts.joined(separator: "/")
+      if chain.contains(parent) {
+        error(
+          "'INHERIT': \(parent) inherits from this file again (\((chain + [parent]).joined(separator: " → ")))",
+          at: node)
+        return
+      }
+      guard chain.count <= MkDocsSettings.maxInheritance else {
+        error("'INHERIT': more than \(MkDocsSettings.maxInheritance) files inherit in a chain", at: node)
+        return
+      }
+      guard !written.hasPrefix("/"), let text = files(parent) else {
+        error("'INHERIT': cannot read \(written) (a path relative to \(path))", at: node)
+        return
+      }
+      // A parent that is no mapping was said; its child is read all the same.
+      _ = apply(YAMLDocument.parse(text, path: parent), to: &config, chain: chain)
+    }
+
+    /// Reads one key of the file into `config`.
+    mutating func read(_ key: String, keyNode: Node, value: Node, into config: inout SiteConfig) {
+      switch key {
+      case "site_name":
+        if let name = text(value, key: key) {
+          config.title = name
+          sawName = true
+        }
+      case "site_url":
+        guard let url = text(value, key: key), !url.isEmpty else { break }
+        if let problem = URLSafety.baseURLProblem(url) {
+          error("'site_url': \(problem)", at: value)
+        } else {
+          config.baseURL = url
+        }
+      case "site_description": config.description = text(value, key: key) ?? config.description
+      case "site_author": config.author = text(value, key: key) ?? config.author
+      case "docs_dir":
+        guard let folder = text(value, key: key) else { break }
+        let parts = folder.split(separator: "/", omittingEmptySubsequences: true)
+        if folder.hasPrefix("/") || parts.isEmpty || parts.contains(where: { $0 == ".." || $0 == "." }) {
+          error("'docs_dir' must be a folder inside the project, such as docs", at: value)
+        } else {
+          config.contentFolder = parts.joined(separator: "/")
+        }
+      case "site_dir":
+        if let folder = text(value, key: key), folder != "site", folder != "site/" {
+          warning("'site_dir' is not read: cvsite writes to site/ here (choose another with --output)", at: value)
+        }
+      case "repo_url":
+        repoURL = text(value, key: key)
+        repoNode = value
+      case "edit_uri":
+        editURI = text(value, key: key) ?? ""
+        editNode = value
+      case "theme":
+        if let language = value.mapping?["language"].flatMap({ resolved($0, key: "theme.language") }) {
+          config.language = text(language, key: "theme.language") ?? config.language
+        }
+        if let custom = value.mapping?["custom_dir"] {
+          customDir = custom.string
+          warning("'theme.custom_dir' is not read: its templates are Jinja, cvsite's themes are Mustache", at: custom)
+        }
+      case "extra_css", "extra_javascript":
+        let links = self.links(value, key: key)
+        if key == "extra_css" { config.styles = links } else { config.scripts = links }
+      case "exclude_docs", "not_in_nav", "draft_docs":
+        let patterns = text(value, key: key).map(ExcludedPages.init) ?? ExcludedPages("")
+        switch key {
+        case "exclude_docs": config.excludedPages = patterns
+        case "not_in_nav": config.pagesOutOfNavigation = patterns
+        default: config.draftPages = patterns
+        }
+      case "markdown_extensions":
+        config.headingAnchors = extensions(value)
+      case "plugins":
+        pluginNames = plugins(value)
+      case "nav":
+        config.writtenNavigation = navigation(value)
+      case "use_directory_urls":
+        if value.bool == false {
+          warning("'use_directory_urls: false' is not read: cvsite writes each page as page/index.html", at: value)
+        }
+      case "hooks":
+        warning("'\(key)' is not read by cvsite", at: keyNode)
+      default:
+        if !MkDocsSettings.quietKeys.contains(key) {
+          warning("unknown setting '\(key)'", at: keyNode, suggestion: closest(key, MkDocsSettings.knownKeys))
+        }
+      }
     }
 
     mutating func error(_ message: String, at node: Node, suggestion: String? = nil) {
@@ -227,6 +309,11 @@ enum MkDocsSettings {
         if name.hasPrefix("markdown.extensions.") { name.removeFirst("markdown.extensions.".count) }
         if name == "pymdownx.snippets", let bases = options?.mapping?["base_path"] {
           snippetBases = (bases.sequence.map(Array.init) ?? [bases]).compactMap(\.string)
+        }
+        if name == "pymdownx.emoji" {
+          readsShortcodes = true
+          let folders = options?.mapping?["options"]?.mapping?["custom_icons"]?.sequence.map(Array.init) ?? []
+          customIcons = folders.compactMap(\.string)
         }
         if name == "toc", let permalink = options?.mapping?["permalink"] {
           permalinks = permalink.bool ?? (permalink.string.map { !$0.isEmpty } ?? false)

@@ -58,7 +58,7 @@ struct PageMetadata: Sendable, Hashable {
     "title", "date", "draft", "slug", "aliases", "weight", "description", "layout", "list", "tags", "prev", "next",
     "editURL", "image", "lastmod", "paginate", "search", "language", "linkTitle",
     // Other generators' spellings: Docusaurus' sidebar, Starlight's, Pagefind's.
-    "sidebar_position", "sidebar_label", "sidebar", "pagefind",
+    "sidebar_position", "sidebar_label", "sidebar", "pagefind", "id",
   ]
 
   /// Reads and checks the page settings of `matter`; a wrong type is an error at the
@@ -123,6 +123,15 @@ struct PageMetadata: Sendable, Hashable {
           "slug",
           "`slug` must be one path segment, or a path from the site's root (`/guide/setup`), without `..`, `?`, `#` or `%`: \(slug)"
         )
+      }
+    }
+    // Docusaurus' `id`: the doc's name in its sidebars, and its URL's last part when no
+    // `slug` gives one.
+    if metadata.slug == nil, let id = text("id") {
+      if PageURL.isValidSlug(id), !id.hasPrefix("/"), !id.contains("/") {
+        metadata.slug = id
+      } else {
+        problem("id", "`id` must be one path segment, without `..`, `?`, `#` or `%`: \(id)")
       }
     }
     if let value = matter.fields["weight"] {
@@ -234,7 +243,7 @@ struct PageMetadata: Sendable, Hashable {
       }.filter { !$0.isEmpty }
       if !kept.isEmpty { metadata.terms[taxonomy] = kept }
     }
-    if metadata.slug != nil { metadata.slugLine = matter.keyLines["slug"]?.line }
+    if metadata.slug != nil { metadata.slugLine = (matter.keyLines["slug"] ?? matter.keyLines["id"])?.line }
     if !metadata.aliases.isEmpty { metadata.aliasesLine = matter.keyLines["aliases"]?.line }
     for alias in metadata.aliases where !PageURL.isValidAlias(alias) {
       problem("aliases", "alias `\(alias)` must be a site path starting with `/`, without `..`")

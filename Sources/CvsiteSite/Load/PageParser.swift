@@ -65,6 +65,12 @@ struct PageParser: Sendable {
   let writtenNavigation: WrittenNavigation?
   /// Folders' titles and places written in `_category_.json` files, by folder.
   let categories: [[String]: FolderCategory]
+  /// Pages the settings leave out of the navigation made from the folders.
+  let pagesOutOfNavigation: ExcludedPages
+  /// Pages the settings make drafts.
+  let draftPages: ExcludedPages
+  /// Whether URLs and titles lose their files' number prefixes (`01-intro.md`).
+  let stripsNumberPrefixes: Bool
 
   init(
     theme: SiteThemeAdapter, config: SiteConfig, siteRoot: URL, keepsLinks: Bool = false,
@@ -75,6 +81,9 @@ struct PageParser: Sendable {
     contentFolder = config.contentFolder
     listsSections = config.listsSections
     writtenNavigation = config.writtenNavigation
+    pagesOutOfNavigation = config.pagesOutOfNavigation
+    draftPages = config.draftPages
+    stripsNumberPrefixes = config.stripsNumberPrefixes
     basePath = config.basePath
     search = config.search
     language = config.language
@@ -87,6 +96,11 @@ struct PageParser: Sendable {
       allowRawHTML: config.rawHTML, headingAnchors: config.headingAnchors, titleFromHeading: true)
     options.codeBlocks = theme.codeLanguages
     options.dialect = config.dialect
+    options.tolerant = config.tolerant
+    if let folders = config.shortcodeFolders {
+      options.shortcodes = InstalledShortcodes.find(
+        root: siteRoot, folders: folders, environment: ProcessInfo.processInfo.environment)
+    }
     options.includes = SiteIncludedFiles(
       siteRoot: siteRoot, contentFolder: config.contentFolder, snippetBases: config.snippetBases)
     parser = MarkdownParser(schema: theme.schema, options: options)
@@ -119,12 +133,12 @@ struct PageParser: Sendable {
 
   private func header(of file: ContentFile, bytes: [UInt8]) -> ParsedSitePage {
     let header = parser.parseHeader(bytes: bytes, path: file.sitePath)
-    let fallbackTitle = header.frontMatter.title ?? header.titleHeading ?? Self.titleFromFileName(file)
+    let fallbackTitle = header.frontMatter.title ?? header.titleHeading ?? titleFromFileName(file)
     let metadata = self.metadata(of: file, frontMatter: header.frontMatter, fallbackTitle: fallbackTitle).metadata
     var result = ParsedSitePage(
       page: SitePage(
         sitePath: file.sitePath, contentPath: file.relativePath, isSectionIndex: file.kind == .sectionIndex,
-        metadata: metadata, url: PageURL.url(for: file.relativePath, kind: file.kind, slug: metadata.slug),
+        metadata: metadata, url: url(of: file, slug: metadata.slug),
         bodyHTML: "", headings: [], summary: "", values: header.frontMatter.values),
       diagnostics: [], ids: [])
     result.source = file
@@ -151,7 +165,10 @@ struct PageParser: Sendable {
       // The navigation names it (under its title there), or leaves it out.
       if let title = navigation.titles[file.relativePath] { metadata.navTitle = title }
       if !navigation.shows(file.relativePath) { metadata.inNavigation = false }
+    } else if pagesOutOfNavigation.excludes(file.relativePath) {
+      metadata.inNavigation = false
     }
+    if draftPages.excludes(file.relativePath) { metadata.draft = true }
     // A section lists its pages unless it says otherwise; the home page only when asked.
     if listsSections, file.kind == .sectionIndex, metadata.list == nil, !metadata.listsNothing,
       file.relativePath.contains("/"), containers.contains(Self.implicitListing)
@@ -166,7 +183,7 @@ struct PageParser: Sendable {
     let recorder = PageContainerRenderer(theme: renderer)
     if search { recorder.searchSource = bytes }
     var rendered = renderHTML(parsed.body.environment(\.containerRenderer, recorder))
-    let fallbackTitle = parsed.frontMatter.title ?? parsed.titleHeading ?? Self.titleFromFileName(file)
+    let fallbackTitle = parsed.frontMatter.title ?? parsed.titleHeading ?? titleFromFileName(file)
     let (metadata, metadataProblems) = self.metadata(
       of: file, frontMatter: parsed.frontMatter, fallbackTitle: fallbackTitle)
     var searchRecord: SearchRecord?
@@ -181,7 +198,7 @@ struct PageParser: Sendable {
     let bodyHTML = prefixingSiteLinks(rendered, basePath: basePath)
     let page = SitePage(
       sitePath: file.sitePath, contentPath: file.relativePath, isSectionIndex: file.kind == .sectionIndex,
-      metadata: metadata, url: PageURL.url(for: file.relativePath, kind: file.kind, slug: metadata.slug),
+      metadata: metadata, url: url(of: file, slug: metadata.slug),
       bodyHTML: bodyHTML, headings: parsed.headings, summary: metadata.description ?? summary(of: bodyHTML),
       values: parsed.frontMatter.values, headingTabs: recorder.headingLabels)
     let (links, ids) =
@@ -212,12 +229,24 @@ struct PageParser: Sendable {
   /// The container that lists a made-up section's pages.
   static let implicitListing = "cards"
 
-  /// `install-guide.md` → `Install guide`; a section page takes its folder's name.
-  static func titleFromFileName(_ file: ContentFile) -> String {
+  /// The URL of `file`'s page.
+  private func url(of file: ContentFile, slug: String?) -> String {
+    PageURL.url(for: file.relativePath, kind: file.kind, slug: slug, strippingNumberPrefixes: stripsNumberPrefixes)
+  }
+
+  /// ``titleFromFileName(_:strippingNumberPrefixes:)`` as the settings ask.
+  func titleFromFileName(_ file: ContentFile) -> String {
+    Self.titleFromFileName(file, strippingNumberPrefixes: stripsNumberPrefixes)
+  }
+
+  /// `install-guide.md` → `Install guide`; a section page takes its folder's name
+  /// (`02-basics` → `Basics` when number prefixes go).
+  static func titleFromFileName(_ file: ContentFile, strippingNumberPrefixes: Bool = false) -> String {
     let parts = file.relativePath.split(separator: "/")
     let name =
       file.kind == .sectionIndex ? (parts.dropLast().last.map(String.init) ?? "Home") : String(parts.last ?? "")
-    let base = ContentFile.withoutMarkdownExtension(name)
+    var base = ContentFile.withoutMarkdownExtension(name)
+    if strippingNumberPrefixes { base = DocusaurusSidebars.withoutNumberPrefix(base) }
     let words = base.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
     return words.prefix(1).uppercased() + words.dropFirst()
   }
@@ -225,8 +254,8 @@ struct PageParser: Sendable {
   private func placeholder(_ file: ContentFile) -> SitePage {
     SitePage(
       sitePath: file.sitePath, contentPath: file.relativePath, isSectionIndex: file.kind == .sectionIndex,
-      metadata: PageMetadata(title: Self.titleFromFileName(file)),
-      url: PageURL.url(for: file.relativePath, kind: file.kind, slug: nil), bodyHTML: "", headings: [], summary: "",
+      metadata: PageMetadata(title: titleFromFileName(file)),
+      url: url(of: file, slug: nil), bodyHTML: "", headings: [], summary: "",
       values: DeclaredValues())
   }
 }

@@ -61,8 +61,9 @@ enum ScriptedProject: CaseIterable {
     }
   }
 
-  /// The settings of the project whose settings file `path` holds `text`.
-  static func read(_ text: String, path: String) -> (SiteConfig, [Diagnostic]) {
+  /// The settings of the project at `root` whose settings file `path` holds `text`; a
+  /// Docusaurus project's navigation from its `sidebars.js` (``DocusaurusSidebars``).
+  static func read(_ text: String, path: String, root: URL) -> (SiteConfig, [Diagnostic]) {
     var config = SiteConfig()
     guard let project = project(of: path) else { return (config, []) }
     config.settingsFile = path
@@ -72,15 +73,28 @@ enum ScriptedProject: CaseIterable {
     config.rawHTML = true
     // They report a broken link without failing the build.
     config.links = .warn
+    config.tolerant = true
     if let title = firstTitle(in: text) { config.title = title }
     if project == .vitepress { config.foreignLayouts = ["home", "doc", "page"] }
+    var problems: [Diagnostic] = []
+    config.stripsNumberPrefixes = project == .docusaurus
+    if project == .docusaurus,
+      let sidebars = DocusaurusSidebars.fileNames.first(where: {
+        FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path)
+      }),
+      let written = try? String(contentsOf: root.appendingPathComponent(sidebars), encoding: .utf8)
+    {
+      (config.writtenNavigation, problems) = DocusaurusSidebars.read(
+        written, path: sidebars, root: root, contentFolder: config.contentFolder)
+    }
     let pagesFolder = project.contentFolder == "." ? "this folder" : "\(project.contentFolder)/"
     let diagnostic = Diagnostic(
       .warning,
       "\(path) is a \(project.name) program, which cvsite does not run: the site's title is read from it, "
-        + "the pages from \(pagesFolder), their order from their front matter and folders",
+        + "the pages from \(pagesFolder), their order from "
+        + (config.writtenNavigation == nil ? "their front matter and folders" : "the sidebars"),
       at: SourceLocation(path: path, line: 1, column: 1))
-    return (config, [diagnostic])
+    return (config, [diagnostic] + problems)
   }
 
   /// The first `title: '…'` (or `"…"`) of a settings program: the site's title in each.

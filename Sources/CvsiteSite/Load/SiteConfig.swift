@@ -88,6 +88,19 @@ struct SiteConfig: Sendable {
   var snippetBases: [String] = []
   /// Files of the pages folder left out of the build (MkDocs' `exclude_docs`).
   var excludedPages = ExcludedPages()
+  /// Pages left out of the navigation made from the folders (MkDocs' `not_in_nav`).
+  var pagesOutOfNavigation = ExcludedPages()
+  /// Pages that are drafts whatever their front matter says (MkDocs' `draft_docs`).
+  var draftPages = ExcludedPages()
+  /// Folders of icon sets for `:name:` shortcodes, relative to the site, when the pages
+  /// use them (MkDocs' pymdownx.emoji); nil when shortcodes are not read.
+  var shortcodeFolders: [String]?
+  /// Pages written for another generator: what it renders without failing (a stray
+  /// `:::`) is a warning (``MarkdownOptions/tolerant``).
+  var tolerant = false
+  /// Whether URLs and titles lose their files' number prefixes, as Docusaurus makes them
+  /// (`01-intro.md` is `/intro/`).
+  var stripsNumberPrefixes = false
 
   init() {}
 

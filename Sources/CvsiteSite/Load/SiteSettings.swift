@@ -1,13 +1,14 @@
 import CvsiteCore
 import Foundation
 
-/// Which settings a site folder has: cvsite's own `cvsite.yml`, else an MkDocs project's
-/// `mkdocs.yml` (read by ``MkDocsSettings``), else the settings program of a Docusaurus,
+/// Which settings a site folder has: cvsite's own `cvsite.yml`, else a Zensical project's
+/// `zensical.toml` (``ZensicalSettings``), else an MkDocs project's `mkdocs.yml` (read by
+/// ``MkDocsSettings``), else the settings program of a Docusaurus,
 /// VitePress or Starlight project (``ScriptedProject``).
 public enum SiteSettings {
   /// The settings file of the site at `root`, by name; nil when it has none.
   public static func file(in root: URL) -> String? {
-    (["cvsite.yml"] + MkDocsSettings.fileNames).first {
+    (["cvsite.yml", ZensicalSettings.fileName] + MkDocsSettings.fileNames).first {
       FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path)
     } ?? ScriptedProject.file(in: root)
   }
@@ -16,7 +17,7 @@ public enum SiteSettings {
   /// was made for writes (`site/` for MkDocs, `build/` for Docusaurus…), else `public/`.
   public static func defaultOutputFolder(in root: URL) -> String {
     guard let file = file(in: root) else { return "public" }
-    if MkDocsSettings.fileNames.contains(file) { return "site" }
+    if MkDocsSettings.fileNames.contains(file) || file == ZensicalSettings.fileName { return "site" }
     return ScriptedProject.project(of: file)?.outputFolder ?? "public"
   }
 
@@ -27,17 +28,23 @@ public enum SiteSettings {
     if let file = file(in: root),
       let text = try? String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
     {
-      folders[0] = read(text, file: file).0.contentFolder
+      folders[0] = read(text, file: file, root: root).0.contentFolder
     }
-    return (Set(["cvsite.yml"] + MkDocsSettings.fileNames + ScriptedProject.fileNames), folders)
+    return (
+      Set(["cvsite.yml", ZensicalSettings.fileName] + MkDocsSettings.fileNames + ScriptedProject.fileNames), folders
+    )
   }
 
-  /// The settings in `text`, read as the file named `file` is.
-  static func read(_ text: String, file: String) -> (SiteConfig, [Diagnostic]) {
+  /// The settings in `text`, read as the file named `file` in the site at `root` is.
+  static func read(_ text: String, file: String, root: URL) -> (SiteConfig, [Diagnostic]) {
+    let files = { (path: String) in try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8) }
     if MkDocsSettings.fileNames.contains(file) {
-      return MkDocsSettings.read(text, path: file, environment: ProcessInfo.processInfo.environment)
+      return MkDocsSettings.read(text, path: file, environment: ProcessInfo.processInfo.environment, files: files)
     }
-    if ScriptedProject.project(of: file) != nil { return ScriptedProject.read(text, path: file) }
+    if file == ZensicalSettings.fileName {
+      return ZensicalSettings.read(text, path: file, environment: ProcessInfo.processInfo.environment, files: files)
+    }
+    if ScriptedProject.project(of: file) != nil { return ScriptedProject.read(text, path: file, root: root) }
     return SiteConfig.parse(text, path: file)
   }
 }

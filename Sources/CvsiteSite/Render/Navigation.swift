@@ -67,7 +67,9 @@ enum Navigation {
         var tree: [[String]: [Int]] = [:]
         let positions = Dictionary(
           pages.enumerated().map { ($0.element.contentPath, $0.offset) }, uniquingKeysWith: { first, _ in first })
-        Self.place(written.items, key: [], positions: positions, entries: &entries, tree: &tree, order: &order)
+        Self.place(
+          written.items, key: [], positions: positions, children: children, entries: &entries, tree: &tree,
+          order: &order)
         self.tree = tree
         isWritten = true
       } else {
@@ -99,8 +101,8 @@ enum Navigation {
     /// section is a heading over its entries; one whose first entry is a folder's own
     /// page (`guide/index.md`) is that page, titled as the section.
     private static func place(
-      _ items: [WrittenNavigation.Item], key: [String], positions: [String: Int], entries: inout [Entry],
-      tree: inout [[String]: [Int]], order: inout [Int]
+      _ items: [WrittenNavigation.Item], key: [String], positions: [String: Int], children: [[String]: [Int]],
+      entries: inout [Entry], tree: inout [[String]: [Int]], order: inout [Int]
     ) {
       for (offset, item) in items.enumerated() {
         switch item {
@@ -113,10 +115,14 @@ enum Navigation {
           tree[key, default: []].append(entries.count)
           entries.append(
             Entry(title: title, url: "", href: url, weight: 0, isSectionIndex: false, sectionPath: [], kind: .link))
-        case .section(let title, var inner):
+        case .section(let title, var inner, let page):
           let childKey = key + [String(offset)]
           var position: Int
-          if case .page(let path, _)? = inner.first, let found = positions[path], entries[found].isSectionIndex,
+          if let page, let found = positions[page], entries[found].childrenKey == nil {
+            position = found
+            entries[position].title = title.isEmpty ? entries[position].title : title
+            order.append(position)
+          } else if case .page(let path, _)? = inner.first, let found = positions[path], entries[found].isSectionIndex,
             entries[found].childrenKey == nil
           {
             position = found
@@ -130,8 +136,36 @@ enum Navigation {
           }
           entries[position].childrenKey = childKey
           tree[key, default: []].append(position)
-          place(inner, key: childKey, positions: positions, entries: &entries, tree: &tree, order: &order)
+          place(
+            inner, key: childKey, positions: positions, children: children, entries: &entries, tree: &tree,
+            order: &order)
+        case .folder(let path):
+          let section = path.split(separator: "/").map(String.init)
+          placeFolder(
+            section, key: key + [String(offset)], into: key, children: children, entries: &entries,
+            tree: &tree, order: &order, depth: 0)
         }
+      }
+    }
+
+    /// Puts the pages of the folder `section` under `parent` in `tree`, as the navigation
+    /// made from the folders has them: a subfolder is its section page over its pages
+    /// (their entries under keys made from `key`).
+    private static func placeFolder(
+      _ section: [String], key: [String], into parent: [String], children: [[String]: [Int]], entries: inout [Entry],
+      tree: inout [[String]: [Int]], order: inout [Int], depth: Int
+    ) {
+      for position in children[section] ?? [] {
+        let entry = entries[position]
+        if entry.isSectionIndex, entry.sectionPath == section || entry.sectionPath.isEmpty { continue }
+        tree[parent, default: []].append(position)
+        order.append(position)
+        guard entry.isSectionIndex, entry.childrenKey == nil, depth < 64 else { continue }
+        let childKey = key + [String(position)]
+        entries[position].childrenKey = childKey
+        placeFolder(
+          entry.sectionPath, key: childKey, into: childKey, children: children, entries: &entries, tree: &tree,
+          order: &order, depth: depth + 1)
       }
     }
 

@@ -118,11 +118,7 @@ extension LinkChecker {
   ) -> [Diagnostic] {
     guard policy != .off else { return [] }
     return check(bodyHTML: "", page: page, siteRoot: siteRoot, reported: reported, safety: false, links: links)
-      .map { problem in
-        var problem = problem
-        if policy == .warn, problem.severity == .error { problem.severity = .warning }
-        return problem
-      }
+      .map { policy == .warn ? $0.asWarning : $0 }
   }
 }
 

@@ -1,0 +1,301 @@
+/// A literal of a JavaScript or TypeScript settings module (an object, an array, a
+/// string, a number…), as a Docusaurus `sidebars.js` writes its sidebars, with where each
+/// value was written. What is not a literal (a variable, a call) is ``Kind/code(_:)``:
+/// cvsite does not run programs.
+struct ScriptLiteral {
+  indirect enum Kind {
+    case string(String)
+    case number(Double)
+    case bool(Bool)
+    case null
+    case array([ScriptLiteral])
+    /// Keys in written order.
+    case object([(key: String, value: ScriptLiteral)])
+    /// An expression that is no literal, as written (up to its end).
+    case code(String)
+  }
+
+  var kind: Kind
+  /// 1-based line and column of the value's first character.
+  var line: Int
+  var column: Int
+
+  var string: String? {
+    if case .string(let text) = kind { return text }
+    return nil
+  }
+
+  var array: [ScriptLiteral]? {
+    if case .array(let items) = kind { return items }
+    return nil
+  }
+
+  var object: [(key: String, value: ScriptLiteral)]? {
+    if case .object(let pairs) = kind { return pairs }
+    return nil
+  }
+
+  subscript(key: String) -> ScriptLiteral? { object?.first { $0.key == key }?.value }
+}
+
+/// Reads literals from a script's text: comments skipped, nesting bounded.
+struct ScriptLiteralReader {
+  private let bytes: [UInt8]
+  private var index: Int
+  private var line = 1
+  private var lineStart = 0
+  static let maxDepth = 64
+
+  /// The object literal assigned to the module's export (`module.exports = {…}`,
+  /// `export default {…}`) or to its first `const name = {…}`, whichever comes first;
+  /// nil when the script has none.
+  static func exportedObject(in text: String) -> ScriptLiteral? {
+    let bytes = Array(text.utf8)
+    var reader = ScriptLiteralReader(bytes: bytes, index: 0)
+    guard let start = reader.firstObjectAssignment() else { return nil }
+    reader.index = start
+    return reader.value(depth: 0)
+  }
+
+  private init(bytes: [UInt8], index: Int) {
+    self.bytes = bytes
+    self.index = index
+  }
+
+  /// The offset of `{` in the first `= {` or `export default {` outside comments and
+  /// strings, counting lines on the way.
+  private mutating func firstObjectAssignment() -> Int? {
+    var lastWord = ""
+    while index < bytes.count {
+      skipBlanksAndComments()
+      guard let byte = peek() else { return nil }
+      if byte == 0x22 || byte == 0x27 || byte == 0x60 {
+        _ = string()
+        lastWord = ""
+        continue
+      }
+      if byte == UInt8(ascii: "=") || (lastWord == "default" && byte == UInt8(ascii: "{")) {
+        if byte == UInt8(ascii: "=") {
+          index += 1
+          // `==`, `=>`: no assignment.
+          if let next = peek(), next == UInt8(ascii: "=") || next == UInt8(ascii: ">") {
+            index += 1
+            continue
+          }
+          skipBlanksAndComments()
+        }
+        if peek() == UInt8(ascii: "{") { return index }
+        lastWord = ""
+        continue
+      }
+      if Self.isWordByte(byte) {
+        let start = index
+        while let next = peek(), Self.isWordByte(next) { index += 1 }
+        lastWord = String(decoding: bytes[start..<index], as: UTF8.self)
+        continue
+      }
+      lastWord = ""
+      index += 1
+    }
+    return nil
+  }
+
+  private static func isWordByte(_ byte: UInt8) -> Bool {
+    byte == 0x5F || byte == 0x24 || (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte | 0x20) || byte >= 0x80
+  }
+
+  private mutating func value(depth: Int) -> ScriptLiteral {
+    skipBlanksAndComments()
+    let (startLine, startColumn) = (line, column)
+    func made(_ kind: ScriptLiteral.Kind) -> ScriptLiteral {
+      ScriptLiteral(kind: kind, line: startLine, column: startColumn)
+    }
+    guard let byte = peek() else { return made(.code("")) }
+    if depth >= Self.maxDepth { return made(.code(skipExpression())) }
+    switch byte {
+    case 0x22, 0x27, 0x60:
+      guard let text = string() else { return made(.code("`…${…}…`")) }
+      return made(.string(text))
+    case UInt8(ascii: "["):
+      index += 1
+      var items: [ScriptLiteral] = []
+      while true {
+        skipBlanksAndComments()
+        guard let next = peek() else { break }
+        if next == UInt8(ascii: "]") {
+          index += 1
+          break
+        }
+        if next == UInt8(ascii: ",") {
+          index += 1
+          continue
+        }
+        let before = index
+        items.append(value(depth: depth + 1))
+        if index == before { index += 1 }
+      }
+      return made(.array(items))
+    case UInt8(ascii: "{"):
+      index += 1
+      var pairs: [(key: String, value: ScriptLiteral)] = []
+      while true {
+        skipBlanksAndComments()
+        guard let next = peek() else { break }
+        if next == UInt8(ascii: "}") {
+          index += 1
+          break
+        }
+        if next == UInt8(ascii: ",") {
+          index += 1
+          continue
+        }
+        let keyLine = line
+        let keyColumn = column
+        let key: String?
+        if next == 0x22 || next == 0x27 {
+          key = string()
+        } else if Self.isWordByte(next) {
+          let start = index
+          while let byte = peek(), Self.isWordByte(byte) { index += 1 }
+          key = String(decoding: bytes[start..<index], as: UTF8.self)
+        } else {
+          // `...spread`, `[computed]`: code.
+          key = nil
+        }
+        skipBlanksAndComments()
+        guard let key, peek() == UInt8(ascii: ":") else {
+          let code = skipExpression()
+          pairs.append(
+            ("", ScriptLiteral(kind: .code(key.map { $0 + code } ?? code), line: keyLine, column: keyColumn)))
+          continue
+        }
+        index += 1
+        pairs.append((key, value(depth: depth + 1)))
+      }
+      return made(.object(pairs))
+    default:
+      let start = index
+      while let next = peek(),
+        Self.isWordByte(next) || next == UInt8(ascii: ".") || next == UInt8(ascii: "-")
+          || next == UInt8(ascii: "+")
+      {
+        index += 1
+      }
+      let word = String(decoding: bytes[start..<index], as: UTF8.self)
+      skipBlanksAndComments()
+      let endsHere = peek().map { [UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}")].contains($0) } ?? true
+      if endsHere {
+        switch word {
+        case "true": return made(.bool(true))
+        case "false": return made(.bool(false))
+        case "null", "undefined": return made(.null)
+        default: if let number = Double(word) { return made(.number(number)) }
+        }
+        if !word.isEmpty { return made(.code(word)) }
+      }
+      return made(.code(word + skipExpression()))
+    }
+  }
+
+  /// Skips to the end of the expression at the cursor (the next `,`, `]` or `}` at its
+  /// own depth); returns its text.
+  private mutating func skipExpression() -> String {
+    let start = index
+    var depth = 0
+    while let byte = peek() {
+      if byte == 0x22 || byte == 0x27 || byte == 0x60 {
+        _ = string()
+        continue
+      }
+      if byte == UInt8(ascii: "/"), index + 1 < bytes.count,
+        bytes[index + 1] == UInt8(ascii: "/") || bytes[index + 1] == UInt8(ascii: "*")
+      {
+        skipBlanksAndComments()
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+      case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+        if depth == 0 { return String(decoding: bytes[start..<index], as: UTF8.self) }
+        depth -= 1
+      case UInt8(ascii: ","):
+        if depth == 0 { return String(decoding: bytes[start..<index], as: UTF8.self) }
+      case 0x0A:
+        index += 1
+        newLine()
+        continue
+      default: break
+      }
+      index += 1
+    }
+    return String(decoding: bytes[start..<index], as: UTF8.self)
+  }
+
+  /// A quoted string at the cursor, escapes read; nil for a template with `${…}`.
+  private mutating func string() -> String? {
+    let quote = bytes[index]
+    index += 1
+    var text: [UInt8] = []
+    var interpolated = false
+    while let byte = peek() {
+      index += 1
+      if byte == quote { break }
+      if byte == 0x0A {
+        newLine()
+        if quote != 0x60 { break }
+      }
+      if byte == UInt8(ascii: "\\"), let next = peek() {
+        index += 1
+        switch next {
+        case UInt8(ascii: "n"): text.append(0x0A)
+        case UInt8(ascii: "t"): text.append(0x09)
+        case 0x0A: newLine()
+        default: text.append(next)
+        }
+        continue
+      }
+      if quote == 0x60, byte == UInt8(ascii: "$"), peek() == UInt8(ascii: "{") { interpolated = true }
+      text.append(byte)
+    }
+    return interpolated ? nil : String(decoding: text, as: UTF8.self)
+  }
+
+  private var column: Int {
+    bytes[lineStart..<min(index, bytes.count)].reduce(1) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+  }
+
+  private func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
+
+  private mutating func newLine() {
+    line += 1
+    lineStart = index
+  }
+
+  private mutating func skipBlanksAndComments() {
+    while let byte = peek() {
+      if byte == 0x0A {
+        index += 1
+        newLine()
+      } else if byte == 0x20 || byte == 0x09 || byte == 0x0D {
+        index += 1
+      } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") {
+        while let next = peek(), next != 0x0A { index += 1 }
+      } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
+        index += 2
+        while index < bytes.count,
+          !(bytes[index] == UInt8(ascii: "*") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "/"))
+        {
+          if bytes[index] == 0x0A {
+            index += 1
+            newLine()
+          } else {
+            index += 1
+          }
+        }
+        index = min(bytes.count, index + 2)
+      } else {
+        return
+      }
+    }
+  }
+}

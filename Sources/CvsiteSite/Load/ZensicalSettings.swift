@@ -1,0 +1,103 @@
+import CvsiteCore
+import Yams
+
+/// A Zensical project's `zensical.toml` read as the site's settings: its `[project]`
+/// table holds `mkdocs.yml`'s keys, read as ``MkDocsSettings`` reads them (same keys,
+/// same warnings), with Zensical's tables for `markdown_extensions` and `plugins`
+/// (`[project.markdown_extensions.toc]`, `pymdownx.*` written without quotes).
+enum ZensicalSettings {
+  static let fileName = "zensical.toml"
+
+  static func read(
+    _ text: String, path: String, environment: [String: String], files: @escaping (String) -> String?
+  ) -> (SiteConfig, [Diagnostic]) {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    switch TOMLReader.read(text) {
+    case .failure(let problem):
+      var (config, _) = MkDocsSettings.read(
+        (YAMLDocument(path: path, lines: lines, root: Node.mapping(.init([]))), []), environment: environment,
+        files: files)
+      config.settingsFile = path
+      let location = SourceLocation(path: path, line: problem.line, column: problem.column)
+      return (
+        config,
+        [
+          Diagnostic(
+            .error, "invalid TOML: \(problem.message)", at: location,
+            sourceLine: problem.line <= lines.count ? String(lines[problem.line - 1]) : nil)
+        ]
+      )
+    case .success(let table):
+      var marks = MarkMaker()
+      let project: TOMLValue
+      if let written = table["project"], case .table = written.kind {
+        project = written
+      } else {
+        project = TOMLValue(kind: .table(table), line: 1, column: 1)
+      }
+      let root = marks.node(project, key: nil)
+      return MkDocsSettings.read(
+        (YAMLDocument(path: path, lines: lines, root: root), []), environment: environment, files: files)
+    }
+  }
+
+  /// Makes YAML's nodes of TOML values, each with the place it was written.
+  private struct MarkMaker {
+    private var made: [Int: Mark] = [:]
+
+    /// The mark of `line` and `column`: Yams makes marks only while parsing, so a
+    /// scalar is parsed at that place (once per place).
+    mutating func mark(line: Int, column: Int) -> Mark? {
+      let key = line << 20 | min(column, 1 << 20 - 1)
+      if let known = made[key] { return known }
+      let text =
+        String(repeating: "\n", count: max(0, line - 1)) + String(repeating: " ", count: max(0, column - 1)) + "x"
+      let mark = (try? Yams.compose(yaml: text))??.mark
+      made[key] = mark
+      return mark
+    }
+
+    /// `value` as a node; `key` names the table it sits under, for the tables that
+    /// Zensical writes where `mkdocs.yml` has lists.
+    mutating func node(_ value: TOMLValue, key: String?) -> Node {
+      let mark = self.mark(line: value.line, column: value.column)
+      func scalar(_ text: String, _ name: Tag.Name) -> Node { .scalar(.init(text, Tag(name), .any, mark)) }
+      switch value.kind {
+      case .string(let text): return scalar(text, .str)
+      case .integer(let number): return scalar(String(number), .int)
+      case .float(let number): return scalar(String(number), .float)
+      case .bool(let flag): return scalar(flag ? "true" : "false", .bool)
+      case .dateTime(let text): return scalar(text, .str)
+      case .array(let items): return .sequence(.init(items.map { node($0, key: nil) }, .implicit, .any, mark))
+      case .table(let table):
+        if key == "markdown_extensions" || key == "plugins" {
+          return .sequence(.init(named(table).map { .mapping(.init([$0])) }, .implicit, .any, mark))
+        }
+        let pairs = table.pairs.map { entry -> (Node, Node) in
+          let place = table.keyPlaces[entry.key] ?? (entry.value.line, entry.value.column)
+          let keyMark = self.mark(line: place.line, column: place.column)
+          return (.scalar(.init(entry.key, Tag(.str), .any, keyMark)), node(entry.value, key: entry.key))
+        }
+        return .mapping(.init(pairs, .implicit, .any, mark))
+      }
+    }
+
+    /// The entries of a table of extensions or plugins as name–options pairs, in order:
+    /// `pymdownx = { tabbed = {…} }` (unquoted dotted names) is `pymdownx.tabbed`, and
+    /// `pymdownx.blocks` one level further.
+    private mutating func named(_ table: TOMLTable, prefix: String = "") -> [(Node, Node)] {
+      var pairs: [(Node, Node)] = []
+      for (name, value) in table.pairs {
+        let full = prefix + name
+        if case .table(let inner) = value.kind, full == "pymdownx" || full == "pymdownx.blocks" {
+          pairs += named(inner, prefix: full + ".")
+          continue
+        }
+        let place = table.keyPlaces[name] ?? (value.line, value.column)
+        let mark = self.mark(line: place.line, column: place.column)
+        pairs.append((.scalar(.init(full, Tag(.str), .any, mark)), node(value, key: nil)))
+      }
+      return pairs
+    }
+  }
+}
