@@ -117,11 +117,16 @@ public final class SiteSession: @unchecked Sendable {
       theme: theme, config: config, siteRoot: options.siteRoot, keepsLinks: remembersRenders, categories: categories)
     // The metadata of every page first, for the site-wide index (navigation, links,
     // listings); each body is read where its page is rendered.
-    let parsed = parallelMap(sources, jobs: options.jobs) { parser.parseHeader($0) }
-    pages.reserveCapacity(parsed.count)
-    for page in parsed { pages[page.page.sitePath] = page }
+    // (The list of what was read goes once the pages hold it: it would keep each page's
+    // first reading alive through the render, which replaces it.)
+    func readHeaders() -> [Diagnostic] {
+      let parsed = parallelMap(sources, jobs: options.jobs) { parser.parseHeader($0) }
+      pages.reserveCapacity(parsed.count)
+      for page in parsed { pages[page.page.sitePath] = page }
+      return parsed.flatMap(\.diagnostics)
+    }
+    diagnostics += readHeaders()
     reconcileImplicitSections(parser: parser)
-    diagnostics += parsed.flatMap(\.diagnostics)
     if let navigation = config.writtenNavigation {
       diagnostics += navigation.missingPages(
         in: Set(sources.map(\.relativePath)), contentFolder: config.contentFolder)

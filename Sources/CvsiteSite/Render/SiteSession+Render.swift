@@ -110,7 +110,6 @@ extension SiteSession {
       ? nil : startSearchIndex(published, navigation: wide.navigation, order: wide.order, only: only, into: sink)
     var firstChecker = targets.links
     firstChecker.idsKnown = !unread
-    let first = rendering(published, checker: firstChecker)
     // A build that keeps no bodies writes the search index's page bundles as pages are
     // read, numbered in reading order as the index numbers them.
     let spool =
@@ -134,68 +133,80 @@ extension SiteSession {
     // page, both ran measurably slower (the caches held neither).
     let batch = 256
     var batches = stride(from: 0, to: jobs.count, by: batch).map { Array(jobs[$0..<min($0 + batch, jobs.count)]) }
-    var firstRound = parallelMap(batches, jobs: options.jobs, weight: { $0.reduce(0) { $0 + weight($1) } }) {
-      batch -> [RoundResult] in
-      var results = batch.map { job -> RoundResult in
-        var parsed = job.parsed
-        let file = parsed.source
-        if let file, let parser {
-          let implicit = parsed.isImplicit
-          parsed = parser.parse(file)
-          parsed.isImplicit = implicit
+    // The round's rendering lists the pages as first read: it goes with the round.
+    var firstRound: [[RoundResult]] = {
+      let first = rendering(published, checker: firstChecker)
+      return parallelMap(batches, jobs: options.jobs, weight: { $0.reduce(0) { $0 + weight($1) } }) {
+        batch -> [RoundResult] in
+        var results = batch.map { job -> RoundResult in
+          var parsed = job.parsed
+          let file = parsed.source
+          if let file, let parser {
+            let implicit = parsed.isImplicit
+            parsed = parser.parse(file)
+            parsed.isImplicit = implicit
+          }
+          if let spool, let record = parsed.search, spool.add(parsed.page, record: record, basePath: basePath) {
+            parsed.search?.passagesJSON = []
+          }
+          var result = RoundResult(parsed: parsed, file: file)
+          // A listing shows its pages' summaries: it waits until every page is read.
+          result.waits = unread && job.publishes && parsed.page.isSectionIndex && parsed.page.metadata.list != nil
+          return result
         }
-        if let spool, let record = parsed.search, spool.add(parsed.page, record: record, basePath: basePath) {
-          parsed.search?.passagesJSON = []
+        for (offset, job) in batch.enumerated() {
+          if job.publishes, !results[offset].waits {
+            let page = results[offset].parsed
+            results[offset].render = first.render(page.page, links: page.links)
+            if let progress { progress(counter.increment(), total) }
+          }
+          if !keepsBodies, !results[offset].waits { results[offset].parsed.page.dropRendered() }
         }
-        var result = RoundResult(parsed: parsed, file: file)
-        // A listing shows its pages' summaries: it waits until every page is read.
-        result.waits = unread && job.publishes && parsed.page.isSectionIndex && parsed.page.metadata.list != nil
-        return result
+        return results
       }
-      for (offset, job) in batch.enumerated() {
-        if job.publishes, !results[offset].waits {
-          let page = results[offset].parsed
-          results[offset].render = first.render(page.page, links: page.links)
-          if let progress { progress(counter.increment(), total) }
-        }
-        if !keepsBodies, !results[offset].waits { results[offset].parsed.page.dropRendered() }
-      }
-      return results
-    }.flatMap { $0 }
-    // What the metadata read made of each page is replaced by what the render read.
+    }()
+    // What the metadata read made of each page is replaced by what the render read; the
+    // round's results go as they are taken (only the files read stay listed).
     (jobs, batches) = ([], [])
     var renders: [String: PageRender] = [:]
     var waiting: [ParsedSitePage] = []
     var again: [ContentFile] = []
-    for result in firstRound {
-      let path = result.parsed.page.sitePath
-      if result.file != nil {
-        pages[path] = result.parsed
-        outcome.diagnostics += result.parsed.diagnostics
+    var read: [ContentFile] = []
+    for index in firstRound.indices {
+      for result in firstRound[index] {
+        let path = result.parsed.page.sitePath
+        if let file = result.file {
+          pages[path] = result.parsed
+          outcome.diagnostics += result.parsed.diagnostics
+          read.append(file)
+        }
+        if let render = result.render {
+          renders[path] = render
+        } else if result.waits {
+          waiting.append(result.parsed)
+        }
       }
-      if let render = result.render {
-        renders[path] = render
-      } else if result.waits {
-        waiting.append(result.parsed)
-      }
+      firstRound[index] = []
     }
+    firstRound = []
     if unread {
       // Every page is read now: the search index is made from their records while the
       // rest of the site is rendered.
+      // (The pages as first read go first: the index is made while they would be held.)
       published = (siteWide?.publishedPaths ?? []).compactMap { pages[$0]?.page }
+      selected = selected.compactMap { pages[$0.sitePath]?.page }
       searchJob = startSearchIndex(
         published, navigation: navigation, order: wide.order, only: only, into: sink,
         spooled: finishSpool(spool, published: published, navigation: navigation, outcome: &outcome))
       // The link targets know each page's ids.
       targets.links = linkTargets(published, theme: theme, extraPages: wide.taxonomies.urls)
-      for result in firstRound {
-        guard let file = result.file, let render = renders[result.parsed.page.sitePath],
-          targets.links.correctsFragments(in: render.links, from: result.parsed.page.url)
+      for file in read {
+        guard let page = pages[file.sitePath]?.page, let render = renders[file.sitePath],
+          targets.links.correctsFragments(in: render.links, from: page.url)
         else { continue }
         again.append(file)
       }
-      firstRound = []
-      selected = selected.compactMap { pages[$0.sitePath]?.page }
+      read = []
     }
     siteWide?.targets = targets
 
