@@ -35,6 +35,9 @@ public struct MarkdownOptions: Sendable {
   /// without failing: a `:::` closing nothing, or a container never closed, is a
   /// warning, not an error.
   public var tolerant = false
+  /// A DocC catalog's pages and images: `<doc:Name>` links and images named without
+  /// extension are found in it.
+  public var catalog: (any DocCCatalogIndex)?
 
   /// Raw HTML, heading anchors and titles from headings are off unless asked for; GFM is on.
   public init(
@@ -54,6 +57,8 @@ public enum MarkdownDialect: Sendable, Hashable {
   /// An MkDocs project: `::: name` lines are mkdocstrings' (or another plugin's)
   /// insertions, left out with a warning, not VitePress containers.
   case mkdocs
+  /// A DocC catalog: `@Metadata`, `@Options` and `@Comment` blocks are read, not shown.
+  case docc
 }
 
 /// A page read from Markdown: front matter, the body as a view tree, and every problem.
@@ -229,6 +234,11 @@ public struct MarkdownParser: Sendable {
       extensions.apply(to: prepared.document)
       diagnostics += extensions.diagnostics
       for id in extensions.claimedIDs { _ = builder.ids.claimExplicit(id) }
+    }
+    if let catalog = options.catalog {
+      var links = DocCLinkPass(body: body, catalog: catalog)
+      links.apply(to: prepared.document.root)
+      diagnostics += links.diagnostics
     }
     DefinitionLists(body: body, lines: body.definitionLines).apply(to: prepared.document.root)
     if let renderer = options.codeBlocks {

@@ -36,7 +36,8 @@ extension SiteSession {
     }
     guard let theme else { return rebuildEverything(into: sink) }
     let parser = PageParser(
-      theme: theme, config: config, siteRoot: options.siteRoot, keepsLinks: remembersRenders, categories: categories)
+      theme: theme, config: config, siteRoot: options.siteRoot, keepsLinks: remembersRenders, categories: categories,
+      catalog: catalogIndex())
     var touched = Set<String>()
     var lookalikes: [Diagnostic] = []
     var navigationChanged = false

@@ -146,7 +146,9 @@ public final class SiteSession: @unchecked Sendable {
   /// the theme they name.
   func loadSettingsAndTheme() -> [Diagnostic] {
     let file = SiteSettings.file(in: options.siteRoot) ?? "cvsite.yml"
-    guard let data = try? Data(contentsOf: options.siteRoot.appendingPathComponent(file)) else {
+    // A DocC catalog is a folder: its settings are what it holds.
+    let catalog = SiteSettings.isCatalog(file) ? Data() : nil
+    guard let data = catalog ?? (try? Data(contentsOf: options.siteRoot.appendingPathComponent(file))) else {
       theme = nil
       return [
         Diagnostic(

@@ -46,6 +46,9 @@ extension CMarkNode {
 
   var url: String? { cmark_node_get_url(raw).map { String(cString: $0) } }
 
+  /// Sets a link's or an image's URL.
+  func setURL(_ url: String) { _ = cmark_node_set_url(raw, url) }
+
   /// Takes the node out of its tree (it stays in the arena).
   func unlink() { cmark_node_unlink(raw) }
 

@@ -80,10 +80,12 @@ struct DialectBlocks {
       mayHaveBlocks(source, from: frontMatterLines + 1, insertions: dialect == .mkdocs)
         || mayHaveComponents(source, from: frontMatterLines + 1)
         || (dialect == .mkdocs && PythonMarkdownLines.mayHaveLines(source, from: frontMatterLines + 1))
+        || (dialect == .docc && DocCDirectiveLines.mayHaveDirectives(source, from: frontMatterLines + 1))
     else { return nil }
     var reader = Reader(source: source, frontMatterLines: frontMatterLines)
     reader.readsInsertions = dialect == .mkdocs
     if dialect == .mkdocs { reader.lines = PythonMarkdownLines() }
+    if dialect == .docc { reader.directiveLines = DocCDirectiveLines() }
     reader.run()
     guard
       !reader.directives.isEmpty || !reader.leftOut.isEmpty || !reader.closingLines.isEmpty
@@ -170,6 +172,8 @@ struct DialectBlocks {
     private var tagEnd = 0
     /// Python-Markdown's other line syntax, read in MkDocs pages.
     var lines: PythonMarkdownLines?
+    /// DocC's directives, read in a catalog's pages.
+    var directiveLines: DocCDirectiveLines?
     /// Closing fences written before a line: of fences left open when their block ended.
     var fenceEnds: [Int: [UInt8]] = [:]
 
@@ -223,12 +227,26 @@ struct DialectBlocks {
           blocks[last].contentIndent = width
         }
         let relativeWidth = width - blockIndent
+        if directiveLines != nil, let action = directiveLines?.read(text[start...], width: relativeWidth) {
+          switch action {
+          case .leaveOut:
+            leaveOut(line, after: closings.events, indent: closings.indent)
+            continue
+          case .unread(let name, let known):
+            let message =
+              known
+              ? "the DocC directive `@\(name)` is not read yet: its lines are shown as written"
+              : "unknown DocC directive `@\(name)`: its lines are shown as written"
+            diagnostics.append(
+              source.diagnostic(
+                .warning, message, line: line, column: width + 1,
+                suggestion: known ? nil : closest(name, DocCDirectiveLines.names)))
+          }
+        }
         if lines != nil, let action = lines?.read(text[start...], width: relativeWidth, line: line) {
           switch action {
           case .leaveOut:
-            place(closings.events, line: line, indent: closings.indent)
-            leftOut.insert(line)
-            blankLine = nil
+            leaveOut(line, after: closings.events, indent: closings.indent)
             continue
           case .replace(let indent, let kept, let blankAfter):
             place(closings.events, line: line, indent: closings.indent)
@@ -506,6 +524,13 @@ struct DialectBlocks {
 
     /// Puts `events` on a line that can carry them: this opener's own line, else the
     /// blank line before the text that ended the blocks, else a line of their own.
+    /// Leaves `line` out of the page (it stays, empty), after the blocks it closes.
+    private mutating func leaveOut(_ line: Int, after closings: [DirectiveLine], indent: Int) {
+      place(closings, line: line, indent: indent)
+      leftOut.insert(line)
+      blankLine = nil
+    }
+
     private mutating func place(_ events: [DirectiveLine], line: Int, indent: Int, own: Bool = false) {
       guard !events.isEmpty else { return }
       var placed = events

@@ -7,6 +7,8 @@ extension SiteSession {
   /// folder got an `_index.md`, or lost its last page). Returns whether anything changed.
   @discardableResult
   func reconcileImplicitSections(parser: PageParser) -> Bool {
+    // A DocC catalog's folders are no pages: its pages have URLs of their own.
+    guard config.docc == nil else { return false }
     var needed = Set<[String]>()
     var written = Set<[String]>()
     for parsed in pages.values where !parsed.isImplicit {

@@ -71,10 +71,14 @@ struct PageParser: Sendable {
   let draftPages: ExcludedPages
   /// Whether URLs and titles lose their files' number prefixes (`01-intro.md`).
   let stripsNumberPrefixes: Bool
+  /// A DocC catalog's URL scheme, when the site is one.
+  let docc: DocCCatalog.Settings?
 
+  /// `catalog`: a DocC catalog's pages and images, for the links and images that name
+  /// them (the pages' titles must be known: made once the metadata is read).
   init(
     theme: SiteThemeAdapter, config: SiteConfig, siteRoot: URL, keepsLinks: Bool = false,
-    categories: [[String]: FolderCategory] = [:]
+    categories: [[String]: FolderCategory] = [:], catalog: (any DocCCatalogIndex)? = nil
   ) {
     self.categories = categories
     self.keepsLinks = keepsLinks
@@ -84,6 +88,7 @@ struct PageParser: Sendable {
     pagesOutOfNavigation = config.pagesOutOfNavigation
     draftPages = config.draftPages
     stripsNumberPrefixes = config.stripsNumberPrefixes
+    docc = config.docc
     basePath = config.basePath
     search = config.search
     language = config.language
@@ -97,6 +102,7 @@ struct PageParser: Sendable {
     options.codeBlocks = theme.codeLanguages
     options.dialect = config.dialect
     options.tolerant = config.tolerant
+    options.catalog = catalog
     if let folders = config.shortcodeFolders {
       options.shortcodes = InstalledShortcodes.find(
         root: siteRoot, folders: folders, environment: ProcessInfo.processInfo.environment)
@@ -169,6 +175,8 @@ struct PageParser: Sendable {
       metadata.inNavigation = false
     }
     if draftPages.excludes(file.relativePath) { metadata.draft = true }
+    // A catalog's root page is its home too.
+    if let docc, file.relativePath == docc.rootPage, !metadata.aliases.contains("/") { metadata.aliases.append("/") }
     // A section lists its pages unless it says otherwise; the home page only when asked.
     if listsSections, file.kind == .sectionIndex, metadata.list == nil, !metadata.listsNothing,
       file.relativePath.contains("/"), containers.contains(Self.implicitListing)
@@ -231,7 +239,9 @@ struct PageParser: Sendable {
 
   /// The URL of `file`'s page.
   private func url(of file: ContentFile, slug: String?) -> String {
-    PageURL.url(for: file.relativePath, kind: file.kind, slug: slug, strippingNumberPrefixes: stripsNumberPrefixes)
+    if let docc, file.kind != .resource { return PageURL.encoded(docc.url(of: file.relativePath)) }
+    return PageURL.url(
+      for: file.relativePath, kind: file.kind, slug: slug, strippingNumberPrefixes: stripsNumberPrefixes)
   }
 
   /// ``titleFromFileName(_:strippingNumberPrefixes:)`` as the settings ask.

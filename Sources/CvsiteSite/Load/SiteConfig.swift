@@ -101,6 +101,8 @@ struct SiteConfig: Sendable {
   /// Whether URLs and titles lose their files' number prefixes, as Docusaurus makes them
   /// (`01-intro.md` is `/intro/`).
   var stripsNumberPrefixes = false
+  /// A DocC catalog's URL scheme and root page, when the site is one.
+  var docc: DocCCatalog.Settings?
 
   init() {}
 

@@ -10,14 +10,16 @@ public enum SiteSettings {
   public static func file(in root: URL) -> String? {
     (["cvsite.yml", ZensicalSettings.fileName] + MkDocsSettings.fileNames).first {
       FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path)
-    } ?? ScriptedProject.file(in: root)
+    } ?? ScriptedProject.file(in: root) ?? DocCCatalog.folder(in: root)
   }
 
   /// The folder a build writes to when none is given: where the generator the project
   /// was made for writes (`site/` for MkDocs, `build/` for Docusaurus…), else `public/`.
   public static func defaultOutputFolder(in root: URL) -> String {
     guard let file = file(in: root) else { return "public" }
-    if MkDocsSettings.fileNames.contains(file) || file == ZensicalSettings.fileName { return "site" }
+    if MkDocsSettings.fileNames.contains(file) || file == ZensicalSettings.fileName || isCatalog(file) {
+      return "site"
+    }
     return ScriptedProject.project(of: file)?.outputFolder ?? "public"
   }
 
@@ -35,12 +37,17 @@ public enum SiteSettings {
     )
   }
 
+  /// Whether the settings "file" is a DocC catalog's folder (`Book.docc`, or `.` when the
+  /// site's folder is the catalog).
+  static func isCatalog(_ file: String) -> Bool { file == "." || file.hasSuffix(".docc") }
+
   /// The settings in `text`, read as the file named `file` in the site at `root` is.
   static func read(_ text: String, file: String, root: URL) -> (SiteConfig, [Diagnostic]) {
     let files = { (path: String) in try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8) }
     if MkDocsSettings.fileNames.contains(file) {
       return MkDocsSettings.read(text, path: file, environment: ProcessInfo.processInfo.environment, files: files)
     }
+    if isCatalog(file) { return DocCCatalog.read(root: root, folder: file) }
     if file == ZensicalSettings.fileName {
       return ZensicalSettings.read(text, path: file, environment: ProcessInfo.processInfo.environment, files: files)
     }

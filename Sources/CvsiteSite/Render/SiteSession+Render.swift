@@ -82,7 +82,8 @@ extension SiteSession {
     let parser =
       unread
       ? PageParser(
-        theme: theme, config: config, siteRoot: options.siteRoot, keepsLinks: keepsBodies, categories: categories)
+        theme: theme, config: config, siteRoot: options.siteRoot, keepsLinks: keepsBodies, categories: categories,
+        catalog: catalogIndex())
       : nil
     func rendering(_ site: [SitePage], checker: LinkChecker) -> PageRendering {
       PageRendering(
@@ -610,6 +611,12 @@ extension SiteSession {
   }
 
   /// Every path a link may lead to, with the ids of each page.
+  /// A DocC catalog's pages (by the titles read so far) and images; nil for other sites.
+  func catalogIndex() -> DocCSiteIndex? {
+    guard config.docc != nil else { return nil }
+    return DocCSiteIndex(pages: pages.values.map(\.page), resources: resources, basePath: config.basePath)
+  }
+
   func linkTargets(_ published: [SitePage], theme: SiteThemeAdapter, extraPages: [String] = []) -> LinkChecker {
     var checker = LinkChecker(basePath: config.basePath)
     checker.contentFolder = config.contentFolder

@@ -215,8 +215,13 @@
     checkScrollers();
   }
 
-  /* ---- Theme switch: System, Light or Dark, remembered (the head's inline script applies
-     it before the page is painted). ---- */
+  /* ---- Theme switch: System, Light or Dark, remembered (applied by the head's script
+     before the first paint); dark image variants follow it. ---- */
+  function fitPictures(value) {
+    var media = { dark: "all", light: "not all" }[value] || "(prefers-color-scheme: dark)";
+    all(doc, "source[data-cv-dark]").forEach(function (source) { source.media = media; });
+  }
+  fitPictures(doc.documentElement.dataset.theme || "auto");
   all(doc, "[data-cv-theme]").forEach(function (select) {
     var stored = null;
     try { stored = localStorage.getItem("cvsite.theme"); } catch (e) { /* private mode */ }
@@ -225,14 +230,15 @@
       var value = select.value;
       if (value === "light" || value === "dark") doc.documentElement.dataset.theme = value;
       else delete doc.documentElement.dataset.theme;
+      fitPictures(value);
       try {
         if (value === "auto") localStorage.removeItem("cvsite.theme"); else localStorage.setItem("cvsite.theme", value);
       } catch (e) { /* private mode */ }
     });
   });
 
-  /* ---- Menus: the navigation and the table of contents open on wide screens, closed on
-     narrow ones (an inline script closes them before the first paint). ---- */
+  /* ---- Menus: open on wide screens, closed on narrow ones (closed by an inline script
+     before the first paint). ---- */
   var wide = window.matchMedia("(min-width: 56rem)");
   var menus = all(doc, "details.cv-menu");
   function fitMenus() { menus.forEach(function (menu) { menu.open = wide.matches; }); }

@@ -1,0 +1,40 @@
+/// What a DocC catalog's pages name: the pages `<doc:Name>` links lead to, and the
+/// images written by name (`![](bitwiseNOT)`), found anywhere in the catalog.
+public protocol DocCCatalogIndex: Sendable {
+  /// The page named `name` (its file's name without extension): its site URL and title.
+  func page(named name: String) -> DocCPage?
+  /// Every page's name, for a did-you-mean.
+  var pageNames: [String] { get }
+  /// The HTML of the image named `name` (without extension, or with), showing `alt`;
+  /// nil when the catalog has no such image.
+  func image(named name: String, alt: String) -> String?
+  /// Every image's name, for a did-you-mean.
+  var imageNames: [String] { get }
+}
+
+/// A page of a DocC catalog, as a link to it shows it.
+public struct DocCPage: Sendable, Equatable {
+  /// Its URL from the site's root (`/documentation/book/thebasics/`).
+  public var url: String
+  public var title: String
+
+  public init(url: String, title: String) {
+    self.url = url
+    self.title = title
+  }
+}
+
+/// The name and heading of `<doc:Name>`, `<doc:Name#Heading-Text>` and
+/// `doc://Bundle/documentation/Module/Name`: the last part of the path, and the fragment.
+func docLinkTarget(_ url: String) -> (name: String, fragment: String?)? {
+  guard url.hasPrefix("doc:") else { return nil }
+  var rest = Substring(url.dropFirst(4))
+  var fragment: String?
+  if let hash = rest.firstIndex(of: "#") {
+    fragment = String(rest[rest.index(after: hash)...])
+    rest = rest[..<hash]
+  }
+  let name = rest.split(separator: "/").last.map(String.init) ?? ""
+  guard !name.isEmpty else { return nil }
+  return (name, fragment?.isEmpty == true ? nil : fragment)
+}

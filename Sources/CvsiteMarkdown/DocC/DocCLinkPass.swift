@@ -1,0 +1,104 @@
+import ContainerViews
+import CvsiteCore
+
+/// A DocC catalog's links and images on the tree cmark parsed: `<doc:Name>` (an autolink
+/// to cmark) becomes a link to the page, titled as it is (or by its heading for
+/// `#Heading-Text`); `![alt](name)` becomes the catalog's image of that name, with its
+/// `@2x` and dark variants. What leads nowhere is a warning at its paragraph, with the
+/// nearest name; the link keeps its text.
+struct DocCLinkPass {
+  let body: PageBody
+  let catalog: any DocCCatalogIndex
+  var diagnostics: [Diagnostic] = []
+
+  init(body: PageBody, catalog: any DocCCatalogIndex) {
+    self.body = body
+    self.catalog = catalog
+  }
+
+  mutating func apply(to root: CMarkNode) {
+    var found: [(node: CMarkNode, block: CMarkNode)] = []
+    collect(root, block: root, into: &found, depth: 0)
+    for (node, block) in found {
+      if node.kind == .link { link(node, in: block) } else { image(node, in: block) }
+    }
+  }
+
+  /// How deep the walk goes (cmark nests as deep as the input asks).
+  static let maximumDepth = 256
+
+  private func collect(
+    _ parent: CMarkNode, block: CMarkNode, into found: inout [(node: CMarkNode, block: CMarkNode)], depth: Int
+  ) {
+    guard depth < Self.maximumDepth else { return }
+    var cursor = parent.firstChild
+    while let node = cursor {
+      cursor = node.next
+      switch node.kind {
+      case .link where node.url?.hasPrefix("doc:") == true: found.append((node, block))
+      case .image: found.append((node, block))
+      default: break
+      }
+      if node.firstChild != nil {
+        collect(node, block: node.kind.isBlock ? node : block, into: &found, depth: depth + 1)
+      }
+    }
+  }
+
+  private mutating func link(_ node: CMarkNode, in block: CMarkNode) {
+    guard let written = node.url, let target = docLinkTarget(written) else { return }
+    let isAutolink =
+      node.firstChild?.kind == .text && node.firstChild?.next == nil
+      && node.firstChild?.literal == written
+    guard let page = catalog.page(named: target.name) else {
+      diagnostics.append(
+        body.source.diagnostic(
+          .warning, "`<\(written)>` leads to no page of the catalog: shown as text", line: max(1, block.startLine),
+          column: 1, suggestion: closest(target.name, catalog.pageNames)))
+      let text = isAutolink ? target.name : node.plainText
+      if let replacement = CMarkNode.text(text) {
+        node.insertBefore(replacement)
+        node.unlink()
+      }
+      return
+    }
+    var url = page.url
+    var title = page.title
+    if let fragment = target.fragment {
+      // DocC writes a heading's text with hyphens for spaces: the link shows the text.
+      let text = fragment.replacingOccurrences(of: "-", with: " ")
+      url += "#" + githubSlug(text)
+      title = text
+    }
+    node.setURL(url)
+    if isAutolink { node.firstChild?.setLiteral(title) }
+  }
+
+  private mutating func image(_ node: CMarkNode, in block: CMarkNode) {
+    guard let url = node.url, !url.isEmpty, !url.contains("/"), !url.contains(":") else { return }
+    let alt = node.plainText
+    if let html = catalog.image(named: url, alt: alt), let made = CMarkNode.customInline(enter: html) {
+      node.insertBefore(made)
+      node.unlink()
+      return
+    }
+    // A name without extension is the catalog's way: one that is not there is an error.
+    guard !url.contains(".") else { return }
+    diagnostics.append(
+      body.source.diagnostic(
+        .error, "the catalog has no image named `\(url)`", line: max(1, block.startLine), column: 1,
+        suggestion: closest(url, catalog.imageNames)))
+  }
+}
+
+extension CMarkKind {
+  /// Whether nodes of this kind are blocks (a paragraph, a heading, an item…).
+  fileprivate var isBlock: Bool {
+    switch self {
+    case .document, .blockQuote, .list, .item, .codeBlock, .htmlBlock, .paragraph, .heading, .thematicBreak,
+      .customBlock:
+      return true
+    default: return false
+    }
+  }
+}

@@ -1,0 +1,253 @@
+import ContainerViews
+import CvsiteCore
+import CvsiteMarkdown
+import Foundation
+
+/// A DocC catalog (`Name.docc`) read as a site: a folder holding one (or the catalog
+/// itself) builds with no `cvsite.yml`. Its pages keep DocC's URLs
+/// (`/documentation/<root>/<page>`, lowercased, each article by its file's name wherever
+/// it sits), the root page (the one with `@TechnologyRoot`, else the one named after the
+/// catalog) is also reached at `/`, and the root's `## Topics` groups (and those of the
+/// pages they curate) are the navigation.
+enum DocCCatalog {
+  /// The catalog's settings: where its pages' URLs start, and which page is the root.
+  struct Settings: Sendable, Hashable {
+    /// The root page, relative to the catalog (`The-Swift-Programming-Language.md`).
+    var rootPage: String
+    /// `/documentation/the-swift-programming-language/`.
+    var rootURL: String
+
+    /// The URL of the page at `relativePath` in the catalog.
+    func url(of relativePath: String) -> String {
+      if relativePath == rootPage { return rootURL }
+      let file = relativePath.split(separator: "/").last.map(String.init) ?? relativePath
+      return rootURL + DocCCatalog.pathComponent(ContentFile.withoutMarkdownExtension(file)) + "/"
+    }
+  }
+
+  /// The catalog folder at `root`: `root` itself (`"."`) when it is one, else the first
+  /// `*.docc` folder in it; nil when there is none.
+  static func folder(in root: URL) -> String? {
+    if root.standardizedFileURL.lastPathComponent.hasSuffix(".docc") { return "." }
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+    return names.sorted().first { name in
+      var isFolder: ObjCBool = false
+      return name.hasSuffix(".docc")
+        && FileManager.default.fileExists(atPath: root.appendingPathComponent(name).path, isDirectory: &isFolder)
+        && isFolder.boolValue
+    }
+  }
+
+  /// A page name as DocC puts it in a URL: lowercased, spaces as hyphens.
+  static func pathComponent(_ name: String) -> String {
+    name.lowercased().replacingOccurrences(of: " ", with: "-")
+  }
+
+  /// The settings of the catalog `folder` (relative to `root`).
+  static func read(root: URL, folder: String) -> (SiteConfig, [Diagnostic]) {
+    var config = SiteConfig()
+    config.settingsFile = folder
+    config.contentFolder = folder
+    config.listsSections = false
+    config.dialect = .docc
+    // DocC reports a link that leads nowhere without failing the build.
+    config.links = .warn
+    config.tolerant = true
+    let catalog = folder == "." ? root : root.appendingPathComponent(folder)
+    let catalogName = String(catalog.standardizedFileURL.lastPathComponent.dropLast(".docc".count))
+    var diagnostics: [Diagnostic] = []
+    let pages = markdownFiles(in: catalog)
+    var texts: [String: String] = [:]
+    func text(of page: String) -> String {
+      if let known = texts[page] { return known }
+      let read = (try? String(contentsOf: catalog.appendingPathComponent(page), encoding: .utf8)) ?? ""
+      texts[page] = read
+      return read
+    }
+    let root =
+      pages.first { text(of: $0).contains("@TechnologyRoot") }
+      ?? pages.first {
+        ContentFile.withoutMarkdownExtension(($0.split(separator: "/").last).map(String.init) ?? $0) == catalogName
+      }
+    guard let root else {
+      diagnostics.append(
+        Diagnostic(
+          .error,
+          "\(folder) has no root page: give one page `@Metadata { @TechnologyRoot }`, or name it \(catalogName).md",
+          at: SourceLocation(path: folder, line: 1, column: 1)))
+      return (config, diagnostics)
+    }
+    let rootName = ContentFile.withoutMarkdownExtension(root.split(separator: "/").last.map(String.init) ?? root)
+    let settings = Settings(rootPage: root, rootURL: "/documentation/" + pathComponent(rootName) + "/")
+    config.docc = settings
+    config.title = displayName(in: catalog) ?? catalogName
+    var byName: [String: String] = [:]
+    for page in pages {
+      let name = ContentFile.withoutMarkdownExtension(page.split(separator: "/").last.map(String.init) ?? page)
+      if byName[name] == nil { byName[name] = page }
+    }
+    var navigation = WrittenNavigation()
+    var curated = Set<String>([root])
+    navigation.items = [.page(contentPath: root, title: nil)]
+    navigation.shown.insert(root)
+    navigation.items += topics(
+      of: root, text: text, byName: byName, folder: folder, curated: &curated, navigation: &navigation, depth: 0)
+    let uncurated = pages.filter { !curated.contains($0) }
+    if !uncurated.isEmpty {
+      // DocC places what no page curates on the root page, as articles.
+      navigation.items.append(
+        .section(title: "Articles", items: uncurated.map { .page(contentPath: $0, title: nil) }))
+      navigation.shown.formUnion(uncurated)
+    }
+    config.writtenNavigation = navigation
+    return (config, diagnostics)
+  }
+
+  /// The catalog's Markdown files, relative to it, sorted.
+  private static func markdownFiles(in catalog: URL) -> [String] {
+    guard let walker = FileManager.default.enumerator(at: catalog, includingPropertiesForKeys: nil) else { return [] }
+    let base = catalog.standardizedFileURL.path
+    var found: [String] = []
+    for case let file as URL in walker {
+      let full = file.standardizedFileURL.path
+      guard full.hasPrefix(base + "/"), ContentFile.markdownExtensionLength(full) != nil else { continue }
+      found.append(String(full.dropFirst(base.count + 1)))
+    }
+    return found.sorted()
+  }
+
+  /// `CFBundleDisplayName` of the catalog's `Info.plist`.
+  private static func displayName(in catalog: URL) -> String? {
+    guard let plist = try? String(contentsOf: catalog.appendingPathComponent("Info.plist"), encoding: .utf8),
+      let key = plist.range(of: "<key>CFBundleDisplayName</key>"),
+      let open = plist.range(of: "<string>", range: key.upperBound..<plist.endIndex),
+      let close = plist.range(of: "</string>", range: open.upperBound..<plist.endIndex)
+    else { return nil }
+    let name = plist[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
+    return name.isEmpty ? nil : name
+  }
+
+  /// The navigation entries of `page`'s `## Topics`: each `### Group` a section of the
+  /// pages its `- <doc:Name>` items name, each with the entries of its own topics.
+  private static func topics(
+    of page: String, text: (String) -> String, byName: [String: String], folder: String, curated: inout Set<String>,
+    navigation: inout WrittenNavigation, depth: Int
+  ) -> [WrittenNavigation.Item] {
+    guard depth < 8 else { return [] }
+    var groups: [(title: String, items: [WrittenNavigation.Item])] = []
+    var inTopics = false
+    var inFence = false
+    for (offset, raw) in text(page).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let line = raw.trimmingCharacters(in: .whitespaces)
+      if line.hasPrefix("```") || line.hasPrefix("~~~") { inFence.toggle() }
+      if inFence { continue }
+      if line.hasPrefix("## ") {
+        inTopics = line.dropFirst(3).trimmingCharacters(in: .whitespaces) == "Topics"
+        continue
+      }
+      guard inTopics else { continue }
+      if line.hasPrefix("### ") {
+        groups.append((String(line.dropFirst(4)).trimmingCharacters(in: .whitespaces), []))
+        continue
+      }
+      guard line.hasPrefix("- "), let open = line.range(of: "<doc:"),
+        let close = line.range(of: ">", range: open.upperBound..<line.endIndex)
+      else { continue }
+      guard let target = docTarget(String(line[open.lowerBound..<close.lowerBound].dropFirst())),
+        let path = byName[target]
+      else {
+        continue
+      }
+      if groups.isEmpty { groups.append(("Topics", [])) }
+      let location = SourceLocation(path: folder + "/" + page, line: offset + 1, column: 1)
+      navigation.named.append(WrittenNavigation.Named(contentPath: path, location: location, sourceLine: String(raw)))
+      guard curated.insert(path).inserted else { continue }
+      navigation.shown.insert(path)
+      let inner = topics(
+        of: path, text: text, byName: byName, folder: folder, curated: &curated, navigation: &navigation,
+        depth: depth + 1)
+      groups[groups.count - 1].items.append(
+        inner.isEmpty ? .page(contentPath: path, title: nil) : .section(title: "", items: inner, page: path))
+    }
+    return groups.map { .section(title: $0.title, items: $0.items) }
+  }
+
+  /// `doc:Name` (or `doc://…/Name#part`) → `Name`.
+  private static func docTarget(_ written: String) -> String? {
+    guard written.hasPrefix("doc:") else { return nil }
+    var rest = written.dropFirst(4)
+    if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
+    return rest.split(separator: "/").last.map(String.init)
+  }
+}
+
+/// The pages and images of a DocC catalog, as ``DocCCatalogIndex`` asks: made from the
+/// site's pages once their titles are known.
+struct DocCSiteIndex: DocCCatalogIndex {
+  private let pages: [String: DocCPage]
+  /// Image name (without scale, appearance and extension) → its files.
+  private let images: [String: [ImageFile]]
+  let basePath: String
+
+  private struct ImageFile: Sendable {
+    var url: String
+    var scale: Int
+    var dark: Bool
+  }
+
+  init(pages sitePages: [SitePage], resources: [ContentFile], basePath: String) {
+    var pages: [String: DocCPage] = [:]
+    for page in sitePages {
+      let file = page.contentPath.split(separator: "/").last.map(String.init) ?? page.contentPath
+      let name = ContentFile.withoutMarkdownExtension(file)
+      if pages[name] == nil { pages[name] = DocCPage(url: page.url, title: page.metadata.title) }
+    }
+    self.pages = pages
+    var images: [String: [ImageFile]] = [:]
+    let extensions: Set<String> = ["png", "jpg", "jpeg", "gif", "svg", "webp"]
+    for resource in resources {
+      let file = resource.relativePath.split(separator: "/").last.map(String.init) ?? resource.relativePath
+      guard let dot = file.lastIndex(of: "."), extensions.contains(file[file.index(after: dot)...].lowercased())
+      else { continue }
+      var base = String(file[..<dot])
+      var scale = 1
+      for (suffix, value) in [("@2x", 2), ("@3x", 3)] where base.hasSuffix(suffix) {
+        scale = value
+        base.removeLast(suffix.count)
+      }
+      let dark = base.hasSuffix("~dark")
+      if dark { base.removeLast("~dark".count) }
+      images[base, default: []].append(
+        ImageFile(url: PageURL.encoded("/" + resource.relativePath), scale: scale, dark: dark))
+    }
+    self.images = images
+    self.basePath = basePath
+  }
+
+  func page(named name: String) -> DocCPage? { pages[name] }
+
+  var pageNames: [String] { pages.keys.sorted() }
+
+  var imageNames: [String] { images.keys.sorted() }
+
+  func image(named name: String, alt: String) -> String? {
+    var base = name
+    if let dot = base.lastIndex(of: ".") { base = String(base[..<dot]) }
+    guard let files = images[base] else { return nil }
+    let light = files.filter { !$0.dark }.sorted { $0.scale < $1.scale }
+    let dark = files.filter(\.dark).sorted { $0.scale < $1.scale }
+    guard let first = light.first ?? dark.first else { return nil }
+    // `src` from the site's root is prefixed with the base path with every other link;
+    // `srcset` is written with it.
+    let prefix = String(basePath.dropLast())
+    func srcset(_ set: [ImageFile]) -> String {
+      escapeHTML(set.map { prefix + $0.url + " \($0.scale)x" }.joined(separator: ", "))
+    }
+    let image =
+      "<img src=\"\(escapeHTML(first.url))\" srcset=\"\(srcset(light.isEmpty ? dark : light))\" alt=\"\(escapeHTML(alt))\">"
+    guard !dark.isEmpty, !light.isEmpty else { return image }
+    return
+      "<picture class=\"cv-docc-image\"><source data-cv-dark media=\"(prefers-color-scheme: dark)\" srcset=\"\(srcset(dark))\">"
+      + image + "</picture>"
+  }
+}

@@ -1,0 +1,136 @@
+import CvsiteCore
+import CvsiteTestSupport
+import Foundation
+import Testing
+
+@testable import CvsiteSite
+
+/// A DocC catalog builds as a site: DocC's URLs, `<doc:>` links, images by name, the
+/// settings directives read and not shown, the root's topics as the navigation.
+@Suite("DocC catalogs")
+struct DocCCatalogTests {
+  static let root = """
+    # The Book
+
+    Everything about widgets.
+
+    @Metadata {
+      @TechnologyRoot
+      @PageColor(blue)
+    }
+
+    @Options(scope: global) {
+      @AutomaticSeeAlso(disabled)
+    }
+
+    @Comment {
+      Not for readers.
+    }
+
+    ## Topics
+
+    ### Getting Started
+
+    - <doc:Basics>
+    - <doc:Advanced Topics>
+
+    ### Reference
+
+    - <doc:Operators>
+    """
+
+  static let files: [String: String] = [
+    "Book.docc/Info.plist":
+      "<plist><dict><key>CFBundleDisplayName</key>\n<string>Widget Book</string></dict></plist>\n",
+    "Book.docc/The-Book.md": root,
+    "Book.docc/Guide/Basics.md":
+      "# Basics\n\nStart here, then read <doc:Operators>, [the part on sums](<doc:Operators#Adding-Numbers>) "
+      + "and <doc://org.example.book/documentation/Book/Advanced-Topics>.\n\n![A diagram](diagram)\n\n"
+      + "See <doc:Operatorz>.\n",
+    "Book.docc/Guide/Advanced Topics.md": "# Advanced Topics\n\nMore.\n",
+    "Book.docc/Reference/Operators.md": "# Operators\n\nAll of them.\n\n## Adding Numbers\n\nSums.\n",
+    "Book.docc/Reference/Extra.md": "# Extra\n\nCurated by no one.\n",
+    "Book.docc/Assets/diagram@2x.png": "png",
+    "Book.docc/Assets/diagram~dark@2x.png": "png",
+    "Book.docc/Assets/diagram.png": "png",
+  ]
+
+  @Test("the catalog's pages at DocC's URLs, the root also at /, with links and images resolved")
+  func builds() throws {
+    let site = try TemporarySite(files: Self.files)
+    #expect(SiteSettings.file(in: site.root) == "Book.docc")
+    let outcome = site.build()
+    #expect(outcome.result.succeeded, "\(outcome.result.diagnostics.summaries)")
+    let output = site.root.appendingPathComponent("site")
+    let basics = try #require(site.read("documentation/the-book/basics/index.html", in: output))
+    #expect(basics.contains("<title>Basics · Widget Book</title>"))
+    #expect(basics.contains(#"<a href="/documentation/the-book/operators/">Operators</a>"#))
+    #expect(basics.contains(#"<a href="/documentation/the-book/operators/#adding-numbers">the part on sums</a>"#))
+    #expect(basics.contains(#"<a href="/documentation/the-book/advanced-topics/">Advanced Topics</a>"#))
+    #expect(
+      basics.contains(
+        #"<picture class="cv-docc-image"><source data-cv-dark media="(prefers-color-scheme: dark)" srcset="/Assets/diagram~dark@2x.png 2x"><img src="/Assets/diagram.png" srcset="/Assets/diagram.png 1x, /Assets/diagram@2x.png 2x" alt="A diagram"></picture>"#
+      ))
+    #expect(basics.contains("See Operatorz."), "a link that leads nowhere keeps its text")
+    #expect(site.exists("documentation/the-book/extra/index.html", in: output))
+    let home = try #require(site.read("documentation/the-book/index.html", in: output))
+    #expect(!home.contains("@Metadata") && !home.contains("TechnologyRoot") && !home.contains("Not for readers"))
+    #expect(!home.contains("@Options") && !home.contains("AutomaticSeeAlso"))
+    #expect(site.read("index.html", in: output)?.contains("/documentation/the-book/") == true, "the root at /")
+  }
+
+  @Test("the root's topics are the navigation; what no page curates is under Articles")
+  func navigation() throws {
+    let site = try TemporarySite(files: Self.files)
+    _ = site.build()
+    let page = try #require(
+      site.read("documentation/the-book/operators/index.html", in: site.root.appendingPathComponent("site")))
+    let nav = try #require(page.firstRange(of: "<nav class=\"cv-nav\"").map { String(page[$0.lowerBound...]) })
+    var cursor = nav.startIndex
+    for piece in [
+      ">The Book<", ">Getting Started<", ">Basics<", ">Advanced Topics<", ">Reference<", ">Operators<",
+      ">Articles<", ">Extra<",
+    ] {
+      let found = try #require(nav[cursor...].range(of: piece), "\(piece) in the navigation, in order")
+      cursor = found.upperBound
+    }
+  }
+
+  @Test("what leads nowhere is located, with the nearest name; directives not read are said")
+  func diagnostics() throws {
+    var files = Self.files
+    files["Book.docc/Broken.md"] = "# Broken\n\n![Gone](missingPicture)\n\n@Row {\n\n@Colum\n"
+    let site = try TemporarySite(files: files)
+    let diagnostics = site.build().result.diagnostics
+    let link = try #require(diagnostics.first { $0.message.contains("Operatorz") })
+    #expect(link.severity == .warning)
+    #expect(link.message == "`<doc:Operatorz>` leads to no page of the catalog: shown as text")
+    #expect(link.suggestion == "Operators")
+    #expect(link.location == SourceLocation(path: "Book.docc/Guide/Basics.md", line: 7, column: 1))
+    let image = try #require(diagnostics.first { $0.message.contains("missingPicture") })
+    #expect(image.severity == .error)
+    #expect(image.location == SourceLocation(path: "Book.docc/Broken.md", line: 3, column: 1))
+    let row = try #require(diagnostics.first { $0.message.contains("@Row") })
+    #expect(row.message == "the DocC directive `@Row` is not read yet: its lines are shown as written")
+    let misspelt = try #require(diagnostics.first { $0.message.contains("@Colum") })
+    #expect(misspelt.suggestion == "Column")
+    #expect(misspelt.location?.line == 7)
+  }
+
+  @Test("a folder that is the catalog builds the same way")
+  func catalogFolder() throws {
+    let site = try TemporarySite(files: [
+      "Notes.docc/Notes.md": "# Notes\n\nThe root, named after the catalog.\n\n- <doc:Page>\n",
+      "Notes.docc/Page.md": "# A Page\n\nBack to <doc:Notes>.\n",
+    ])
+    let catalog = site.root.appendingPathComponent("Notes.docc")
+    #expect(SiteSettings.file(in: catalog) == ".")
+    var options = BuildOptions(siteRoot: catalog)
+    options.output = site.root.appendingPathComponent("out")
+    let outcome = SiteBuilder.build(options)
+    #expect(outcome.result.succeeded, "\(outcome.result.diagnostics.summaries)")
+    let page = try #require(
+      site.read("documentation/notes/page/index.html", in: site.root.appendingPathComponent("out")))
+    #expect(page.contains(#"<a href="/documentation/notes/">Notes</a>"#))
+  }
+}
