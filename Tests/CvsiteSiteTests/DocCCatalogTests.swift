@@ -99,7 +99,7 @@ struct DocCCatalogTests {
   @Test("what leads nowhere is located, with the nearest name; directives not read are said")
   func diagnostics() throws {
     var files = Self.files
-    files["Book.docc/Broken.md"] = "# Broken\n\n![Gone](missingPicture)\n\n@Row {\n\n@Colum\n"
+    files["Book.docc/Broken.md"] = "# Broken\n\n![Gone](missingPicture)\n\n@Snippet(path: \"a\")\n\n@Colum\n"
     let site = try TemporarySite(files: files)
     let diagnostics = site.build().result.diagnostics
     let link = try #require(diagnostics.first { $0.message.contains("Operatorz") })
@@ -110,8 +110,8 @@ struct DocCCatalogTests {
     let image = try #require(diagnostics.first { $0.message.contains("missingPicture") })
     #expect(image.severity == .error)
     #expect(image.location == SourceLocation(path: "Book.docc/Broken.md", line: 3, column: 1))
-    let row = try #require(diagnostics.first { $0.message.contains("@Row") })
-    #expect(row.message == "the DocC directive `@Row` is not read yet: its lines are shown as written")
+    let snippet = try #require(diagnostics.first { $0.message.contains("@Snippet") })
+    #expect(snippet.message == "the DocC directive `@Snippet` is not read yet: its lines are shown as written")
     let misspelt = try #require(diagnostics.first { $0.message.contains("@Colum") })
     #expect(misspelt.suggestion == "Column")
     #expect(misspelt.location?.line == 7)
@@ -132,5 +132,85 @@ struct DocCCatalogTests {
     let page = try #require(
       site.read("documentation/notes/page/index.html", in: site.root.appendingPathComponent("out")))
     #expect(page.contains(#"<a href="/documentation/notes/">Notes</a>"#))
+  }
+
+  static let layout = """
+    # Layout
+
+    @TabNavigator {
+        @Tab("Swift") {
+            Swift text.
+
+            ```swift
+            let x = 1
+            ```
+        }
+
+        @Tab("Objective-C") {
+            ObjC text.
+        }
+    }
+
+    @Row(numberOfColumns: 3) {
+        @Column(size: 2) {
+            Wide.
+        }
+        @Column {
+            Narrow.
+        }
+    }
+
+    @Links(visualStyle: list) {
+        - <doc:Other>
+    }
+
+    @Small {
+        Fine print.
+    }
+
+    @Image(source: "logo", alt: "The logo")
+
+    @Video(source: "clip.mp4", poster: "logo", alt: "A clip")
+    """
+
+  @Test("layout directives are the theme's containers: tabs, a card grid with spans, their content, images")
+  func layoutDirectives() throws {
+    let site = try TemporarySite(files: [
+      "Demo.docc/Demo.md": "# Demo\n\n- <doc:Layout>\n- <doc:Other>\n",
+      "Demo.docc/Layout.md": Self.layout,
+      "Demo.docc/Other.md": "# Other\n\nHi.\n",
+      "Demo.docc/Resources/logo.png": "png",
+      "Demo.docc/Resources/clip.mp4": "mp4",
+    ])
+    let outcome = site.build()
+    #expect(outcome.result.succeeded, "\(outcome.result.diagnostics.summaries)")
+    #expect(outcome.result.diagnostics.isEmpty, "\(outcome.result.diagnostics.summaries)")
+    let page = try #require(
+      site.read("documentation/demo/layout/index.html", in: site.root.appendingPathComponent("site")))
+    #expect(page.contains(#"role="tab" class="cv-tab" id="swift-tab""#))
+    #expect(page.contains(#"id="objective-c-tab""#))
+    #expect(page.contains(#"<span class="k">let</span>"#), "code inside a tab, dedented")
+    #expect(page.contains(#"<ul class="cv-cards cv-cols-3" data-count="2">"#))
+    #expect(page.contains(#"<li class="cv-card cv-span-2"#) && page.contains("<p>Wide.</p>"))
+    #expect(page.contains(#"<li><a href="/documentation/demo/other/">Other</a></li>"#))
+    #expect(page.contains("<p>Fine print.</p>"))
+    #expect(page.contains(#"<img src="/Resources/logo.png" srcset="/Resources/logo.png 1x" alt="The logo">"#))
+    #expect(page.contains(#"<a href="/Resources/clip.mp4"><img src="/Resources/logo.png""#))
+    #expect(!page.contains("@Tab") && !page.contains("@Row") && !page.contains("}</p>"))
+  }
+
+  @Test(
+    "a wrong argument is an error at its line",
+    arguments: [
+      ("@Row(numberOfColumns: two) {\n}\n", "`numberOfColumns` is a number from 1 to 6, not `two`"),
+      ("@Row {\n@Column(size: wide) {\nX\n}\n}\n", "`size` is a whole number of columns, not `wide`"),
+      ("@Links(visualStyle: grid) {\n}\n", "`visualStyle` is `list`, `compactGrid` or `detailedGrid`, not `grid`"),
+      ("@TabNavigator {\n@Tab {\nX\n}\n}\n", "`@Tab` needs its label: `@Tab(\"Swift\") {`"),
+      ("@Image(alt: \"x\")\n", "`@Image` needs its `source`: `@Image(source: \"name\", alt: \"…\")`"),
+    ])
+  func wrongArguments(_ body: String, _ message: String) throws {
+    let site = try TemporarySite(files: ["Demo.docc/Demo.md": "# Demo\n\n" + body])
+    let errors = site.build().result.diagnostics.filter { $0.severity == .error }
+    #expect(errors.map(\.message).contains(message), "\(errors.map(\.message))")
   }
 }

@@ -10,6 +10,9 @@ public protocol DocCCatalogIndex: Sendable {
   func image(named name: String, alt: String) -> String?
   /// Every image's name, for a did-you-mean.
   var imageNames: [String] { get }
+  /// The URL of the catalog's file named `name` (`clip.mp4`), wherever it sits; nil
+  /// when it has none.
+  func file(named name: String) -> String?
 }
 
 /// A page of a DocC catalog, as a link to it shows it.

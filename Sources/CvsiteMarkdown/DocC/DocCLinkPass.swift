@@ -36,6 +36,7 @@ struct DocCLinkPass {
       cursor = node.next
       switch node.kind {
       case .link where node.url?.hasPrefix("doc:") == true: found.append((node, block))
+      case .link where node.url.map(Self.isBareFileName) == true: found.append((node, block))
       case .image: found.append((node, block))
       default: break
       }
@@ -45,8 +46,19 @@ struct DocCLinkPass {
     }
   }
 
+  /// `clip.mp4`: a file's name, no folder, no scheme; DocC finds it in the catalog.
+  static func isBareFileName(_ url: String) -> Bool {
+    !url.isEmpty && !url.contains("/") && !url.contains(":") && !url.hasPrefix("#") && url.contains(".")
+  }
+
   private mutating func link(_ node: CMarkNode, in block: CMarkNode) {
-    guard let written = node.url, let target = docLinkTarget(written) else { return }
+    guard let written = node.url else { return }
+    if Self.isBareFileName(written) {
+      // A file of the catalog, by its name; another name is left to the link check.
+      if let url = catalog.file(named: written) { node.setURL(url) }
+      return
+    }
+    guard let target = docLinkTarget(written) else { return }
     let isAutolink =
       node.firstChild?.kind == .text && node.firstChild?.next == nil
       && node.firstChild?.literal == written

@@ -227,11 +227,29 @@ struct DialectBlocks {
           blocks[last].contentIndent = width
         }
         let relativeWidth = width - blockIndent
+        if directiveLines != nil, closesDirective(text[start...], line: line, width: width, after: closings) {
+          blankLine = nil
+          continue
+        }
         if directiveLines != nil, let action = directiveLines?.read(text[start...], width: relativeWidth) {
           switch action {
           case .leaveOut:
             leaveOut(line, after: closings.events, indent: closings.indent)
             continue
+          case .open(let container, let label, let attributes):
+            guard blocks.count < DialectBlocks.maxDepth else { break }
+            openDirective(container, label: label, attributes: attributes, line: line, width: width, after: closings)
+            blankLine = nil
+            continue
+          case .replace(let markdown):
+            place(closings.events, line: line, indent: closings.indent)
+            replacedLines[line] = ArraySlice(
+              Array(repeating: 0x20, count: max(0, componentIndent(width))) + Array(markdown.utf8))
+            blankLine = nil
+            continue
+          case .problem(let message, let suggestion):
+            diagnostics.append(
+              source.diagnostic(.error, message, line: line, column: width + 1, suggestion: suggestion))
           case .unread(let name, let known):
             let message =
               known
@@ -524,6 +542,62 @@ struct DialectBlocks {
 
     /// Puts `events` on a line that can carry them: this opener's own line, else the
     /// blank line before the text that ended the blocks, else a line of their own.
+    /// The kind of a DocC block directive's block: closed by a `}` of its own.
+    private static let directiveBlock = Kind.component("@")
+
+    /// Opens a DocC block directive: `container` with its label and attributes, or (nil)
+    /// a block whose content is the page's.
+    private mutating func openDirective(
+      _ container: String?, label: String?, attributes: [RawAttribute.Kind], line: Int, width: Int,
+      after closings: (events: [DirectiveLine], indent: Int)
+    ) {
+      var block = Block(kind: Self.directiveBlock, column: width, line: line)
+      guard let container else {
+        block.emits = false
+        blocks.append(block)
+        leaveOut(line, after: closings.events, indent: closings.indent)
+        return
+      }
+      var directive = DirectiveLine(kind: .open(fence: 3), offset: 0)
+      directive.name = container
+      directive.label = label
+      directive.writtenOpener = line
+      if !attributes.isEmpty {
+        directive.attributes = AttributeBlock(
+          attributes: attributes.map { RawAttribute(kind: $0, offset: 0) }, start: 0, end: 0)
+      }
+      let indent = componentIndent(width)
+      blocks.append(block)
+      place(closings.events + [directive], line: line, indent: indent, own: true)
+      blankBefore.insert(line)
+    }
+
+    /// A `}` alone on its line closes the innermost DocC block directive (and whatever
+    /// opened in it since); false for any other line.
+    private mutating func closesDirective(
+      _ text: ArraySlice<UInt8>, line: Int, width: Int, after closings: (events: [DirectiveLine], indent: Int)
+    ) -> Bool {
+      guard text.first == UInt8(ascii: "}"), text.dropFirst().allSatisfy(isSpace),
+        let target = blocks.lastIndex(where: { $0.kind == Self.directiveBlock })
+      else { return false }
+      var events = closings.events
+      while blocks.count > target {
+        let block = blocks.removeLast()
+        guard block.emits else { continue }
+        var closing = DirectiveLine(kind: .close(fence: 3), offset: 0)
+        closing.writtenOpener = block.line
+        events.append(closing)
+      }
+      if let open = fence, open.depth > blocks.count { fence = nil }
+      if events.isEmpty {
+        leftOut.insert(line)
+      } else {
+        place(events, line: line, indent: componentIndent(width), own: true)
+        blankBefore.insert(line)
+      }
+      return true
+    }
+
     /// Leaves `line` out of the page (it stays, empty), after the blocks it closes.
     private mutating func leaveOut(_ line: Int, after closings: [DirectiveLine], indent: Int) {
       place(closings, line: line, indent: indent)

@@ -187,6 +187,8 @@ struct DocCSiteIndex: DocCCatalogIndex {
   private let pages: [String: DocCPage]
   /// Image name (without scale, appearance and extension) → its files.
   private let images: [String: [ImageFile]]
+  /// A file's name → its URL from the site's root.
+  private let files: [String: String]
   let basePath: String
 
   private struct ImageFile: Sendable {
@@ -204,9 +206,11 @@ struct DocCSiteIndex: DocCCatalogIndex {
     }
     self.pages = pages
     var images: [String: [ImageFile]] = [:]
+    var files: [String: String] = [:]
     let extensions: Set<String> = ["png", "jpg", "jpeg", "gif", "svg", "webp"]
     for resource in resources {
       let file = resource.relativePath.split(separator: "/").last.map(String.init) ?? resource.relativePath
+      if files[file] == nil { files[file] = PageURL.encoded("/" + resource.relativePath) }
       guard let dot = file.lastIndex(of: "."), extensions.contains(file[file.index(after: dot)...].lowercased())
       else { continue }
       var base = String(file[..<dot])
@@ -221,8 +225,11 @@ struct DocCSiteIndex: DocCCatalogIndex {
         ImageFile(url: PageURL.encoded("/" + resource.relativePath), scale: scale, dark: dark))
     }
     self.images = images
+    self.files = files
     self.basePath = basePath
   }
+
+  func file(named name: String) -> String? { files[name] }
 
   func page(named name: String) -> DocCPage? { pages[name] }
 
