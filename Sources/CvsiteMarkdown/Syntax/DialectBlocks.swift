@@ -403,14 +403,7 @@ struct DialectBlocks {
           place(events, line: line, indent: closings.indent)
           return true
         }
-        while blocks.count > target {
-          let block = blocks.removeLast()
-          guard block.emits else { continue }
-          var closing = DirectiveLine(kind: .close(fence: 3), offset: 0)
-          closing.writtenOpener = block.line
-          events.append(closing)
-        }
-        if let open = fence, open.depth > blocks.count { fence = nil }
+        events += closeBlocks(downTo: target)
         place(events, line: line, indent: componentIndent(column), own: true)
         blankBefore.insert(line)
         return true
@@ -580,7 +573,20 @@ struct DialectBlocks {
       guard text.first == UInt8(ascii: "}"), text.dropFirst().allSatisfy(isSpace),
         let target = blocks.lastIndex(where: { $0.kind == Self.directiveBlock })
       else { return false }
-      var events = closings.events
+      let events = closings.events + closeBlocks(downTo: target)
+      if events.isEmpty {
+        leftOut.insert(line)
+      } else {
+        place(events, line: line, indent: componentIndent(width), own: true)
+        blankBefore.insert(line)
+      }
+      return true
+    }
+
+    /// Closes the blocks from the one at `target` in, innermost first: the closings of
+    /// those that stand for containers. A fence opened in them ends with them.
+    private mutating func closeBlocks(downTo target: Int) -> [DirectiveLine] {
+      var events: [DirectiveLine] = []
       while blocks.count > target {
         let block = blocks.removeLast()
         guard block.emits else { continue }
@@ -589,13 +595,7 @@ struct DialectBlocks {
         events.append(closing)
       }
       if let open = fence, open.depth > blocks.count { fence = nil }
-      if events.isEmpty {
-        leftOut.insert(line)
-      } else {
-        place(events, line: line, indent: componentIndent(width), own: true)
-        blankBefore.insert(line)
-      }
-      return true
+      return events
     }
 
     /// Leaves `line` out of the page (it stays, empty), after the blocks it closes.
