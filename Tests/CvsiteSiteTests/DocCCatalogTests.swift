@@ -77,6 +77,11 @@ struct DocCCatalogTests {
     #expect(!home.contains("@Metadata") && !home.contains("TechnologyRoot") && !home.contains("Not for readers"))
     #expect(!home.contains("@Options") && !home.contains("AutomaticSeeAlso"))
     #expect(site.read("index.html", in: output)?.contains("/documentation/the-book/") == true, "the root at /")
+    #expect(
+      home.contains(
+        #"<li><a href="/documentation/the-book/basics/">Basics</a><br>Start here, then read Operators, the part on sums and Advanced-Topics.</li>"#
+      ), "a topic with its page's abstract")
+    #expect(basics.contains(#"<meta name="description" content="Start here, then read Operators"#))
   }
 
   @Test("the root's topics are the navigation; what no page curates is under Articles")

@@ -20,10 +20,13 @@ public struct DocCPage: Sendable, Equatable {
   /// Its URL from the site's root (`/documentation/book/thebasics/`).
   public var url: String
   public var title: String
+  /// Its abstract (its first paragraph), shown under a link to it in a list of topics.
+  public var abstract: String?
 
-  public init(url: String, title: String) {
+  public init(url: String, title: String, abstract: String? = nil) {
     self.url = url
     self.title = title
+    self.abstract = abstract
   }
 }
 

@@ -83,7 +83,17 @@ struct DocCLinkPass {
       title = text
     }
     node.setURL(url)
-    if isAutolink { node.firstChild?.setLiteral(title) }
+    guard isAutolink else { return }
+    node.firstChild?.setLiteral(title)
+    // A list item that is only a link to a page, as topics are written: the page's
+    // abstract under it, as DocC shows topics.
+    if target.fragment == nil, let abstract = page.abstract, node.previous == nil, node.next == nil,
+      let paragraph = node.parent, paragraph.kind == .paragraph, paragraph.parent?.kind == .item,
+      let lineBreak = CMarkNode.customInline(enter: "<br>"), let text = CMarkNode.text(abstract)
+    {
+      node.insertAfter(lineBreak)
+      lineBreak.insertAfter(text)
+    }
   }
 
   private mutating func image(_ node: CMarkNode, in block: CMarkNode) {

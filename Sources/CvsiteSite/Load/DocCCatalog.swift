@@ -103,6 +103,40 @@ enum DocCCatalog {
     return (config, diagnostics)
   }
 
+  /// A page's abstract: the paragraph right after its `#` title, as plain text; nil
+  /// when the page starts otherwise.
+  static func abstract(of bytes: [UInt8]) -> String? {
+    let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    guard let title = lines.firstIndex(where: { $0.starts(with: Array("# ".utf8)) }) else { return nil }
+    var paragraph: [UInt8] = []
+    for line in lines[(title + 1)...] {
+      let trimmed = Array(line.drop { $0 == 0x20 || $0 == 0x09 }.filter { $0 != 0x0D })
+      guard let first = trimmed.first else {
+        if paragraph.isEmpty { continue }
+        break
+      }
+      // Another block (a heading, a directive, code, a list, a quote, a table, an image).
+      let listMarker =
+        [UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+")].contains(first)
+        && trimmed.count > 1 && trimmed[1] == 0x20
+      if listMarker || Array("#@`~>|!".utf8).contains(first) {
+        if paragraph.isEmpty { return nil }
+        break
+      }
+      paragraph += trimmed + [0x0A]
+    }
+    guard !paragraph.isEmpty else { return nil }
+    // `<doc:Name>` reads as the name (its title is not known from here).
+    var written = String(decoding: paragraph, as: UTF8.self)
+    while let open = written.range(of: "<doc:"), let close = written[open.upperBound...].firstIndex(of: ">") {
+      let target = written[open.upperBound..<close]
+      let name = target.split(separator: "#").first?.split(separator: "/").last.map(String.init) ?? ""
+      written.replaceSubrange(open.lowerBound...close, with: name)
+    }
+    let text = plainText(fromHTML: CommonMark.html(written))
+    return text.isEmpty ? nil : text
+  }
+
   /// The catalog's Markdown files, relative to it, sorted.
   private static func markdownFiles(in catalog: URL) -> [String] {
     guard let walker = FileManager.default.enumerator(at: catalog, includingPropertiesForKeys: nil) else { return [] }
@@ -202,7 +236,9 @@ struct DocCSiteIndex: DocCCatalogIndex {
     for page in sitePages {
       let file = page.contentPath.split(separator: "/").last.map(String.init) ?? page.contentPath
       let name = ContentFile.withoutMarkdownExtension(file)
-      if pages[name] == nil { pages[name] = DocCPage(url: page.url, title: page.metadata.title) }
+      if pages[name] == nil {
+        pages[name] = DocCPage(url: page.url, title: page.metadata.title, abstract: page.metadata.description)
+      }
     }
     self.pages = pages
     var images: [String: [ImageFile]] = [:]

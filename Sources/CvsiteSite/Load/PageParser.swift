@@ -140,7 +140,8 @@ struct PageParser: Sendable {
   private func header(of file: ContentFile, bytes: [UInt8]) -> ParsedSitePage {
     let header = parser.parseHeader(bytes: bytes, path: file.sitePath)
     let fallbackTitle = header.frontMatter.title ?? header.titleHeading ?? titleFromFileName(file)
-    let metadata = self.metadata(of: file, frontMatter: header.frontMatter, fallbackTitle: fallbackTitle).metadata
+    var metadata = self.metadata(of: file, frontMatter: header.frontMatter, fallbackTitle: fallbackTitle).metadata
+    if docc != nil, metadata.description == nil { metadata.description = DocCCatalog.abstract(of: bytes) }
     var result = ParsedSitePage(
       page: SitePage(
         sitePath: file.sitePath, contentPath: file.relativePath, isSectionIndex: file.kind == .sectionIndex,
@@ -192,8 +193,10 @@ struct PageParser: Sendable {
     if search { recorder.searchSource = bytes }
     var rendered = renderHTML(parsed.body.environment(\.containerRenderer, recorder))
     let fallbackTitle = parsed.frontMatter.title ?? parsed.titleHeading ?? titleFromFileName(file)
-    let (metadata, metadataProblems) = self.metadata(
+    var (metadata, metadataProblems) = self.metadata(
       of: file, frontMatter: parsed.frontMatter, fallbackTitle: fallbackTitle)
+    // A DocC page's abstract (its first paragraph) is its description, as DocC has it.
+    if docc != nil, metadata.description == nil { metadata.description = DocCCatalog.abstract(of: bytes) }
     var searchRecord: SearchRecord?
     if search {
       // The page's own language decides how its words are cut (English plurals fold).
