@@ -91,6 +91,9 @@ extension SiteSession {
         filesChanged = true
       }
     }
+    // In a DocC catalog, `<doc:>` links show their page's title and topics its abstract:
+    // a page that changes either is shown differently by pages not read again here.
+    if config.docc != nil, navigationChanged || !pendingListings.isEmpty { return rebuildEverything(into: sink) }
     // Only pages coming, going or changing their draft flag or URL change which folders
     // need a made-up section, and each of those changes the navigation.
     if navigationChanged { reconcileImplicitSections(parser: parser) }

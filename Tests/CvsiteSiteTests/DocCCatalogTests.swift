@@ -219,3 +219,41 @@ struct DocCCatalogTests {
     #expect(errors.map(\.message).contains(message), "\(errors.map(\.message))")
   }
 }
+
+/// Keeps what a rebuild writes, by path.
+private final class KeepingSink: OutputSink, @unchecked Sendable {
+  private let lock = NSLock()
+  private var files: [String: Data] = [:]
+
+  func write(_ data: Data, to relativePath: String) throws {
+    lock.lock()
+    files[relativePath] = data
+    lock.unlock()
+  }
+
+  func remove(_ relativePath: String) throws {}
+
+  func text(_ path: String) -> String? {
+    lock.lock()
+    defer { lock.unlock() }
+    return files[path].map { String(decoding: $0, as: UTF8.self) }
+  }
+}
+
+@Suite("DocC catalogs in serve")
+struct DocCServeTests {
+  @Test("a page retitled in serve is shown by its new title where other pages link to it")
+  func retitled() throws {
+    let site = try TemporarySite(files: [
+      "Book.docc/Book.md": "# Book\n\n## Topics\n\n### All\n\n- <doc:Other>\n",
+      "Book.docc/Other.md": "# Other\n\nThe first abstract.\n",
+    ])
+    let session = SiteSession(options: site.options)
+    let sink = KeepingSink()
+    #expect(session.update(changed: ["Book.docc"], into: sink).succeeded)
+    #expect(sink.text("documentation/book/index.html")?.contains(">Other</a><br>The first abstract.") == true)
+    try site.write("Book.docc/Other.md", "# Renamed\n\nA new abstract.\n")
+    #expect(session.update(changed: ["Book.docc/Other.md"], into: sink).succeeded)
+    #expect(sink.text("documentation/book/index.html")?.contains(">Renamed</a><br>A new abstract.") == true)
+  }
+}

@@ -27,7 +27,10 @@ public enum SiteSettings {
   /// of its pages, static files and themes.
   public static func watched(in root: URL) -> (files: Set<String>, folders: [String]) {
     var folders = ["content", "static", "themes", "layouts"]
-    if let file = file(in: root),
+    if let file = file(in: root), isCatalog(file) {
+      // A DocC catalog's folder holds its pages.
+      folders[0] = file
+    } else if let file = file(in: root),
       let text = try? String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
     {
       folders[0] = read(text, file: file, root: root).0.contentFolder
