@@ -43,8 +43,20 @@ final class InstalledShortcodes: ShortcodeIndex {
     icons = icons.filter { manager.fileExists(atPath: $0.path) }
     let index = packages.map { $0.appendingPathComponent("pymdownx/twemoji_db.py") }
       .first { manager.fileExists(atPath: $0.path) }
-    let text = index.flatMap { try? String(contentsOf: $0, encoding: .utf8) }
-    return InstalledShortcodes(iconFolders: icons, emoji: text.map(readEmojiIndex) ?? [:], emojiIndex: index)
+    return InstalledShortcodes(iconFolders: icons, emoji: index.map(emojiIndex(at:)) ?? [:], emojiIndex: index)
+  }
+
+  /// The emoji indexes read, by file and modification date: `serve` makes a parser for
+  /// each edit, and the index is some 400 KB of Python.
+  private static let readIndexes = Mutex<[String: (date: Date?, emoji: [String: String])]>([:])
+
+  /// The emoji of the index file at `url`, read once while the file is unchanged.
+  private static func emojiIndex(at url: URL) -> [String: String] {
+    let date = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
+    if let known = readIndexes.withLock({ $0[url.path] }), known.date == date { return known.emoji }
+    let emoji = (try? String(contentsOf: url, encoding: .utf8)).map(readEmojiIndex) ?? [:]
+    readIndexes.withLock { $0[url.path] = (date, emoji) }
+    return emoji
   }
 
   /// The `site-packages` folders that may hold the project's Python packages: its
