@@ -122,6 +122,22 @@ struct DocCCatalogTests {
     #expect(misspelt.location?.line == 7)
   }
 
+  @Test("a module's page is the root, named by the module; @DisplayName titles a page; the abstract follows @Metadata")
+  func moduleRoot() throws {
+    let site = try TemporarySite(files: [
+      "Kit.docc/Kit.symbols.md": "# ``WidgetKit``\n\n@Metadata {\n    @DisplayName(\"Widget Kit\")\n}\n\n"
+        + "Build widgets.\n\n## Topics\n\n### Guides\n\n- <doc:start>\n",
+      "Kit.docc/start.md": "# Getting Started\n\nFirst steps.\n",
+    ])
+    let outcome = site.build()
+    #expect(outcome.result.succeeded, "\(outcome.result.diagnostics.summaries)")
+    let output = site.root.appendingPathComponent("site")
+    let root = try #require(site.read("documentation/widgetkit/index.html", in: output))
+    #expect(root.contains("<h1 class=\"cv-title\">Widget Kit</h1>"))
+    #expect(root.contains(#"<meta name="description" content="Build widgets.">"#))
+    #expect(root.contains(#"<a href="/documentation/widgetkit/start/">Getting Started</a><br>First steps."#))
+  }
+
   @Test("a folder that is the catalog builds the same way")
   func catalogFolder() throws {
     let site = try TemporarySite(files: [

@@ -64,11 +64,18 @@ enum DocCCatalog {
       texts[page] = read
       return read
     }
-    let root =
+    // The root: `@TechnologyRoot`, else the page named after the catalog, else a
+    // module's page (titled ``` ``Module`` ```), whose name is then the module's.
+    var moduleName: String?
+    var root =
       pages.first { text(of: $0).contains("@TechnologyRoot") }
       ?? pages.first {
         ContentFile.withoutMarkdownExtension(($0.split(separator: "/").last).map(String.init) ?? $0) == catalogName
       }
+    if root == nil, let found = pages.lazy.compactMap({ page in moduleTitle(text(of: page)).map { (page, $0) } }).first
+    {
+      (root, moduleName) = (found.0, found.1)
+    }
     guard let root else {
       diagnostics.append(
         Diagnostic(
@@ -77,7 +84,8 @@ enum DocCCatalog {
           at: SourceLocation(path: folder, line: 1, column: 1)))
       return (config, diagnostics)
     }
-    let rootName = ContentFile.withoutMarkdownExtension(root.split(separator: "/").last.map(String.init) ?? root)
+    let rootName =
+      moduleName ?? ContentFile.withoutMarkdownExtension(root.split(separator: "/").last.map(String.init) ?? root)
     let settings = Settings(rootPage: root, rootURL: "/documentation/" + pathComponent(rootName) + "/")
     config.docc = settings
     config.title = displayName(in: catalog) ?? catalogName
@@ -103,14 +111,41 @@ enum DocCCatalog {
     return (config, diagnostics)
   }
 
+  /// `docc` for a page whose title is ``` # ``docc`` ```: a module's page.
+  static func moduleTitle(_ text: String) -> String? {
+    guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("# ") }) else { return nil }
+    let title = line.dropFirst(2).trimmingCharacters(in: .whitespaces)
+    guard title.hasPrefix("``"), title.hasSuffix("``"), title.count > 4 else { return nil }
+    let name = title.dropFirst(2).dropLast(2)
+    return name.contains("/") || name.contains(" ") ? nil : String(name)
+  }
+
+  /// `@DisplayName("DocC")` in a page's `@Metadata`: the title it is shown by.
+  static func displayName(of bytes: [UInt8]) -> String? {
+    let text = String(decoding: bytes.prefix(16 * 1024), as: UTF8.self)
+    guard let range = text.range(of: "@DisplayName("),
+      let open = text[range.upperBound...].prefix(400).firstIndex(of: "\""),
+      let close = text[text.index(after: open)...].prefix(400).firstIndex(of: "\"")
+    else { return nil }
+    let name = String(text[text.index(after: open)..<close])
+    return name.isEmpty ? nil : name
+  }
+
   /// A page's abstract: the paragraph right after its `#` title, as plain text; nil
   /// when the page starts otherwise.
   static func abstract(of bytes: [UInt8]) -> String? {
     let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
     guard let title = lines.firstIndex(where: { $0.starts(with: Array("# ".utf8)) }) else { return nil }
     var paragraph: [UInt8] = []
+    // Braces open in a directive before the abstract (`@Metadata { … }`): skipped.
+    var depth = 0
     for line in lines[(title + 1)...] {
       let trimmed = Array(line.drop { $0 == 0x20 || $0 == 0x09 }.filter { $0 != 0x0D })
+      if paragraph.isEmpty, depth > 0 || trimmed.first == UInt8(ascii: "@") {
+        depth += trimmed.filter { $0 == UInt8(ascii: "{") }.count - trimmed.filter { $0 == UInt8(ascii: "}") }.count
+        depth = max(0, depth)
+        continue
+      }
       guard let first = trimmed.first else {
         if paragraph.isEmpty { continue }
         break

@@ -141,7 +141,7 @@ struct PageParser: Sendable {
     let header = parser.parseHeader(bytes: bytes, path: file.sitePath)
     let fallbackTitle = header.frontMatter.title ?? header.titleHeading ?? titleFromFileName(file)
     var metadata = self.metadata(of: file, frontMatter: header.frontMatter, fallbackTitle: fallbackTitle).metadata
-    if docc != nil, metadata.description == nil { metadata.description = DocCCatalog.abstract(of: bytes) }
+    if docc != nil { Self.readDocC(bytes, into: &metadata) }
     var result = ParsedSitePage(
       page: SitePage(
         sitePath: file.sitePath, contentPath: file.relativePath, isSectionIndex: file.kind == .sectionIndex,
@@ -195,8 +195,7 @@ struct PageParser: Sendable {
     let fallbackTitle = parsed.frontMatter.title ?? parsed.titleHeading ?? titleFromFileName(file)
     var (metadata, metadataProblems) = self.metadata(
       of: file, frontMatter: parsed.frontMatter, fallbackTitle: fallbackTitle)
-    // A DocC page's abstract (its first paragraph) is its description, as DocC has it.
-    if docc != nil, metadata.description == nil { metadata.description = DocCCatalog.abstract(of: bytes) }
+    if docc != nil { Self.readDocC(bytes, into: &metadata) }
     var searchRecord: SearchRecord?
     if search {
       // The page's own language decides how its words are cut (English plurals fold).
@@ -239,6 +238,13 @@ struct PageParser: Sendable {
 
   /// The container that lists a made-up section's pages.
   static let implicitListing = "cards"
+
+  /// What a DocC page says of itself: its abstract (its first paragraph) is its
+  /// description, and `@DisplayName` its title, as DocC has them.
+  private static func readDocC(_ bytes: [UInt8], into metadata: inout PageMetadata) {
+    if metadata.description == nil { metadata.description = DocCCatalog.abstract(of: bytes) }
+    if let name = DocCCatalog.displayName(of: bytes) { metadata.title = name }
+  }
 
   /// The URL of `file`'s page.
   private func url(of file: ContentFile, slug: String?) -> String {
