@@ -187,6 +187,10 @@ struct DocCCatalogTests {
 
     @Small {
         Fine print.
+
+        @Comment {
+            Not shown, and its brace closes it alone.
+        }
     }
 
     @Image(source: "logo", alt: "The logo")
@@ -214,7 +218,7 @@ struct DocCCatalogTests {
     #expect(page.contains(#"<ul class="cv-cards cv-cols-3" data-count="2">"#))
     #expect(page.contains(#"<li class="cv-card cv-span-2"#) && page.contains("<p>Wide.</p>"))
     #expect(page.contains(#"<li><a href="/documentation/demo/other/">Other</a></li>"#))
-    #expect(page.contains("<p>Fine print.</p>"))
+    #expect(page.contains("<p>Fine print.</p>") && !page.contains("Not shown"))
     #expect(page.contains(#"<img src="/Resources/logo.png" srcset="/Resources/logo.png 1x" alt="The logo">"#))
     #expect(page.contains(#"<a href="/Resources/clip.mp4"><img src="/Resources/logo.png""#))
     #expect(!page.contains("@Tab") && !page.contains("@Row") && !page.contains("}</p>"))

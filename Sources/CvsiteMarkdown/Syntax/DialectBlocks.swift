@@ -227,7 +227,9 @@ struct DialectBlocks {
           blocks[last].contentIndent = width
         }
         let relativeWidth = width - blockIndent
-        if directiveLines != nil, closesDirective(text[start...], line: line, width: width, after: closings) {
+        if directiveLines?.isLeavingOut == false,
+          closesDirective(text[start...], line: line, width: width, after: closings)
+        {
           blankLine = nil
           continue
         }

@@ -19,6 +19,9 @@ struct DocCDirectiveLines {
   /// How many braces of a block being left out are open.
   private var depth = 0
 
+  /// Whether a settings block is being left out: its `}` is its own.
+  var isLeavingOut: Bool { depth > 0 }
+
   /// Directives whose whole block leaves the page.
   static let settingBlocks: Set<String> = ["Metadata", "Options", "Comment"]
 
