@@ -125,9 +125,12 @@ struct DocCCatalogTests {
   @Test("a module's page is the root, named by the module; @DisplayName titles a page; the abstract follows @Metadata")
   func moduleRoot() throws {
     let site = try TemporarySite(files: [
-      "Kit.docc/Kit.symbols.md": "# ``WidgetKit``\n\n@Metadata {\n    @DisplayName(\"Widget Kit\")\n}\n\n"
+      "Kit.docc/Kit.symbols.md": "# ``WidgetKit``\n\n@Metadata {\n    @DisplayName(\"Widget Kit\")\n"
+        + "    @TitleHeading(\"Framework\")\n"
+        + "    @CallToAction(url: \"https://example.org/kit.zip\", purpose: download)\n}\n\n"
         + "Build widgets.\n\n## Topics\n\n### Guides\n\n- <doc:start>\n",
-      "Kit.docc/start.md": "# Getting Started\n\nFirst steps.\n",
+      "Kit.docc/start.md":
+        "# Getting Started\n\n@Metadata {\n  @CallToAction(url: \"javascript:alert(1)\", purpose: link)\n}\n\nFirst steps.\n",
     ])
     let outcome = site.build()
     #expect(outcome.result.succeeded, "\(outcome.result.diagnostics.summaries)")
@@ -136,6 +139,11 @@ struct DocCCatalogTests {
     #expect(root.contains("<h1 class=\"cv-title\">Widget Kit</h1>"))
     #expect(root.contains(#"<meta name="description" content="Build widgets.">"#))
     #expect(root.contains(#"<a href="/documentation/widgetkit/start/">Getting Started</a><br>First steps."#))
+    #expect(root.contains("<p class=\"cv-eyebrow\">Framework</p>\n<h1 class=\"cv-title\">Widget Kit</h1>"))
+    #expect(
+      root.contains(#"<a class="md-button md-button--primary" href="https://example.org/kit.zip">Download</a>"#))
+    let start = try #require(site.read("documentation/widgetkit/start/index.html", in: output))
+    #expect(!start.contains("md-button") && !start.contains("javascript"), "a call to action that runs script")
   }
 
   @Test("a folder that is the catalog builds the same way")

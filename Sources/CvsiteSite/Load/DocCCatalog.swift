@@ -122,13 +122,53 @@ enum DocCCatalog {
 
   /// `@DisplayName("DocC")` in a page's `@Metadata`: the title it is shown by.
   static func displayName(of bytes: [UInt8]) -> String? {
-    let text = String(decoding: bytes.prefix(16 * 1024), as: UTF8.self)
-    guard let range = text.range(of: "@DisplayName("),
-      let open = text[range.upperBound...].prefix(400).firstIndex(of: "\""),
-      let close = text[text.index(after: open)...].prefix(400).firstIndex(of: "\"")
+    metadataArguments("DisplayName", in: bytes)?.first { $0.label == nil }?.value
+  }
+
+  /// `@TitleHeading("Guide")`: the line above the page's title.
+  static func titleHeading(of bytes: [UInt8]) -> String? {
+    metadataArguments("TitleHeading", in: bytes)?.first { $0.label == nil }?.value
+  }
+
+  /// `@CallToAction(url: "https://…", purpose: download, label: "Get it")`: a button
+  /// under the title (labelled by its purpose when it has no label); nil without a URL
+  /// a page may link to.
+  static func callToAction(of bytes: [UInt8]) -> CallToAction? {
+    guard let arguments = metadataArguments("CallToAction", in: bytes),
+      let url = arguments.first(where: { $0.label == "url" })?.value, URLSafety.isSafe(url),
+      !url.contains(where: \.isWhitespace)
     else { return nil }
-    let name = String(text[text.index(after: open)..<close])
-    return name.isEmpty ? nil : name
+    let purpose = arguments.first { $0.label == "purpose" }?.value
+    let label = arguments.first { $0.label == "label" }?.value ?? (purpose == "download" ? "Download" : "Visit")
+    return CallToAction(url: url, label: label)
+  }
+
+  /// The arguments of the first `@name(…)` in a page's opening (its `@Metadata`), each
+  /// unquoted: `label: value` or an unlabelled value.
+  private static func metadataArguments(_ name: String, in bytes: [UInt8]) -> [(label: String?, value: String)]? {
+    let text = String(decoding: bytes.prefix(16 * 1024), as: UTF8.self)
+    guard let range = text.range(of: "@" + name + "(") else { return nil }
+    var arguments: [(label: String?, value: String)] = []
+    var current = ""
+    var quoted = false
+    func finish() {
+      var label: String?
+      var value = current.trimmingCharacters(in: .whitespaces)
+      if !value.hasPrefix("\""), let colon = value.firstIndex(of: ":") {
+        label = value[..<colon].trimmingCharacters(in: .whitespaces)
+        value = value[value.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+      }
+      if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+      if !value.isEmpty { arguments.append((label, value)) }
+      current = ""
+    }
+    for character in text[range.upperBound...].prefix(1_000) {
+      if character == "\"" { quoted.toggle() }
+      if !quoted, character == ")" { break }
+      if !quoted, character == "," { finish() } else { current.append(character) }
+    }
+    finish()
+    return arguments
   }
 
   /// A page's abstract: the paragraph right after its `#` title, as plain text; nil

@@ -2,6 +2,12 @@ import CvsiteCore
 import CvsiteMarkdown
 
 /// What the site needs to know about a page from its front matter.
+/// A button under a page's title: where it leads and what it says.
+struct CallToAction: Sendable, Hashable {
+  var url: String
+  var label: String
+}
+
 struct PageMetadata: Sendable, Hashable {
   var title: String
   /// `YYYY-MM-DD` or a full RFC 3339 timestamp.
@@ -47,6 +53,11 @@ struct PageMetadata: Sendable, Hashable {
     case none
     case url(String)
   }
+  /// A line shown above the title (DocC's `@TitleHeading`).
+  var eyebrow: String?
+  /// A call to action shown under the title (DocC's `@CallToAction`): where it leads
+  /// and what it says.
+  var callToAction: CallToAction?
   /// The lines of `slug:` and `aliases:` when the page has them: where a URL that two
   /// outputs claim is pointed at.
   var slugLine: Int?

@@ -8,6 +8,14 @@ extension PageContext {
     var metadata: [String: String] = [:]
     if let date = page.metadata.date { metadata["date"] = date }
     if !config.author.isEmpty { metadata["author"] = config.author }
+    if let eyebrow = page.metadata.eyebrow { metadata["eyebrow"] = eyebrow }
+    if let action = page.metadata.callToAction {
+      // A path from the site's root goes under its base path, as links in pages do.
+      let url =
+        action.url.hasPrefix("/") && !action.url.hasPrefix("//")
+        ? config.basePath + action.url.dropFirst() : action.url
+      (metadata["actionURL"], metadata["actionLabel"]) = (url, action.label)
+    }
     self.init(
       title: page.metadata.title, bodyHTML: bodyHTML, url: config.basePath + page.url.dropFirst(),
       description: page.metadata.description, siteTitle: config.title,
