@@ -126,7 +126,7 @@ struct DocCCatalogTests {
   func moduleRoot() throws {
     let site = try TemporarySite(files: [
       "Kit.docc/Kit.symbols.md": "# ``WidgetKit``\n\n@Metadata {\n    @DisplayName(\"Widget Kit\")\n"
-        + "    @TitleHeading(\"Framework\")\n"
+        + "    @TitleHeading(\"Framework\")\n    @Available(iOS, introduced: \"17.0\")\n    @Available(macOS, introduced: \"14.0\")\n"
         + "    @CallToAction(url: \"https://example.org/kit.zip\", purpose: download)\n}\n\n"
         + "Build widgets.\n\n## Topics\n\n### Guides\n\n- <doc:start>\n",
       "Kit.docc/start.md":
@@ -139,7 +139,10 @@ struct DocCCatalogTests {
     #expect(root.contains("<h1 class=\"cv-title\">Widget Kit</h1>"))
     #expect(root.contains(#"<meta name="description" content="Build widgets.">"#))
     #expect(root.contains(#"<a href="/documentation/widgetkit/start/">Getting Started</a><br>First steps."#))
-    #expect(root.contains("<p class=\"cv-eyebrow\">Framework</p>\n<h1 class=\"cv-title\">Widget Kit</h1>"))
+    #expect(
+      root.contains(
+        "<p class=\"cv-eyebrow\">Framework</p>\n<h1 class=\"cv-title\">Widget Kit</h1>\n"
+          + "<p class=\"cv-meta\">iOS 17.0+ · macOS 14.0+</p>"))
     #expect(
       root.contains(#"<a class="md-button md-button--primary" href="https://example.org/kit.zip">Download</a>"#))
     let start = try #require(site.read("documentation/widgetkit/start/index.html", in: output))

@@ -143,11 +143,31 @@ enum DocCCatalog {
     return CallToAction(url: url, label: label)
   }
 
+  /// `@Available(iOS, introduced: "17.0")`, each: `iOS 17.0+`, or the platform alone.
+  static func availability(of bytes: [UInt8]) -> [String] {
+    let text = String(decoding: bytes.prefix(16 * 1024), as: UTF8.self)
+    var found: [String] = []
+    var rest = text[...]
+    while let range = rest.range(of: "@Available("), found.count < 20 {
+      let arguments = arguments(after: range.upperBound, in: text)
+      rest = text[range.upperBound...]
+      guard let platform = arguments.first(where: { $0.label == nil })?.value else { continue }
+      let introduced = arguments.first { $0.label == "introduced" }?.value
+      found.append(introduced.map { "\(platform) \($0)+" } ?? platform)
+    }
+    return found
+  }
+
   /// The arguments of the first `@name(…)` in a page's opening (its `@Metadata`), each
   /// unquoted: `label: value` or an unlabelled value.
   private static func metadataArguments(_ name: String, in bytes: [UInt8]) -> [(label: String?, value: String)]? {
     let text = String(decoding: bytes.prefix(16 * 1024), as: UTF8.self)
     guard let range = text.range(of: "@" + name + "(") else { return nil }
+    return arguments(after: range.upperBound, in: text)
+  }
+
+  /// The arguments written from `start` (after a directive's `(`) to its `)`.
+  private static func arguments(after start: String.Index, in text: String) -> [(label: String?, value: String)] {
     var arguments: [(label: String?, value: String)] = []
     var current = ""
     var quoted = false
@@ -162,7 +182,7 @@ enum DocCCatalog {
       if !value.isEmpty { arguments.append((label, value)) }
       current = ""
     }
-    for character in text[range.upperBound...].prefix(1_000) {
+    for character in text[start...].prefix(1_000) {
       if character == "\"" { quoted.toggle() }
       if !quoted, character == ")" { break }
       if !quoted, character == "," { finish() } else { current.append(character) }

@@ -58,6 +58,9 @@ struct PageMetadata: Sendable, Hashable {
   /// A call to action shown under the title (DocC's `@CallToAction`): where it leads
   /// and what it says.
   var callToAction: CallToAction?
+  /// The platforms and versions the page's subject is available on (DocC's
+  /// `@Available`): `iOS 17.0+`.
+  var availability: [String] = []
   /// The lines of `slug:` and `aliases:` when the page has them: where a URL that two
   /// outputs claim is pointed at.
   var slugLine: Int?

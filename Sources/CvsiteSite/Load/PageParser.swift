@@ -240,13 +240,14 @@ struct PageParser: Sendable {
   static let implicitListing = "cards"
 
   /// What a DocC page says of itself: its abstract (its first paragraph) is its
-  /// description, `@DisplayName` its title, `@TitleHeading` the line above it and
-  /// `@CallToAction` a button under it, as DocC has them.
+  /// description, `@DisplayName` its title, `@TitleHeading` the line above it,
+  /// `@CallToAction` a button and `@Available` the platforms under it, as DocC has them.
   private static func readDocC(_ bytes: [UInt8], into metadata: inout PageMetadata) {
     if metadata.description == nil { metadata.description = DocCCatalog.abstract(of: bytes) }
     if let name = DocCCatalog.displayName(of: bytes) { metadata.title = name }
     metadata.eyebrow = DocCCatalog.titleHeading(of: bytes)
     metadata.callToAction = DocCCatalog.callToAction(of: bytes)
+    metadata.availability = DocCCatalog.availability(of: bytes)
   }
 
   /// The URL of `file`'s page.

@@ -9,6 +9,9 @@ extension PageContext {
     if let date = page.metadata.date { metadata["date"] = date }
     if !config.author.isEmpty { metadata["author"] = config.author }
     if let eyebrow = page.metadata.eyebrow { metadata["eyebrow"] = eyebrow }
+    if !page.metadata.availability.isEmpty {
+      metadata["availability"] = page.metadata.availability.joined(separator: " · ")
+    }
     if let action = page.metadata.callToAction {
       // A path from the site's root goes under its base path, as links in pages do.
       let url =
