@@ -30,9 +30,16 @@ public struct DocCPage: Sendable, Equatable {
   }
 }
 
+/// The arguments of a DocC directive written in `text` (`@Name(a, label: "b")`, from
+/// its first `(` to its `)`), unquoted, in order: how a catalog's settings read its
+/// pages' `@Metadata` the way the pages' own reading does.
+public func docCArguments(_ text: Substring) -> [(label: String?, value: String)] {
+  DocCDirectiveLines.arguments(ArraySlice(text.utf8))
+}
+
 /// The name and heading of `<doc:Name>`, `<doc:Name#Heading-Text>` and
 /// `doc://Bundle/documentation/Module/Name`: the last part of the path, and the fragment.
-func docLinkTarget(_ url: String) -> (name: String, fragment: String?)? {
+public func docLinkTarget(_ url: String) -> (name: String, fragment: String?)? {
   guard url.hasPrefix("doc:") else { return nil }
   var rest = Substring(url.dropFirst(4))
   var fragment: String?

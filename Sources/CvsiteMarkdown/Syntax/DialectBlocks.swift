@@ -487,15 +487,7 @@ struct DialectBlocks {
       var events = closings
       let indent = max(0, column - blockIndent)
       func directive(_ name: String, label: String?, _ attributes: [RawAttribute.Kind]) -> DirectiveLine {
-        var directive = DirectiveLine(kind: .open(fence: 3), offset: 0)
-        directive.name = name
-        directive.label = label
-        directive.writtenOpener = line
-        if !attributes.isEmpty {
-          directive.attributes = AttributeBlock(
-            attributes: attributes.map { RawAttribute(kind: $0, offset: 0) }, start: 0, end: 0)
-        }
-        return directive
+        DirectiveLine.opening(name, label: label, attributes: attributes, writtenAt: line)
       }
       switch opener.kind {
       case .admonition(let name, let title, let collapsible, let open):
@@ -553,17 +545,9 @@ struct DialectBlocks {
         leaveOut(line, after: closings.events, indent: closings.indent)
         return
       }
-      var directive = DirectiveLine(kind: .open(fence: 3), offset: 0)
-      directive.name = container
-      directive.label = label
-      directive.writtenOpener = line
-      if !attributes.isEmpty {
-        directive.attributes = AttributeBlock(
-          attributes: attributes.map { RawAttribute(kind: $0, offset: 0) }, start: 0, end: 0)
-      }
-      let indent = componentIndent(width)
+      let directive = DirectiveLine.opening(container, label: label, attributes: attributes, writtenAt: line)
       blocks.append(block)
-      place(closings.events + [directive], line: line, indent: indent, own: true)
+      place(closings.events + [directive], line: line, indent: componentIndent(width), own: true)
       blankBefore.insert(line)
     }
 

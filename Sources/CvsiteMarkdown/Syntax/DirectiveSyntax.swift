@@ -25,6 +25,23 @@ struct DirectiveLine {
   var writtenOpener: Int?
 }
 
+extension DirectiveLine {
+  /// The opening of container `name`, made from another generator's line `line`.
+  static func opening(
+    _ name: String, label: String?, attributes: [RawAttribute.Kind], writtenAt line: Int
+  ) -> DirectiveLine {
+    var directive = DirectiveLine(kind: .open(fence: 3), offset: 0)
+    directive.name = name
+    directive.label = label
+    directive.writtenOpener = line
+    if !attributes.isEmpty {
+      directive.attributes = AttributeBlock(
+        attributes: attributes.map { RawAttribute(kind: $0, offset: 0) }, start: 0, end: 0)
+    }
+    return directive
+  }
+}
+
 /// A syntax problem at an offset of a line.
 struct LineProblem: Error {
   var message: String

@@ -56,7 +56,9 @@ enum DocCCatalog {
     let catalog = folder == "." ? root : root.appendingPathComponent(folder)
     let catalogName = String(catalog.standardizedFileURL.lastPathComponent.dropLast(".docc".count))
     var diagnostics: [Diagnostic] = []
-    let pages = markdownFiles(in: catalog)
+    // The pages as the build finds them (the same files, the same checks).
+    let pages = ContentScanner.scan(folder, in: root, holdsPages: true).0.filter { $0.kind != .resource }
+      .map(\.relativePath).sorted()
     var texts: [String: String] = [:]
     func text(of page: String) -> String {
       if let known = texts[page] { return known }
@@ -88,7 +90,7 @@ enum DocCCatalog {
       moduleName ?? ContentFile.withoutMarkdownExtension(root.split(separator: "/").last.map(String.init) ?? root)
     let settings = Settings(rootPage: root, rootURL: "/documentation/" + pathComponent(rootName) + "/")
     config.docc = settings
-    config.title = displayName(in: catalog) ?? catalogName
+    config.title = bundleDisplayName(in: catalog) ?? catalogName
     var byName: [String: String] = [:]
     for page in pages {
       let name = ContentFile.withoutMarkdownExtension(page.split(separator: "/").last.map(String.init) ?? page)
@@ -149,7 +151,7 @@ enum DocCCatalog {
     var found: [String] = []
     var rest = text[...]
     while let range = rest.range(of: "@Available("), found.count < 20 {
-      let arguments = arguments(after: range.upperBound, in: text)
+      let arguments = docCArguments(text[range.lowerBound...].prefix(1_000))
       rest = text[range.upperBound...]
       guard let platform = arguments.first(where: { $0.label == nil })?.value else { continue }
       let introduced = arguments.first { $0.label == "introduced" }?.value
@@ -163,32 +165,7 @@ enum DocCCatalog {
   private static func metadataArguments(_ name: String, in bytes: [UInt8]) -> [(label: String?, value: String)]? {
     let text = String(decoding: bytes.prefix(16 * 1024), as: UTF8.self)
     guard let range = text.range(of: "@" + name + "(") else { return nil }
-    return arguments(after: range.upperBound, in: text)
-  }
-
-  /// The arguments written from `start` (after a directive's `(`) to its `)`.
-  private static func arguments(after start: String.Index, in text: String) -> [(label: String?, value: String)] {
-    var arguments: [(label: String?, value: String)] = []
-    var current = ""
-    var quoted = false
-    func finish() {
-      var label: String?
-      var value = current.trimmingCharacters(in: .whitespaces)
-      if !value.hasPrefix("\""), let colon = value.firstIndex(of: ":") {
-        label = value[..<colon].trimmingCharacters(in: .whitespaces)
-        value = value[value.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-      }
-      if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
-      if !value.isEmpty { arguments.append((label, value)) }
-      current = ""
-    }
-    for character in text[start...].prefix(1_000) {
-      if character == "\"" { quoted.toggle() }
-      if !quoted, character == ")" { break }
-      if !quoted, character == "," { finish() } else { current.append(character) }
-    }
-    finish()
-    return arguments
+    return docCArguments(text[range.lowerBound...].prefix(1_000)).filter { !$0.value.isEmpty }
   }
 
   /// A page's abstract: the paragraph right after its `#` title, as plain text; nil
@@ -224,29 +201,15 @@ enum DocCCatalog {
     // `<doc:Name>` reads as the name (its title is not known from here).
     var written = String(decoding: paragraph, as: UTF8.self)
     while let open = written.range(of: "<doc:"), let close = written[open.upperBound...].firstIndex(of: ">") {
-      let target = written[open.upperBound..<close]
-      let name = target.split(separator: "#").first?.split(separator: "/").last.map(String.init) ?? ""
+      let name = docLinkTarget("doc:" + written[open.upperBound..<close])?.name ?? ""
       written.replaceSubrange(open.lowerBound...close, with: name)
     }
     let text = plainText(fromHTML: CommonMark.html(written))
     return text.isEmpty ? nil : text
   }
 
-  /// The catalog's Markdown files, relative to it, sorted.
-  private static func markdownFiles(in catalog: URL) -> [String] {
-    guard let walker = FileManager.default.enumerator(at: catalog, includingPropertiesForKeys: nil) else { return [] }
-    let base = catalog.standardizedFileURL.path
-    var found: [String] = []
-    for case let file as URL in walker {
-      let full = file.standardizedFileURL.path
-      guard full.hasPrefix(base + "/"), ContentFile.markdownExtensionLength(full) != nil else { continue }
-      found.append(String(full.dropFirst(base.count + 1)))
-    }
-    return found.sorted()
-  }
-
   /// `CFBundleDisplayName` of the catalog's `Info.plist`.
-  private static func displayName(in catalog: URL) -> String? {
+  private static func bundleDisplayName(in catalog: URL) -> String? {
     guard let plist = try? String(contentsOf: catalog.appendingPathComponent("Info.plist"), encoding: .utf8),
       let key = plist.range(of: "<key>CFBundleDisplayName</key>"),
       let open = plist.range(of: "<string>", range: key.upperBound..<plist.endIndex),
@@ -282,7 +245,7 @@ enum DocCCatalog {
       guard line.hasPrefix("- "), let open = line.range(of: "<doc:"),
         let close = line.range(of: ">", range: open.upperBound..<line.endIndex)
       else { continue }
-      guard let target = docTarget(String(line[open.lowerBound..<close.lowerBound].dropFirst())),
+      guard let target = docLinkTarget(String(line[open.lowerBound..<close.lowerBound].dropFirst()))?.name,
         let path = byName[target]
       else {
         continue
@@ -301,13 +264,6 @@ enum DocCCatalog {
     return groups.map { .section(title: $0.title, items: $0.items) }
   }
 
-  /// `doc:Name` (or `doc://…/Name#part`) → `Name`.
-  private static func docTarget(_ written: String) -> String? {
-    guard written.hasPrefix("doc:") else { return nil }
-    var rest = written.dropFirst(4)
-    if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
-    return rest.split(separator: "/").last.map(String.init)
-  }
 }
 
 /// The pages and images of a DocC catalog, as ``DocCCatalogIndex`` asks: made from the

@@ -19,7 +19,7 @@ enum DocusaurusSidebars {
   ) {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     var reader = Reader(
-      path: path, lines: lines, ids: docIDs(in: root.appendingPathComponent(contentFolder)))
+      path: path, lines: lines, ids: docIDs(in: contentFolder, of: root))
     guard let sidebars = ScriptLiteralReader.exportedObject(in: text), let pairs = sidebars.object else {
       reader.warn("no sidebars object found in \(path): the navigation is made from the folders", line: 1, column: 1)
       return (nil, reader.diagnostics)
@@ -57,19 +57,16 @@ enum DocusaurusSidebars {
   /// Each Markdown file's doc id → its path relative to the folder: the path without
   /// extension and number prefixes (`01-intro.md` is `intro`), its last part replaced by
   /// the front matter's `id`.
-  static func docIDs(in folder: URL) -> [String: String] {
+  static func docIDs(in folder: String, of root: URL) -> [String: String] {
     var ids: [String: String] = [:]
-    guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return ids }
-    let base = folder.standardizedFileURL.path
-    for case let file as URL in walker {
-      let full = file.standardizedFileURL.path
-      guard full.hasPrefix(base + "/"), let length = ContentFile.markdownExtensionLength(full) else { continue }
-      let relative = String(full.dropFirst(base.count + 1))
-      var parts = String(relative.dropLast(length)).split(separator: "/").map { withoutNumberPrefix(String($0)) }
-      if let written = frontMatterID(of: file), !parts.isEmpty { parts[parts.count - 1] = written }
+    let pages = ContentScanner.scan(folder, in: root, holdsPages: true).0.filter { $0.kind != .resource }
+    for page in pages.sorted(by: { $0.relativePath < $1.relativePath }) {
+      let relative = page.relativePath
+      let name = String(relative.dropLast(ContentFile.markdownExtensionLength(relative) ?? 0))
+      var parts = name.split(separator: "/").map { withoutNumberPrefix(String($0)) }
+      if let written = frontMatterID(of: page.url), !parts.isEmpty { parts[parts.count - 1] = written }
       let id = parts.joined(separator: "/")
       if ids[id] == nil { ids[id] = relative }
-      // `guide/index` is also reached as `guide/index`'s folder doc; both are kept.
     }
     return ids
   }

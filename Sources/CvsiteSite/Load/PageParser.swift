@@ -4,7 +4,7 @@ import CvsiteMarkdown
 import CvsiteThemes
 import Foundation
 
-/// A page as the session keeps it: the site's view of it and what parsing it reported.
+/// A page as a loaded site keeps it: the site's view of it and what parsing it reported.
 struct ParsedSitePage: Sendable {
   var page: SitePage
   var diagnostics: [Diagnostic]
@@ -140,8 +140,9 @@ struct PageParser: Sendable {
   private func header(of file: ContentFile, bytes: [UInt8]) -> ParsedSitePage {
     let header = parser.parseHeader(bytes: bytes, path: file.sitePath)
     let fallbackTitle = header.frontMatter.title ?? header.titleHeading ?? titleFromFileName(file)
-    var metadata = self.metadata(of: file, frontMatter: header.frontMatter, fallbackTitle: fallbackTitle).metadata
-    if docc != nil { Self.readDocC(bytes, into: &metadata) }
+    let metadata = self.metadata(
+      of: file, bytes: bytes, frontMatter: header.frontMatter, fallbackTitle: fallbackTitle
+    ).metadata
     var result = ParsedSitePage(
       page: SitePage(
         sitePath: file.sitePath, contentPath: file.relativePath, isSectionIndex: file.kind == .sectionIndex,
@@ -154,8 +155,9 @@ struct PageParser: Sendable {
   }
 
   /// The metadata of a page from its front matter, as the settings, the folder's
-  /// `_category_.json` and the written navigation place it, and the problems found.
-  private func metadata(of file: ContentFile, frontMatter: FrontMatter, fallbackTitle: String) -> (
+  /// `_category_.json` and the written navigation place it (and, in a DocC catalog, as
+  /// the page's `bytes` say: ``readDocC(_:into:)``), and the problems found.
+  private func metadata(of file: ContentFile, bytes: [UInt8], frontMatter: FrontMatter, fallbackTitle: String) -> (
     metadata: PageMetadata, problems: [Diagnostic]
   ) {
     var (metadata, problems) = PageMetadata.read(
@@ -184,6 +186,7 @@ struct PageParser: Sendable {
     {
       metadata.list = Self.implicitListing
     }
+    if docc != nil { Self.readDocC(bytes, into: &metadata) }
     return (metadata, problems)
   }
 
@@ -193,9 +196,8 @@ struct PageParser: Sendable {
     if search { recorder.searchSource = bytes }
     var rendered = renderHTML(parsed.body.environment(\.containerRenderer, recorder))
     let fallbackTitle = parsed.frontMatter.title ?? parsed.titleHeading ?? titleFromFileName(file)
-    var (metadata, metadataProblems) = self.metadata(
-      of: file, frontMatter: parsed.frontMatter, fallbackTitle: fallbackTitle)
-    if docc != nil { Self.readDocC(bytes, into: &metadata) }
+    let (metadata, metadataProblems) = self.metadata(
+      of: file, bytes: bytes, frontMatter: parsed.frontMatter, fallbackTitle: fallbackTitle)
     var searchRecord: SearchRecord?
     if search {
       // The page's own language decides how its words are cut (English plurals fold).

@@ -14,19 +14,13 @@ enum ZensicalSettings {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     switch TOMLReader.read(text) {
     case .failure(let problem):
-      var (config, _) = MkDocsSettings.read(
-        (YAMLDocument(path: path, lines: lines, root: Node.mapping(.init([]))), []), environment: environment,
-        files: files)
-      config.settingsFile = path
+      // Read as a YAML file that does not parse: the defaults, and the error.
       let location = SourceLocation(path: path, line: problem.line, column: problem.column)
-      return (
-        config,
-        [
-          Diagnostic(
-            .error, "invalid TOML: \(problem.message)", at: location,
-            sourceLine: problem.line <= lines.count ? String(lines[problem.line - 1]) : nil)
-        ]
-      )
+      let error = Diagnostic(
+        .error, "invalid TOML: \(problem.message)", at: location,
+        sourceLine: problem.line <= lines.count ? String(lines[problem.line - 1]) : nil)
+      return MkDocsSettings.read(
+        (YAMLDocument(path: path, lines: lines, root: nil), [error]), environment: environment, files: files)
     case .success(let table):
       var marks = MarkMaker()
       let project: TOMLValue

@@ -18,10 +18,10 @@ public enum FragmentRenderer {
     if let root = enclosingSite(of: workingDirectory) {
       siteRoot = root
       let options = BuildOptions(siteRoot: root)
-      let session = SiteSession(options: options)
-      diagnostics += session.loadSettingsAndTheme()
-      config = session.config
-      if let theme = session.theme {
+      let site = SiteSession(options: options)
+      diagnostics += site.loadSettingsAndTheme()
+      config = site.config
+      if let theme = site.theme {
         return finish(
           bytes: bytes, path: path, config: config, theme: theme, siteRoot: root, diagnostics: diagnostics)
       }
