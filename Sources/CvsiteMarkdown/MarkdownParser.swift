@@ -169,7 +169,7 @@ public struct MarkdownParser: Sendable {
     // MkDocs' indented blocks (`!!! note`, `??? tip`, `=== "Tab"`) become directives;
     // the page keeps its lines, and its diagnostics show them as written.
     if let blocks = DialectBlocks.read(
-      source, frontMatterLines: frontMatter.lineCount, dialect: options.dialect)
+      source, frontMatterLines: frontMatter.lineCount, dialect: options.dialect, catalog: options.catalog)
     {
       source = blocks.source
       body = PageBody(source: source, frontMatterLines: frontMatter.lineCount)

@@ -13,6 +13,14 @@ public protocol DocCCatalogIndex: Sendable {
   /// The URL of the catalog's file named `name` (`clip.mp4`), wherever it sits; nil
   /// when it has none.
   func file(named name: String) -> String?
+  /// How every page's `## Topics` shows (`@Options(scope: global) {
+  /// @TopicsVisualStyle(…) }`): `list`, `compactGrid`, `detailedGrid` or `hidden`; nil
+  /// for DocC's default, a list.
+  var topicsVisualStyle: String? { get }
+}
+
+extension DocCCatalogIndex {
+  public var topicsVisualStyle: String? { nil }
 }
 
 /// A page of a DocC catalog, as a link to it shows it.
@@ -22,11 +30,20 @@ public struct DocCPage: Sendable, Equatable {
   public var title: String
   /// Its abstract (its first paragraph), shown under a link to it in a list of topics.
   public var abstract: String?
+  /// The name of the image a card linking to it shows (`@PageImage(purpose: card)`, else
+  /// its icon).
+  public var cardImage: String?
+  /// Its card image's text (the page's title when it has none).
+  public var cardImageAlt: String?
 
-  public init(url: String, title: String, abstract: String? = nil) {
+  public init(
+    url: String, title: String, abstract: String? = nil, cardImage: String? = nil, cardImageAlt: String? = nil
+  ) {
     self.url = url
     self.title = title
     self.abstract = abstract
+    self.cardImage = cardImage
+    self.cardImageAlt = cardImageAlt
   }
 }
 

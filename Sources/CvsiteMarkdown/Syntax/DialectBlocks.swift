@@ -60,6 +60,10 @@ struct DialectBlocks {
     var hasDefault = false
     /// The values a tab group's tabs derive from their labels, so far.
     var tabValues = Set<String>()
+    /// The DocC directive it stands for (`Links`; `Topics` for a grid of topics).
+    var directive: String?
+    /// A grid of links' style (`compactGrid`, `detailedGrid`).
+    var grid: String?
 
     /// The columns its lines lose: four for a callout or tab, what a component's content
     /// is indented by past its tag.
@@ -74,18 +78,21 @@ struct DialectBlocks {
 
   /// Reads the blocks of `source` after its front matter; `nil` when it has none.
   static func read(
-    _ source: SourceText, frontMatterLines: Int, dialect: MarkdownDialect = .cvsite
+    _ source: SourceText, frontMatterLines: Int, dialect: MarkdownDialect = .cvsite,
+    catalog: (any DocCCatalogIndex)? = nil
   ) -> DialectBlocks? {
     guard frontMatterLines < source.lineCount,
       mayHaveBlocks(source, from: frontMatterLines + 1, insertions: dialect == .mkdocs)
         || mayHaveComponents(source, from: frontMatterLines + 1)
         || (dialect == .mkdocs && PythonMarkdownLines.mayHaveLines(source, from: frontMatterLines + 1))
-        || (dialect == .docc && DocCDirectiveLines.mayHaveDirectives(source, from: frontMatterLines + 1))
+        || (dialect == .docc
+          && DocCDirectiveLines.mayHaveDirectives(
+            source, from: frontMatterLines + 1, orTopics: catalog?.topicsVisualStyle != nil))
     else { return nil }
     var reader = Reader(source: source, frontMatterLines: frontMatterLines)
     reader.readsInsertions = dialect == .mkdocs
     if dialect == .mkdocs { reader.lines = PythonMarkdownLines() }
-    if dialect == .docc { reader.directiveLines = DocCDirectiveLines() }
+    if dialect == .docc { reader.directiveLines = DocCDirectiveLines(catalog: catalog) }
     reader.run()
     guard
       !reader.directives.isEmpty || !reader.leftOut.isEmpty || !reader.closingLines.isEmpty
@@ -208,7 +215,7 @@ struct DialectBlocks {
         }
         let opener = Opener(text[start...])
         let openFence = fence
-        let closings = closeBlocks(before: width, opener: opener)
+        var closings = closeBlocks(before: width, opener: opener)
         if let unclosed = openFence, fence == nil {
           // A fence its block ends without closing ends with it: CommonMark's reading of a
           // fence in a container, which the dedented body no longer shows cmark.
@@ -233,15 +240,38 @@ struct DialectBlocks {
           blankLine = nil
           continue
         }
-        if directiveLines != nil, let action = directiveLines?.read(text[start...], width: relativeWidth) {
+        // A grid of topics ends at the first line that is not one of its cards.
+        if let docc = directiveLines, let top = blocks.last, top.directive == "Topics",
+          !docc.topicsAreCards || DocCDirectiveLines.docLinkItem(text[start...]) == nil
+        {
+          closings.events += closeBlocks(downTo: blocks.count - 1)
+        }
+        let enclosing = blocks.last { $0.kind == Self.directiveBlock }
+        if directiveLines != nil,
+          let action = directiveLines?.read(
+            text[start...], width: relativeWidth, line: line, enclosing: enclosing?.directive, grid: enclosing?.grid,
+            inTopicsGrid: enclosing?.directive == "Topics")
+        {
           switch action {
           case .leaveOut:
             leaveOut(line, after: closings.events, indent: closings.indent)
             continue
-          case .open(let container, let label, let attributes):
+          case .leaveOutReporting(let message, let suggestion, let isError):
+            diagnostics.append(
+              source.diagnostic(
+                isError ? .error : .warning, message, line: line, column: width + 1, suggestion: suggestion))
+            leaveOut(line, after: closings.events, indent: closings.indent)
+            continue
+          case .open(let container, let label, let attributes, let directive, let grid):
             guard blocks.count < DialectBlocks.maxDepth else { break }
             openDirective(container, label: label, attributes: attributes, line: line, width: width, after: closings)
+            blocks[blocks.count - 1].directive = directive
+            blocks[blocks.count - 1].grid = grid
             blankLine = nil
+            continue
+          case .card(let label, let href, let body, let opensGrid):
+            guard blocks.count < DialectBlocks.maxDepth - 1 else { break }
+            card(label: label, href: href, body: body, opensGrid: opensGrid, line: line, width: width, after: closings)
             continue
           case .replace(let markdown):
             place(closings.events, line: line, indent: closings.indent)
@@ -340,6 +370,7 @@ struct DialectBlocks {
         blankLine = nil
       }
       blankLine = nil
+      reportUnclosedDirectives()
       let closings = closeBlocks(before: -1, opener: nil, all: true)
       place(closings.events, line: source.lineCount + 1, indent: closings.indent)
     }
@@ -549,6 +580,52 @@ struct DialectBlocks {
       blocks.append(block)
       place(closings.events + [directive], line: line, indent: componentIndent(width), own: true)
       blankBefore.insert(line)
+    }
+
+    /// DocC blocks still open at the end of the page: each a warning at its opening (a
+    /// settings block an error: the rest of the page was left out with it).
+    private mutating func reportUnclosedDirectives() {
+      if let docc = directiveLines, docc.isLeavingOut, let opened = docc.settingsLine {
+        diagnostics.append(
+          source.diagnostic(
+            .error, "`@\(docc.openSettingsBlock)` is never closed by its `}`: the rest of the page is left out with it",
+            line: opened, column: 1))
+      }
+      for block in blocks where block.kind == Self.directiveBlock && block.directive != "Topics" {
+        diagnostics.append(
+          source.diagnostic(
+            .warning, "`@\(block.directive ?? "")` is never closed by its `}`: it runs to the end of the page",
+            line: block.line, column: block.column + 1))
+      }
+    }
+
+    /// A card of a grid of links on `line`, its `body` in place of the line's text (and
+    /// the grid of topics opened first, with `opensGrid`).
+    private mutating func card(
+      label: String, href: String, body: String, opensGrid: Bool, line: Int, width: Int,
+      after closings: (events: [DirectiveLine], indent: Int)
+    ) {
+      place(closings.events, line: line, indent: closings.indent)
+      let indent = componentIndent(width)
+      var openings: [DirectiveLine] = []
+      if opensGrid {
+        var block = Block(kind: Self.directiveBlock, column: width, line: line)
+        block.directive = "Topics"
+        blocks.append(block)
+        openings.append(DirectiveLine.opening("cards", label: nil, attributes: [], writtenAt: line))
+      }
+      openings.append(
+        DirectiveLine.opening("card", label: label, attributes: [.pair(key: "href", value: href)], writtenAt: line))
+      for var opening in openings {
+        opening.offset = indent
+        closingLines[line, default: []].append(opening)
+      }
+      var closing = DirectiveLine(kind: .close(fence: 3), offset: indent)
+      closing.writtenOpener = line
+      closingLines[line + 1, default: []].append(closing)
+      replacedLines[line] = ArraySlice(Array(repeating: 0x20, count: indent) + Array(body.utf8))
+      blankBefore.insert(line)
+      blankLine = nil
     }
 
     /// A `}` alone on its line closes the innermost DocC block directive (and whatever

@@ -16,6 +16,20 @@ enum DocCCatalog {
     var rootPage: String
     /// `/documentation/the-swift-programming-language/`.
     var rootURL: String
+    /// The options every page has (`@Options(scope: global)`): how `## Topics` shows,
+    /// whether pages get a title heading and an automatic See Also.
+    var topicsStyle: String?
+    var titleHeading: String?
+    var seeAlso: String?
+    /// The pages a page's automatic See Also lists (those curated in the same group),
+    /// and the group's title, by page (relative to the catalog).
+    var groups: [String: SeeAlso] = [:]
+
+    /// The other pages of the topic group a page is curated in.
+    struct SeeAlso: Sendable, Hashable {
+      var title: String
+      var pages: [String]
+    }
 
     /// The URL of the page at `relativePath` in the catalog.
     func url(of relativePath: String) -> String {
@@ -88,8 +102,12 @@ enum DocCCatalog {
     }
     let rootName =
       moduleName ?? ContentFile.withoutMarkdownExtension(root.split(separator: "/").last.map(String.init) ?? root)
-    let settings = Settings(rootPage: root, rootURL: "/documentation/" + pathComponent(rootName) + "/")
-    config.docc = settings
+    var settings = Settings(rootPage: root, rootURL: "/documentation/" + pathComponent(rootName) + "/")
+    if let global = pages.lazy.compactMap({ globalOptions(in: text(of: $0)) }).first {
+      (settings.topicsStyle, settings.titleHeading, settings.seeAlso) = (
+        global["TopicsVisualStyle"], global["AutomaticTitleHeading"], global["AutomaticSeeAlso"]
+      )
+    }
     config.title = bundleDisplayName(in: catalog) ?? catalogName
     var byName: [String: String] = [:]
     for page in pages {
@@ -102,6 +120,7 @@ enum DocCCatalog {
     navigation.shown.insert(root)
     navigation.items += topics(
       of: root, text: text, byName: byName, folder: folder, curated: &curated, navigation: &navigation, depth: 0)
+    settings.groups = seeAlsoGroups(navigation.items)
     let uncurated = pages.filter { !curated.contains($0) }
     if !uncurated.isEmpty {
       // DocC places what no page curates on the root page, as articles.
@@ -110,7 +129,58 @@ enum DocCCatalog {
       navigation.shown.formUnion(uncurated)
     }
     config.writtenNavigation = navigation
+    config.docc = settings
     return (config, diagnostics)
+  }
+
+  /// Each curated page's topic group (its title and the other pages in it), from the
+  /// navigation the topics made: the first group that curates a page is its own.
+  private static func seeAlsoGroups(_ items: [WrittenNavigation.Item]) -> [String: Settings.SeeAlso] {
+    var groups: [String: Settings.SeeAlso] = [:]
+    func visit(_ items: [WrittenNavigation.Item], depth: Int) {
+      guard depth < 16 else { return }
+      for item in items {
+        guard case .section(let title, let inner, _) = item else { continue }
+        let members = inner.compactMap { member -> String? in
+          switch member {
+          case .page(let path, _): return path
+          case .section(_, _, let page): return page
+          default: return nil
+          }
+        }
+        if !title.isEmpty {
+          for member in members where groups[member] == nil {
+            let others = members.filter { $0 != member }.map {
+              ContentFile.withoutMarkdownExtension($0.split(separator: "/").last.map(String.init) ?? $0)
+            }
+            if !others.isEmpty { groups[member] = Settings.SeeAlso(title: title, pages: others) }
+          }
+        }
+        visit(inner, depth: depth + 1)
+      }
+    }
+    visit(items, depth: 0)
+    return groups
+  }
+
+  /// The options of a page's `@Options(scope: global) { … }`, by directive: what every
+  /// page of the catalog has unless it says otherwise.
+  static func globalOptions(in text: String) -> [String: String]? {
+    guard let start = text.range(of: "@Options(scope: global)") else { return nil }
+    var options: [String: String] = [:]
+    var depth = 0
+    for line in text[start.lowerBound...].split(separator: "\n").prefix(50) {
+      depth += line.filter { $0 == "{" }.count - line.filter { $0 == "}" }.count
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      if trimmed.hasPrefix("@"), !trimmed.hasPrefix("@Options"), let open = trimmed.firstIndex(of: "(") {
+        let name = String(trimmed[trimmed.index(after: trimmed.startIndex)..<open])
+        if let value = docCArguments(Substring(trimmed)).first(where: { $0.label == nil })?.value {
+          options[name] = value
+        }
+      }
+      if depth <= 0 { break }
+    }
+    return options
   }
 
   /// `docc` for a page whose title is ``` # ``docc`` ```: a module's page.
@@ -132,13 +202,14 @@ enum DocCCatalog {
     metadataArguments("TitleHeading", in: bytes)?.first { $0.label == nil }?.value
   }
 
-  /// `@CallToAction(url: "https://…", purpose: download, label: "Get it")`: a button
-  /// under the title (labelled by its purpose when it has no label); nil without a URL
-  /// a page may link to.
-  static func callToAction(of bytes: [UInt8]) -> CallToAction? {
+  /// `@CallToAction(url: "https://…", purpose: download, label: "Get it")` (or `file:`
+  /// a file of the catalog, found in `files`): a button under the title (labelled by its
+  /// purpose when it has no label); nil without a URL a page may link to.
+  static func callToAction(of bytes: [UInt8], files: (any DocCCatalogIndex)? = nil) -> CallToAction? {
     guard let arguments = metadataArguments("CallToAction", in: bytes),
-      let url = arguments.first(where: { $0.label == "url" })?.value, URLSafety.isSafe(url),
-      !url.contains(where: \.isWhitespace)
+      let url = arguments.first(where: { $0.label == "url" })?.value
+        ?? arguments.first(where: { $0.label == "file" }).flatMap({ files?.file(named: $0.value) }),
+      URLSafety.isSafe(url), !url.contains(where: \.isWhitespace)
     else { return nil }
     let purpose = arguments.first { $0.label == "purpose" }?.value
     let label = arguments.first { $0.label == "label" }?.value ?? (purpose == "download" ? "Download" : "Visit")
@@ -208,6 +279,64 @@ enum DocCCatalog {
     return text.isEmpty ? nil : text
   }
 
+  /// The value of the option `name` a page sets for itself (`@AutomaticSeeAlso(disabled)`
+  /// in its `@Options`): nil when it sets none.
+  static func option(_ name: String, in bytes: [UInt8]) -> String? {
+    metadataArguments(name, in: bytes)?.first { $0.label == nil }?.value
+  }
+
+  /// What kind of page it is, as its title heading says: `Article`, or `Sample Code`
+  /// (`@PageKind(sampleCode)`).
+  static func pageKind(of bytes: [UInt8]) -> String {
+    metadataArguments("PageKind", in: bytes)?.first { $0.label == nil }?.value == "sampleCode"
+      ? "Sample Code" : "Article"
+  }
+
+  /// The image of `@PageImage(purpose: card, source: "name", alt: "…")`, else of its
+  /// `icon`, and its text.
+  static func pageImage(of bytes: [UInt8]) -> (source: String, alt: String?)? {
+    let text = String(decoding: bytes.prefix(16 * 1024), as: UTF8.self)
+    var found: [String: (source: String, alt: String?)] = [:]
+    var rest = text[...]
+    while let range = rest.range(of: "@PageImage("), found.count < 4 {
+      let arguments = docCArguments(text[range.lowerBound...].prefix(1_000))
+      rest = text[range.upperBound...]
+      guard let source = arguments.first(where: { $0.label == "source" })?.value, !source.isEmpty else { continue }
+      found[arguments.first { $0.label == "purpose" }?.value ?? "icon"] = (
+        source, arguments.first { $0.label == "alt" }?.value
+      )
+    }
+    return found["card"] ?? found["icon"]
+  }
+
+  /// DocC's page colours.
+  static let colors: Set<String> = ["blue", "gray", "green", "orange", "purple", "red", "yellow"]
+
+  /// `@PageColor(green)`: one of DocC's colours, else nil (the line's check says why).
+  static func pageColor(of bytes: [UInt8]) -> String? {
+    metadataArguments("PageColor", in: bytes)?.first { $0.label == nil }.map(\.value).flatMap {
+      colors.contains($0) ? $0 : nil
+    }
+  }
+
+  /// The URLs of `@Redirected(from: "old/path")`, each from the site's root (a relative
+  /// one under the catalog's documentation, as DocC reads it).
+  static func redirections(of bytes: [UInt8], rootURL: String) -> [String] {
+    let text = String(decoding: bytes.prefix(16 * 1024), as: UTF8.self)
+    var found: [String] = []
+    var rest = text[...]
+    while let range = rest.range(of: "@Redirected("), found.count < 20 {
+      let arguments = docCArguments(text[range.lowerBound...].prefix(1_000))
+      rest = text[range.upperBound...]
+      guard var from = arguments.first(where: { $0.label == "from" || $0.label == nil })?.value, !from.isEmpty,
+        !from.contains("://"), !from.hasPrefix("//"), !from.contains(where: \.isWhitespace)
+      else { continue }
+      if !from.hasPrefix("/") { from = "/documentation/" + from }
+      found.append(from.hasSuffix("/") ? from : from + "/")
+    }
+    return found
+  }
+
   /// `CFBundleDisplayName` of the catalog's `Info.plist`.
   private static func bundleDisplayName(in catalog: URL) -> String? {
     guard let plist = try? String(contentsOf: catalog.appendingPathComponent("Info.plist"), encoding: .utf8),
@@ -275,6 +404,7 @@ struct DocCSiteIndex: DocCCatalogIndex {
   /// A file's name → its URL from the site's root.
   private let files: [String: String]
   let basePath: String
+  let topicsVisualStyle: String?
 
   private struct ImageFile: Sendable {
     var url: String
@@ -282,13 +412,16 @@ struct DocCSiteIndex: DocCCatalogIndex {
     var dark: Bool
   }
 
-  init(pages sitePages: [SitePage], resources: [ContentFile], basePath: String) {
+  init(pages sitePages: [SitePage], resources: [ContentFile], basePath: String, topicsStyle: String? = nil) {
+    topicsVisualStyle = topicsStyle
     var pages: [String: DocCPage] = [:]
     for page in sitePages {
       let file = page.contentPath.split(separator: "/").last.map(String.init) ?? page.contentPath
       let name = ContentFile.withoutMarkdownExtension(file)
       if pages[name] == nil {
-        pages[name] = DocCPage(url: page.url, title: page.metadata.title, abstract: page.metadata.description)
+        pages[name] = DocCPage(
+          url: page.url, title: page.metadata.title, abstract: page.metadata.description,
+          cardImage: page.metadata.cardImage, cardImageAlt: page.metadata.cardImageAlt)
       }
     }
     self.pages = pages

@@ -61,6 +61,13 @@ struct PageMetadata: Sendable, Hashable {
   /// The platforms and versions the page's subject is available on (DocC's
   /// `@Available`): `iOS 17.0+`.
   var availability: [String] = []
+  /// The image a card linking to the page shows: a DocC catalog's image name
+  /// (`@PageImage(purpose: card)`, else its icon).
+  var cardImage: String?
+  var cardImageAlt: String?
+  /// The page's colour (DocC's `@PageColor`): `blue`, `gray`, `green`, `orange`,
+  /// `purple`, `red` or `yellow`.
+  var color: String?
   /// The lines of `slug:` and `aliases:` when the page has them: where a URL that two
   /// outputs claim is pointed at.
   var slugLine: Int?

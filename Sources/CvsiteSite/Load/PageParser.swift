@@ -73,6 +73,8 @@ struct PageParser: Sendable {
   let stripsNumberPrefixes: Bool
   /// A DocC catalog's URL scheme, when the site is one.
   let docc: DocCCatalog.Settings?
+  /// A DocC catalog's pages and files, once known.
+  let catalog: (any DocCCatalogIndex)?
 
   /// `catalog`: a DocC catalog's pages and images, for the links and images that name
   /// them (the pages' titles must be known: made once the metadata is read).
@@ -89,6 +91,7 @@ struct PageParser: Sendable {
     draftPages = config.draftPages
     stripsNumberPrefixes = config.stripsNumberPrefixes
     docc = config.docc
+    self.catalog = catalog
     basePath = config.basePath
     search = config.search
     language = config.language
@@ -186,12 +189,12 @@ struct PageParser: Sendable {
     {
       metadata.list = Self.implicitListing
     }
-    if docc != nil { Self.readDocC(bytes, into: &metadata) }
+    if let docc { readDocC(bytes, of: file, settings: docc, into: &metadata) }
     return (metadata, problems)
   }
 
   func parse(bytes: [UInt8], file: ContentFile) -> ParsedSitePage {
-    let parsed = parser.parse(bytes: bytes, path: file.sitePath)
+    let parsed = parser.parse(bytes: bytes + seeAlso(of: file, bytes: bytes), path: file.sitePath)
     let recorder = PageContainerRenderer(theme: renderer)
     if search { recorder.searchSource = bytes }
     var rendered = renderHTML(parsed.body.environment(\.containerRenderer, recorder))
@@ -242,14 +245,46 @@ struct PageParser: Sendable {
   static let implicitListing = "cards"
 
   /// What a DocC page says of itself: its abstract (its first paragraph) is its
-  /// description, `@DisplayName` its title, `@TitleHeading` the line above it,
-  /// `@CallToAction` a button and `@Available` the platforms under it, as DocC has them.
-  private static func readDocC(_ bytes: [UInt8], into metadata: inout PageMetadata) {
+  /// description, `@DisplayName` its title, `@TitleHeading` the line above it (else
+  /// its kind, `Article` or `Sample Code`, unless `@AutomaticTitleHeading(disabled)`),
+  /// `@CallToAction` a button and `@Available` the platforms under it, `@PageImage` its
+  /// card's image, `@PageColor` its colour and `@Redirected(from:)` its old URLs, as DocC
+  /// has them.
+  private func readDocC(
+    _ bytes: [UInt8], of file: ContentFile, settings: DocCCatalog.Settings, into metadata: inout PageMetadata
+  ) {
     if metadata.description == nil { metadata.description = DocCCatalog.abstract(of: bytes) }
     if let name = DocCCatalog.displayName(of: bytes) { metadata.title = name }
-    metadata.eyebrow = DocCCatalog.titleHeading(of: bytes)
-    metadata.callToAction = DocCCatalog.callToAction(of: bytes)
+    let isRoot = file.relativePath == settings.rootPage
+    let automaticHeading = DocCCatalog.option("AutomaticTitleHeading", in: bytes) ?? settings.titleHeading
+    metadata.eyebrow =
+      DocCCatalog.titleHeading(of: bytes)
+      ?? (isRoot || automaticHeading == "disabled" ? nil : DocCCatalog.pageKind(of: bytes))
+    metadata.callToAction = DocCCatalog.callToAction(of: bytes, files: catalog)
     metadata.availability = DocCCatalog.availability(of: bytes)
+    let image = DocCCatalog.pageImage(of: bytes)
+    (metadata.cardImage, metadata.cardImageAlt) = (image?.source, image?.alt)
+    metadata.color = DocCCatalog.pageColor(of: bytes)
+    for old in DocCCatalog.redirections(of: bytes, rootURL: settings.rootURL) where !metadata.aliases.contains(old) {
+      metadata.aliases.append(old)
+    }
+  }
+
+  /// A DocC page's automatic See Also: the other pages of the topic group that curates
+  /// it, as Markdown to add after its own text (under its own `## See Also` when that is
+  /// its last section); nothing with `@AutomaticSeeAlso(disabled)`, outside a catalog, or
+  /// before the catalog's pages are known.
+  private func seeAlso(of file: ContentFile, bytes: [UInt8]) -> [UInt8] {
+    guard let docc, catalog != nil, let group = docc.groups[file.relativePath],
+      (DocCCatalog.option("AutomaticSeeAlso", in: bytes) ?? docc.seeAlso) != "disabled"
+    else { return [] }
+    let text = String(decoding: bytes, as: UTF8.self)
+    let sections = text.split(separator: "\n").filter { $0.hasPrefix("## ") }
+    var added = bytes.last == UInt8(ascii: "\n") || bytes.isEmpty ? "\n" : "\n\n"
+    if sections.last?.trimmingCharacters(in: .whitespaces) != "## See Also" { added += "## See Also\n\n" }
+    added += "### " + group.title + "\n\n"
+    for page in group.pages { added += "- <doc:" + page + ">\n" }
+    return Array(added.utf8)
   }
 
   /// The URL of `file`'s page.

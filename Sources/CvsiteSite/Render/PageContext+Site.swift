@@ -9,6 +9,7 @@ extension PageContext {
     if let date = page.metadata.date { metadata["date"] = date }
     if !config.author.isEmpty { metadata["author"] = config.author }
     if let eyebrow = page.metadata.eyebrow { metadata["eyebrow"] = eyebrow }
+    if let color = page.metadata.color { metadata["color"] = color }
     if !page.metadata.availability.isEmpty {
       metadata["availability"] = page.metadata.availability.joined(separator: " · ")
     }

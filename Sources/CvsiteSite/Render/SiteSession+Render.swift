@@ -614,7 +614,9 @@ extension SiteSession {
   /// A DocC catalog's pages (by the titles read so far) and images; nil for other sites.
   func catalogIndex() -> DocCSiteIndex? {
     guard config.docc != nil else { return nil }
-    return DocCSiteIndex(pages: pages.values.map(\.page), resources: resources, basePath: config.basePath)
+    return DocCSiteIndex(
+      pages: pages.values.map(\.page), resources: resources, basePath: config.basePath,
+      topicsStyle: config.docc?.topicsStyle)
   }
 
   func linkTargets(_ published: [SitePage], theme: SiteThemeAdapter, extraPages: [String] = []) -> LinkChecker {
