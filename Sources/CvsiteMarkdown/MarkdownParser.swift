@@ -160,6 +160,7 @@ public struct MarkdownParser: Sendable {
     var includedFiles: [String] = []
     if let files = options.includes {
       var lines = IncludedLines(files: files, snippets: options.dialect == .mkdocs)
+      lines.tutorialCode = options.dialect == .docc
       if let expanded = lines.expand(source, frontMatterLines: frontMatter.lineCount) { source = expanded }
       diagnostics += lines.diagnostics
       includedFiles = lines.included.sorted()

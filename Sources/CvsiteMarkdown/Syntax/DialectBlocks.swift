@@ -269,6 +269,24 @@ struct DialectBlocks {
             blocks[blocks.count - 1].grid = grid
             blankLine = nil
             continue
+          case .openWith(let container, let label, let attributes, let text, let directive):
+            guard blocks.count < DialectBlocks.maxDepth else { break }
+            place(closings.events, line: line, indent: closings.indent)
+            let indent = componentIndent(width)
+            var block = Block(kind: Self.directiveBlock, column: width, line: line)
+            block.directive = directive
+            if let container {
+              var opening = DirectiveLine.opening(container, label: label, attributes: attributes, writtenAt: line)
+              opening.offset = indent
+              closingLines[line, default: []].append(opening)
+            } else {
+              block.emits = false
+            }
+            blocks.append(block)
+            replacedLines[line] = ArraySlice(Array(repeating: 0x20, count: indent) + Array(text.utf8))
+            blankBefore.formUnion([line, line + 1])
+            blankLine = nil
+            continue
           case .card(let label, let href, let body, let opensGrid):
             guard blocks.count < DialectBlocks.maxDepth - 1 else { break }
             card(label: label, href: href, body: body, opensGrid: opensGrid, line: line, width: width, after: closings)

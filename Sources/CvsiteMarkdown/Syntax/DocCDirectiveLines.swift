@@ -93,6 +93,9 @@ struct DocCDirectiveLines {
     case replace(String)
     /// A wrong argument: the line stays; the warning says why.
     case problem(String, suggestion: String?)
+    /// A block directive whose line becomes `text` (a heading, a reaction): its content
+    /// follows, in `container` when it has one.
+    case openWith(container: String?, label: String?, attributes: [RawAttribute.Kind], text: String, directive: String)
     /// A link to a page in a grid of links: a card titled `label` leading to `href`,
     /// showing `body`; `opensGrid` when the grid opens with it (the columns, if set).
     case card(label: String, href: String, body: String, opensGrid: Bool)
@@ -102,7 +105,68 @@ struct DocCDirectiveLines {
   static let blockDirectives: Set<String> = ["TabNavigator", "Tab", "Row", "Column", "Links", "Small"]
 
   /// Where each block directive may stand: directly in one of these.
-  static let parents: [String: String] = ["Tab": "TabNavigator", "Column": "Row"]
+  static let parents: [String: String] = [
+    "Tab": "TabNavigator", "Column": "Row", "Step": "Steps", "Choice": "MultipleChoice", "Chapter": "Volume",
+  ]
+
+  /// The questions of a tutorial's assessments so far, and whether the choice being read
+  /// is the right one.
+  private var questions = 0
+  private var choices = 0
+  private var rightChoice = false
+
+  /// A tutorial's directives (a `.tutorial` file): headings and content, steps as the
+  /// steps container, each choice of a question with its answer in a collapsible callout.
+  private mutating func tutorial(
+    _ name: String, _ arguments: [(label: String?, value: String)], enclosing: String?
+  ) -> Action? {
+    func argument(_ label: String?) -> String? { arguments.first { $0.label == label }?.value }
+    func heading(_ level: Int, _ text: String?) -> Action {
+      let title = text.map(Self.escapingMarkdown) ?? name
+      return .openWith(
+        container: nil, label: nil, attributes: [], text: String(repeating: "#", count: level) + " " + title,
+        directive: name)
+    }
+    switch name {
+    case "Tutorials": return heading(1, argument("name"))
+    case "Tutorial", "ContentAndMedia":
+      return .open(container: nil, label: nil, attributes: [], directive: name, grid: nil)
+    case "Intro": return heading(enclosing == "Tutorial" ? 1 : 2, argument("title"))
+    case "Volume": return heading(2, argument("name"))
+    case "Chapter": return heading(3, argument("name"))
+    case "Section": return heading(2, argument("title"))
+    case "Resources": return heading(2, "Resources")
+    case "Documentation", "SampleCode", "Downloads", "Videos", "Forums":
+      let title = ["SampleCode": "Sample Code"][name] ?? name
+      guard let destination = argument("destination"), URLSafety.isSafe(destination) else {
+        return heading(3, title)
+      }
+      return .openWith(
+        container: nil, label: nil, attributes: [], text: "### [\(title)](\(Self.linkDestination(destination)))",
+        directive: name)
+    case "Steps": return .open(container: "steps", label: nil, attributes: [], directive: name, grid: nil)
+    case "Step": return .open(container: "step", label: nil, attributes: [], directive: name, grid: nil)
+    case "Assessments": return heading(2, "Check Your Understanding")
+    case "MultipleChoice":
+      questions += 1
+      choices = 0
+      return heading(3, "Question \(questions)")
+    case "Choice":
+      choices += 1
+      rightChoice = argument("isCorrect") == "true"
+      let letter = String(UnicodeScalar(UInt8(64 + min(choices, 26))))
+      return .openWith(
+        container: nil, label: nil, attributes: [], text: "**\(letter).**", directive: name)
+    case "Justification":
+      let reaction = argument("reaction") ?? (rightChoice ? "That’s right!" : "Not quite.")
+      return .openWith(
+        // The callout's kind would tell the answer before it opens.
+        container: "note", label: "Check this answer",
+        attributes: [.pair(key: "collapsible", value: nil)], text: "**" + Self.escapingMarkdown(reaction) + "**",
+        directive: name)
+    default: return nil
+    }
+  }
 
   /// Whether `text` is a heading of level 1 or 2 (which ends a `## Topics` section).
   private static func sectionHeading(_ text: ArraySlice<UInt8>) -> String? {
@@ -148,6 +212,10 @@ struct DocCDirectiveLines {
     let opensBody = text.last == UInt8(ascii: "{")
     if opensBody, let parent = Self.parents[name], enclosing != parent {
       return .problem("`@\(name)` belongs directly in a `@\(parent)`: shown as written", suggestion: nil)
+    }
+    if opensBody, let action = tutorial(name, arguments, enclosing: enclosing) { return action }
+    if name == "TutorialReference", let tutorial = arguments.first(where: { $0.label == "tutorial" })?.value {
+      return .replace("- <" + (tutorial.hasPrefix("doc:") ? tutorial : "doc:" + tutorial) + ">")
     }
     switch name {
     case "TabNavigator" where opensBody:
@@ -345,7 +413,7 @@ struct DocCDirectiveLines {
   }
 
   /// Opening braces less closing ones, outside quoted text.
-  private static func braceBalance(_ text: ArraySlice<UInt8>) -> Int {
+  static func braceBalance(_ text: ArraySlice<UInt8>) -> Int {
     var balance = 0
     var quoted = false
     for byte in text {

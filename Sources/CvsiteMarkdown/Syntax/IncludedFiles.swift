@@ -16,6 +16,9 @@ public enum IncludeKind: Sendable {
   /// `import Part from './_part.mdx'` with `<Part />`: from the page's folder, or
   /// `@site/…` from the project's root.
   case partial
+  /// `@Code(name: "Shop.swift", file: "shop-01.swift")` in a DocC tutorial: the file of
+  /// that name anywhere in the catalog.
+  case catalogFile
 }
 
 /// A file read for inclusion.
@@ -50,6 +53,8 @@ struct IncludedLines {
 
   let files: any IncludedFileSource
   let snippets: Bool
+  /// Whether `@Code(…)` lines (a DocC tutorial's) are code blocks of the files they name.
+  var tutorialCode = false
   var diagnostics: [Diagnostic] = []
   /// The site paths of the files included.
   private(set) var included = Set<String>()
@@ -63,17 +68,37 @@ struct IncludedLines {
   /// `source` with its includes in place after its first `frontMatterLines` lines; nil
   /// when it includes nothing.
   mutating func expand(_ source: SourceText, frontMatterLines: Int) -> SourceText? {
-    guard frontMatterLines < source.lineCount, Self.mayInclude(source.bytes, snippets: snippets) else { return nil }
+    guard frontMatterLines < source.lineCount,
+      Self.mayInclude(source.bytes, snippets: snippets, code: tutorialCode)
+    else { return nil }
     var output: [UInt8] = []
     var written: [Int] = Array(0...frontMatterLines)
     output += source.bytes[0..<source.lineStarts[frontMatterLines]]
     bytes = source.bytes.count
     var changed = false
     var partials: [String: String] = [:]
+    // The lines of a `@Code { … }` block (its preview) after its first: left out.
+    var codeBlockDepth = 0
     for line in (frontMatterLines + 1)...source.lineCount {
       let range = source.lineRange(line)
       let text = source.bytes[range]
       let ending = range.upperBound..<(line < source.lineCount ? source.lineStarts[line] : source.bytes.count)
+      if codeBlockDepth > 0 {
+        codeBlockDepth += DocCDirectiveLines.braceBalance(text)
+        written.append(line)
+        output += source.bytes[ending]
+        continue
+      }
+      if tutorialCode, let code = TutorialCode(text) {
+        changed = true
+        codeBlockDepth = max(0, DocCDirectiveLines.braceBalance(text))
+        for piece in self.code(code, from: source, line: line) {
+          written.append(line)
+          output += piece
+          output.append(0x0A)
+        }
+        continue
+      }
       var included: [UInt8]?
       switch request(text, partials: &partials) {
       case .include(let request)?:
@@ -120,10 +145,50 @@ struct IncludedLines {
     var column: Int
   }
 
+  /// The lines of a fenced block of the file `code` names (the lines that differ from
+  /// its previous file marked as inserted), at the `@Code` line's indentation; a
+  /// located error, and nothing, when a file cannot be read.
+  private mutating func code(_ code: TutorialCode, from source: SourceText, line: Int) -> [[UInt8]] {
+    func read(_ name: String) -> [ArraySlice<UInt8>]? {
+      switch files.file(name, from: source.path, as: .catalogFile) {
+      case .success(let file):
+        included.insert(file.path)
+        var lines = MarkdownParser.normalized(file.bytes).split(separator: 0x0A, omittingEmptySubsequences: false)
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        return lines
+      case .failure(let problem):
+        diagnostics.append(source.diagnostic(.error, problem.message, line: line, column: code.indent.count + 1))
+        return nil
+      }
+    }
+    guard let lines = read(code.file) else { return [] }
+    bytes += lines.reduce(0) { $0 + $1.count + 1 }
+    guard bytes <= Self.maxBytes else {
+      diagnostics.append(
+        source.diagnostic(
+          .error, "with `\(code.file)`, the page would pass \(Self.maxBytes >> 20) MB: left out", line: line,
+          column: code.indent.count + 1))
+      return []
+    }
+    var info = code.language
+    if let name = code.name { info += " title=\"" + name.replacingOccurrences(of: "\"", with: "'") + "\"" }
+    if let previous = code.previousFile.flatMap(read) {
+      let inserted = TutorialCode.insertedLines(lines, since: previous)
+      if !inserted.isEmpty { info += " ins={" + inserted.map(String.init).joined(separator: ",") + "}" }
+    }
+    // A fence longer than any run of backticks in the file.
+    let fence = Array(repeating: UInt8(ascii: "`"), count: max(3, TutorialCode.longestBacktickRun(lines) + 1))
+    var result = [Array(code.indent) + fence + Array(info.utf8)]
+    for text in lines { result.append(text.isEmpty ? [] : Array(code.indent) + Array(text)) }
+    result.append(Array(code.indent) + fence)
+    return result
+  }
+
   /// Whether the page may include anything: a cheap filter so most pages are read once.
-  private static func mayInclude(_ bytes: [UInt8], snippets: Bool) -> Bool {
+  private static func mayInclude(_ bytes: [UInt8], snippets: Bool, code: Bool) -> Bool {
     bytes.withUnsafeBufferPointer { buffer in
-      (snippets && firstOffset(of: Array("--8<--".utf8), in: buffer, within: 0..<buffer.count) != nil)
+      (code && firstOffset(of: Array("@Code(".utf8), in: buffer, within: 0..<buffer.count) != nil)
+        || (snippets && firstOffset(of: Array("--8<--".utf8), in: buffer, within: 0..<buffer.count) != nil)
         || firstOffset(of: Array("import ".utf8), in: buffer, within: 0..<buffer.count) != nil
     }
   }

@@ -24,7 +24,9 @@ struct ContentFile: Sendable, Hashable {
 
   /// The extensions of Markdown files, as editors and code hosts know them (in any case),
   /// and MDX (`.mdx`), read as Markdown with its components.
-  static let markdownExtensions: Set<String> = ["md", "markdown", "mdown", "mkd", "mkdn", "mdwn", "mdx"]
+  static let markdownExtensions: Set<String> = [
+    "md", "markdown", "mdown", "mkd", "mkdn", "mdwn", "mdx", "tutorial",
+  ]
 
   /// The length of `name`'s Markdown extension, its dot included (`3` for `a.md`), or nil
   /// when it has none: such a file is a page under `content/`.

@@ -31,11 +31,18 @@ enum DocCCatalog {
       var pages: [String]
     }
 
-    /// The URL of the page at `relativePath` in the catalog.
+    /// The tutorials' table of contents (the `.tutorial` file with `@Tutorials`).
+    var tutorialsPage: String?
+
+    /// The URL of the page at `relativePath` in the catalog: a tutorial's under
+    /// `/tutorials/<root>/`, where their table of contents is.
     func url(of relativePath: String) -> String {
       if relativePath == rootPage { return rootURL }
       let file = relativePath.split(separator: "/").last.map(String.init) ?? relativePath
-      return rootURL + DocCCatalog.pathComponent(ContentFile.withoutMarkdownExtension(file)) + "/"
+      let name = DocCCatalog.pathComponent(ContentFile.withoutMarkdownExtension(file))
+      guard relativePath.hasSuffix(".tutorial") else { return rootURL + name + "/" }
+      let tutorials = "/tutorials/" + rootURL.dropFirst("/documentation/".count)
+      return relativePath == tutorialsPage ? tutorials : tutorials + name + "/"
     }
   }
 
@@ -121,6 +128,18 @@ enum DocCCatalog {
     navigation.items += topics(
       of: root, text: text, byName: byName, folder: folder, curated: &curated, navigation: &navigation, depth: 0)
     settings.groups = seeAlsoGroups(navigation.items)
+    // The tutorials: their table of contents, then each in the order it lists them.
+    let tutorials = pages.filter { $0.hasSuffix(".tutorial") && !curated.contains($0) }
+    settings.tutorialsPage = tutorials.first { text(of: $0).contains("@Tutorials(") }
+    if !tutorials.isEmpty {
+      let listed = settings.tutorialsPage.map { tutorialOrder(text(of: $0), byName: byName) } ?? []
+      let ordered =
+        (settings.tutorialsPage.map { [$0] } ?? []) + listed.filter(tutorials.contains)
+        + tutorials.filter { $0 != settings.tutorialsPage && !listed.contains($0) }
+      navigation.items.append(.section(title: "Tutorials", items: ordered.map { .page(contentPath: $0, title: nil) }))
+      navigation.shown.formUnion(ordered)
+      curated.formUnion(ordered)
+    }
     let uncurated = pages.filter { !curated.contains($0) }
     if !uncurated.isEmpty {
       // DocC places what no page curates on the root page, as articles.
@@ -161,6 +180,37 @@ enum DocCCatalog {
     }
     visit(items, depth: 0)
     return groups
+  }
+
+  /// The tutorials a table of contents lists (`@TutorialReference(tutorial: "doc:Name")`),
+  /// in order, by path.
+  static func tutorialOrder(_ text: String, byName: [String: String]) -> [String] {
+    var found: [String] = []
+    var rest = text[...]
+    while let range = rest.range(of: "@TutorialReference(") {
+      rest = text[range.upperBound...]
+      let arguments = docCArguments(text[range.lowerBound...].prefix(1_000))
+      guard let written = arguments.first(where: { $0.label == "tutorial" })?.value,
+        let name = docLinkTarget(written.hasPrefix("doc:") ? written : "doc:" + written)?.name,
+        let path = byName[name], !found.contains(path)
+      else { continue }
+      found.append(path)
+    }
+    return found
+  }
+
+  /// A tutorial's title: its `@Intro(title:)` (a table of contents' `@Tutorials(name:)`).
+  static func tutorialTitle(of bytes: [UInt8]) -> String? {
+    let text = String(decoding: bytes.prefix(16 * 1024), as: UTF8.self)
+    for (directive, label) in [("@Tutorials(", "name"), ("@Intro(", "title")] {
+      guard let range = text.range(of: directive) else { continue }
+      if let title = docCArguments(text[range.lowerBound...].prefix(1_000)).first(where: { $0.label == label })?
+        .value, !title.isEmpty
+      {
+        return title
+      }
+    }
+    return nil
   }
 
   /// The options of a page's `@Options(scope: global) { … }`, by directive: what every
@@ -281,8 +331,8 @@ enum DocCCatalog {
 
   /// The value of the option `name` a page sets for itself (`@AutomaticSeeAlso(disabled)`
   /// in its `@Options`): nil when it sets none.
-  static func option(_ name: String, in bytes: [UInt8]) -> String? {
-    metadataArguments(name, in: bytes)?.first { $0.label == nil }?.value
+  static func option(_ name: String, in bytes: [UInt8], label: String? = nil) -> String? {
+    metadataArguments(name, in: bytes)?.first { $0.label == label }?.value
   }
 
   /// What kind of page it is, as its title heading says: `Article`, or `Sample Code`

@@ -256,6 +256,14 @@ struct PageParser: Sendable {
     if metadata.description == nil { metadata.description = DocCCatalog.abstract(of: bytes) }
     if let name = DocCCatalog.displayName(of: bytes) { metadata.title = name }
     let isRoot = file.relativePath == settings.rootPage
+    if file.relativePath.hasSuffix(".tutorial") {
+      if let title = DocCCatalog.tutorialTitle(of: bytes) { metadata.title = title }
+      metadata.eyebrow = file.relativePath == settings.tutorialsPage ? nil : "Tutorial"
+      if let minutes = DocCCatalog.option("Tutorial", in: bytes, label: "time") {
+        metadata.availability = ["\(minutes) min"]
+      }
+      return
+    }
     let automaticHeading = DocCCatalog.option("AutomaticTitleHeading", in: bytes) ?? settings.titleHeading
     metadata.eyebrow =
       DocCCatalog.titleHeading(of: bytes)
