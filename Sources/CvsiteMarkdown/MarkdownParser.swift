@@ -158,9 +158,13 @@ public struct MarkdownParser: Sendable {
     }
     diagnostics += opening.diagnostics
     var includedFiles: [String] = []
+    // `syntax: docc` in a page's front matter: DocC's directives read on that page.
+    var dialect = options.dialect
+    if case .string("docc")? = frontMatter.fields["syntax"] { dialect = .docc }
     if let files = options.includes {
-      var lines = IncludedLines(files: files, snippets: options.dialect == .mkdocs)
-      lines.tutorialCode = options.dialect == .docc
+      var lines = IncludedLines(files: files, snippets: dialect == .mkdocs)
+      // `@Code` is a tutorial's: in an article it is text (or an example in code).
+      lines.tutorialCode = dialect == .docc && source.path.hasSuffix(".tutorial")
       if let expanded = lines.expand(source, frontMatterLines: frontMatter.lineCount) { source = expanded }
       diagnostics += lines.diagnostics
       includedFiles = lines.included.sorted()
@@ -170,7 +174,7 @@ public struct MarkdownParser: Sendable {
     // MkDocs' indented blocks (`!!! note`, `??? tip`, `=== "Tab"`) become directives;
     // the page keeps its lines, and its diagnostics show them as written.
     if let blocks = DialectBlocks.read(
-      source, frontMatterLines: frontMatter.lineCount, dialect: options.dialect, catalog: options.catalog)
+      source, frontMatterLines: frontMatter.lineCount, dialect: dialect, catalog: options.catalog)
     {
       source = blocks.source
       body = PageBody(source: source, frontMatterLines: frontMatter.lineCount)

@@ -237,4 +237,26 @@ struct DocCPageValuesTests {
     #expect(open.severity == .error)
     #expect(open.location == SourceLocation(path: "Kit.docc/Open.md", line: 3, column: 1))
   }
+
+  @Test("`syntax: docc` reads DocC's directives on one page of a cvsite site; another value is an error")
+  func pageSyntax() throws {
+    let site = try TemporarySite(files: [
+      "cvsite.yml": "title: Mine\n",
+      "content/index.md": "# Home\n",
+      "content/docs/moved.md": "---\nsyntax: docc\n---\n\n# Moved\n\n@TabNavigator {\n    @Tab(\"Swift\") {\n"
+        + "        Swift text.\n    }\n}\n",
+      "content/docs/plain.md": "# Plain\n\n@Row {\n}\n",
+    ])
+    let result = site.build().result
+    #expect(result.succeeded, "\(result.diagnostics.summaries)")
+    let moved = try #require(site.read("docs/moved/index.html"))
+    #expect(moved.contains(#"role="tab""#) && moved.contains("<p>Swift text.</p>") && !moved.contains("@Tab"))
+    #expect(site.read("docs/plain/index.html")?.contains("<p>@Row {") == true, "other pages unchanged")
+    let wrong = try TemporarySite(files: [
+      "cvsite.yml": "title: Mine\n", "content/index.md": "---\nsyntax: dcoc\n---\n# Home\n",
+    ])
+    let problem = try #require(wrong.build().result.diagnostics.first { $0.message.contains("`syntax`") })
+    #expect(problem.severity == .error && problem.suggestion == "docc")
+    #expect(problem.location == SourceLocation(path: "content/index.md", line: 2, column: 1))
+  }
 }

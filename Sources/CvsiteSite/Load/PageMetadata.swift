@@ -77,7 +77,7 @@ struct PageMetadata: Sendable, Hashable {
   /// declares, or it is probably misspelt.
   static let keys = [
     "title", "date", "draft", "slug", "aliases", "weight", "description", "layout", "list", "tags", "prev", "next",
-    "editURL", "image", "lastmod", "paginate", "search", "language", "linkTitle",
+    "editURL", "image", "lastmod", "paginate", "search", "language", "linkTitle", "syntax",
     // Other generators' spellings: Docusaurus' sidebar, Starlight's, Pagefind's.
     "sidebar_position", "sidebar_label", "sidebar", "pagefind", "id",
   ]
@@ -122,6 +122,11 @@ struct PageMetadata: Sendable, Hashable {
     }
     if let title = text("title") { metadata.title = title }
     if let title = text("linkTitle") { metadata.navTitle = title }
+    if let syntax = text("syntax"), !["cvsite", "docc"].contains(syntax) {
+      problem(
+        "syntax", "`syntax` is `cvsite` or `docc` (DocC's directives read on this page), not `\(syntax)`",
+        suggestion: closest(syntax, ["cvsite", "docc"]))
+    }
     if let date = text("date") {
       if let why = dateProblem(date) {
         problem("date", "`date` \(date) \(why)")

@@ -176,6 +176,12 @@
     if (text.length > 60) text = text.slice(0, 59).trim() + "\u2026";
     return "Table" + (text ? ": " + text : "");
   }
+  /* Each region's name is its own: a second table with the same headers is "(2)". */
+  var seen = {};
+  var tableNames = tables.map(function (wrapper) {
+    var name = tableName(wrapper), count = seen[name] = (seen[name] || 0) + 1;
+    return count > 1 ? name + " (" + count + ")" : name;
+  });
   function checkScrollers() {
     codes.forEach(function (pre) {
       var scrolls = pre.scrollWidth > pre.clientWidth;
@@ -183,7 +189,7 @@
       if (scrolls) { pre.setAttribute("data-scrolls", ""); pre.setAttribute("tabindex", "0"); }
       else { pre.removeAttribute("data-scrolls"); pre.removeAttribute("tabindex"); }
     });
-    tables.forEach(function (wrapper) {
+    tables.forEach(function (wrapper, index) {
       var scrolls = wrapper.scrollWidth > wrapper.clientWidth;
       /* The build makes every table focusable (for pages without JavaScript): here only
          those that scroll stay so. */
@@ -192,7 +198,7 @@
         wrapper.setAttribute("data-scrolls", "");
         wrapper.setAttribute("tabindex", "0");
         wrapper.setAttribute("role", "region");
-        wrapper.setAttribute("aria-label", tableName(wrapper));
+        wrapper.setAttribute("aria-label", tableNames[index]);
       } else {
         ["data-scrolls", "tabindex", "role", "aria-label"].forEach(function (name) { wrapper.removeAttribute(name); });
       }
