@@ -191,13 +191,12 @@ struct SearchIndexTests {
 
   @Test("script, style and template content, comments and a lone `<` in the body")
   func rawHTML() {
-    let extractor = SearchExtractor(tokenizer: SearchTokenizer(english: true), marks: nil)
-    let (html, record) = extractor.extract(
+    let extractor = SearchExtractor(tokenizer: SearchTokenizer(english: true))
+    let record = extractor.extract(
       bodyHTML:
         "<p>One <script>var dingo = 1;</script><style>.emu{}</style><template>quoll</template><!-- numbat -->"
         + "two < three <b>fo</b>ur<br>five</p>\n<pre><code>six\nseven</code></pre>",
       title: "T")
-    #expect(html == nil, "no marks: the body is left as it is")
     #expect(record.passages.map(\.text) == ["One two < three four five six seven"])
     for hidden in ["dingo", "emu", "quoll", "numbat"] { #expect(record.counts(of: hidden) == nil, "\(hidden)") }
     #expect(record.counts(of: "t")?.title == true)
@@ -208,7 +207,7 @@ struct SearchIndexTests {
     "tag names of every length, any case, whether eight bytes follow the `<` or not",
     arguments: ["", " ", "  ", "       ", "abcdefgh"])
   func tagNames(tail: String) {
-    let extractor = SearchExtractor(tokenizer: SearchTokenizer(english: true), marks: nil)
+    let extractor = SearchExtractor(tokenizer: SearchTokenizer(english: true))
     // `<template>` (eight letters) and `<SCRIPT>` hide their content; `<templates>`,
     // `<scripts>` and `<scrip>` are other elements; `<h2>` and `<H3 id>` open passages;
     // `<b>` runs on, `<section-x>` breaks.
@@ -216,7 +215,7 @@ struct SearchIndexTests {
       "<p>a<b>b</b>c<section-x>d</section-x><templates>e</templates><TEMPLATE>hide</TEMPLATE>"
       + "<scripts>f</scripts><scrip>g</scrip><SCRIPT>hide</SCRIPT></p><h2 id=\"x\">Head</h2><p>h</p>"
       + "<H3 id=\"y\">Three</H3>i<em>j" + tail
-    let (_, record) = extractor.extract(bodyHTML: body, title: "T")
+    let record = extractor.extract(bodyHTML: body, title: "T")
     let expectedTail = tail.trimmingCharacters(in: .whitespaces)
     #expect(record.passages.map(\.anchor) == ["", "x", "y"])
     #expect(
@@ -226,23 +225,55 @@ struct SearchIndexTests {
     #expect(record.counts(of: "head")?.heading == true)
   }
 
-  @Test(
-    "marks are found anywhere in a source, in a word's eight bytes or after; other control characters are not marks")
-  func marksInSource() {
-    for mark: UInt8 in 1...5 {
-      #expect(SearchMarkers.occur(in: [mark]))
-      // At every offset of an eight-byte word, and in the bytes after the last word.
-      for offset in 0..<20 {
-        var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 19)
-        bytes.insert(mark, at: offset)
-        #expect(SearchMarkers.occur(in: bytes), "\(mark) at \(offset)")
-      }
-      #expect(SearchMarkers.occur(in: Array("！ and ｆ".utf8) + [mark] + Array(" end".utf8)))
-    }
-    let others: [UInt8] = [0x00, 0x06, 0x07, 0x08, 0x09, 0x0A, 0x0D, 0x1B, 0x1F, 0x7F]
-    // The noncharacter U+FDD0 (the marks' former encoding) is no mark either.
-    #expect(!SearchMarkers.occur(in: others + others + Array("Fullwidth ！, a BOM \u{FEFF}".utf8) + [0xEF, 0xB7, 0x90]))
-    #expect(!SearchMarkers.occur(in: []))
+  @Test("passages are placed by offsets found while rendering: nesting, a body left out, text before and after")
+  func structure() {
+    // <div>chrome<section>A <div>tabs<p>B</p></div> C</section><section>D</section></div> E
+    let body =
+      "<p>Lead</p><div>chrome<section><p>A</p><div>tabs<p>B</p></div><p>C</p></section>"
+      + "<section><p>D</p></section></div><p>E</p>"
+    func offset(_ text: String) -> Int { body.utf8Offset(of: text) ?? -1 }
+    let outer = offset("<div>chrome")
+    let inner = offset("<div>tabs")
+    let structure = PageStructure(
+      boundaries: [
+        .init(offset: outer, event: .containerOpen),
+        .init(offset: offset("<p>A"), event: .childOpen(1)),
+        .init(offset: inner, event: .containerOpen),
+        .init(offset: offset("<p>B"), event: .childOpen(0)),
+        .init(offset: offset("</div><p>C"), event: .childClose),
+        .init(offset: offset("</div><p>C") + 6, event: .containerClose),
+        .init(offset: offset("</section><section>"), event: .childClose),
+        .init(offset: offset("<p>D"), event: .childOpen(2)),
+        .init(offset: offset("</section></div>"), event: .childClose),
+        .init(offset: offset("<p>E") - 6, event: .containerClose),
+      ],
+      children: [
+        SearchChildMark(container: "tabs", label: "Inner", id: "inner"),
+        SearchChildMark(container: "tabs", label: "First", id: "first"),
+        SearchChildMark(container: "tabs", label: "Second", id: "second"),
+      ])
+    let record = SearchExtractor(tokenizer: SearchTokenizer(english: false), structure: structure)
+      .extract(bodyHTML: body, title: "T")
+    let placed = record.passages.map { ($0.anchor, $0.text) }
+    #expect(placed.map(\.0) == ["", "first", "inner", "first", "second", ""], "\(placed)")
+    #expect(placed.map(\.1) == ["Lead", "A", "B", "C", "D", "E"], "\(placed)")
+    #expect(record.counts(of: "chrome") == nil && record.counts(of: "tabs") == nil, "a container's own text")
+    #expect(record.counts(of: "inner")?.heading == true, "a child's label is a heading term")
+  }
+
+  @Test("control characters in a page's text leave its tabs found by search")
+  func controlCharactersKeepStructure() throws {
+    let site = try TemporarySite(files: [
+      "cvsite.yml": "title: T\n",
+      "content/index.md":
+        "# Home\n\nOdd \u{1} bytes \u{3}1\u{4} here.\n\n:::tabs\n## Swift\nwombat\n## Rust\nkoala\n:::\n",
+    ])
+    let result = site.build().result
+    #expect(result.succeeded, "\(result.diagnostics.summaries)")
+    let (_, _, pages) = try Self.index(of: site)
+    let home = try #require(pages.first { $0.u == "/" })
+    #expect(home.p.contains { $0.a == "rust" && $0.x == "koala" }, "\(home.p.map { ($0.a, $0.x) })")
+    #expect(home.p.contains { $0.a == "swift" && $0.x == "wombat" })
   }
 
   @Test("many terms make several shards, each found from its first term")

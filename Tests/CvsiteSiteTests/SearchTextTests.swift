@@ -48,8 +48,8 @@ struct SearchTextTests {
         }
       }
       body += "</p>"
-      let extractor = SearchExtractor(tokenizer: SearchTokenizer(english: false), marks: nil)
-      let (_, record) = extractor.extract(bodyHTML: body, title: "T")
+      let extractor = SearchExtractor(tokenizer: SearchTokenizer(english: false))
+      let record = extractor.extract(bodyHTML: body, title: "T")
       #expect(record.passages.map(\.text) == (plain.isEmpty ? [] : [plain]), "\(body.debugDescription)")
     }
   }
@@ -59,8 +59,8 @@ struct SearchTextTests {
     // 40,000 bytes in one run, then more runs: the store grows several times.
     let filler = String(repeating: "wombat ", count: 5_700)
     let body = "<p>" + filler + "</p><p>" + filler + "platypus</p>"
-    let extractor = SearchExtractor(tokenizer: SearchTokenizer(english: false), marks: nil)
-    let (_, record) = extractor.extract(bodyHTML: body, title: "T")
+    let extractor = SearchExtractor(tokenizer: SearchTokenizer(english: false))
+    let record = extractor.extract(bodyHTML: body, title: "T")
     #expect(record.counts(of: "wombat")?.body == 11_400)
     #expect(record.counts(of: "platypus")?.body == 1)
     #expect(record.length == 11_401)
@@ -73,8 +73,8 @@ struct SearchTextTests {
   func emptyHeadings() {
     let distinct = (0..<20_000).map { "<h2>Heading \($0)</h2>" }.joined()
     let body = distinct + "<h2>Heading 7</h2><h2>Heading 7</h2>"
-    let extractor = SearchExtractor(tokenizer: SearchTokenizer(english: false), marks: nil)
-    let (_, record) = extractor.extract(bodyHTML: body, title: "T")
+    let extractor = SearchExtractor(tokenizer: SearchTokenizer(english: false))
+    let record = extractor.extract(bodyHTML: body, title: "T")
     let passages = record.passages
     #expect(passages.count == 20_000)
     #expect(passages.last?.crumbs.map(\.text) == ["Heading 19999"])

@@ -196,8 +196,8 @@ struct PageParser: Sendable {
   func parse(bytes: [UInt8], file: ContentFile) -> ParsedSitePage {
     let parsed = parser.parse(bytes: bytes + seeAlso(of: file, bytes: bytes), path: file.sitePath)
     let recorder = PageContainerRenderer(theme: renderer)
-    if search { recorder.searchSource = bytes }
-    var rendered = renderHTML(parsed.body.environment(\.containerRenderer, recorder))
+    recorder.recordsStructure = search
+    let rendered = renderHTML(parsed.body.environment(\.containerRenderer, recorder))
     let fallbackTitle = parsed.frontMatter.title ?? parsed.titleHeading ?? titleFromFileName(file)
     let (metadata, metadataProblems) = self.metadata(
       of: file, bytes: bytes, frontMatter: parsed.frontMatter, fallbackTitle: fallbackTitle)
@@ -205,10 +205,8 @@ struct PageParser: Sendable {
     if search {
       // The page's own language decides how its words are cut (English plurals fold).
       let tokenizer = SearchTokenizer(english: SiteConfig.isEnglish(metadata.language ?? language))
-      let extractor = SearchExtractor(tokenizer: tokenizer, marks: recorder.marksChildren ? recorder.marks : nil)
-      let (clean, record) = extractor.extract(bodyHTML: rendered, title: fallbackTitle)
-      if let clean { rendered = clean }
-      searchRecord = record
+      let extractor = SearchExtractor(tokenizer: tokenizer, structure: recorder.structure.structure(of: rendered))
+      searchRecord = extractor.extract(bodyHTML: rendered, title: fallbackTitle)
     }
     let bodyHTML = prefixingSiteLinks(rendered, basePath: basePath)
     let page = SitePage(
@@ -340,15 +338,10 @@ final class PageContainerRenderer: ContainerRenderer, @unchecked Sendable {
 
   /// Containers whose template gave up, as errors at the container.
   private(set) var problems: [Diagnostic] = []
-  /// The page's source when the site has search: the first container looks in it for
-  /// ``SearchMarkers`` (a page that holds them is rendered without), so that a page
-  /// without containers is not read for them.
-  var searchSource: [UInt8]?
-  /// Whether ``SearchMarkers`` were put around each container and each child's body,
-  /// for the search extractor (which removes them); decided at the first container.
-  private(set) var marksChildren = false
-  /// The children the markers refer to.
-  private(set) var marks: [SearchChildMark] = []
+  /// Whether where each container and child sits in the body is recorded, for search.
+  var recordsStructure = false
+  /// Where the containers rendered so far sit.
+  private(set) var structure = PageStructureRecorder()
 
   func render(_ container: ContainerInstance) -> String {
     let values = theme.childValues(of: container)
@@ -358,22 +351,18 @@ final class PageContainerRenderer: ContainerRenderer, @unchecked Sendable {
       guard let label else { continue }
       for heading in child.headings where headingLabels[heading.id] == nil { headingLabels[heading.id] = label }
     }
-    if let source = searchSource {
-      marksChildren = !SearchMarkers.occur(in: source)
-      searchSource = nil
-    }
-    guard marksChildren else { return renderReporting(container, values) }
-    var marked = container
-    for (offset, child) in container.children.enumerated() {
-      marked.children[offset].bodyHTML = SearchMarkers.wrapping(child: marks.count, child.bodyHTML)
+    let output = renderReporting(container, values)
+    guard recordsStructure else { return output }
+    let marks = container.children.enumerated().map { offset, child in
       // A child is named by its label value, else by its title.
       let label = (offset < labels.count ? labels[offset] : nil) ?? child.titleText.flatMap { $0.isEmpty ? nil : $0 }
-      marks.append(SearchChildMark(container: container.name, label: label, id: child.id))
+      return SearchChildMark(container: container.name, label: label, id: child.id)
     }
-    return SearchMarkers.wrapping(container: renderReporting(marked, values))
+    structure.record(output: output, children: container.children, marks: marks)
+    return output
   }
 
-  /// Only the children's bodies differ from the container `values` were resolved for.
+  /// The container's HTML; a template's problem is kept, at the container.
   private func renderReporting(_ container: ContainerInstance, _ values: ChildValues) -> String {
     let (html, problem) = theme.renderReporting(container, values: values)
     if let problem { problems.append(Diagnostic(.error, problem, at: container.location)) }

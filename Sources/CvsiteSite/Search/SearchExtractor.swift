@@ -2,8 +2,8 @@ import CvsiteCore
 import Foundation
 
 /// Reads a page's rendered body for the search index: its passages (text under each
-/// heading and inside each container child, with where it sits), its terms counted per
-/// field; and removes the ``SearchMarkers`` the container renderer left.
+/// heading and inside each container child, with where it sits, as the page's
+/// ``PageStructure`` says), its terms counted per field.
 ///
 /// The body is HTML this build just rendered from the page's view tree, in memory: a
 /// light scan of tags and text, not a re-parse of files. Script and style content,
@@ -11,9 +11,8 @@ import Foundation
 /// buttons) are not indexed.
 struct SearchExtractor {
   var tokenizer: SearchTokenizer
-  /// The children the markers in the body refer to, by index; `nil` when the body was
-  /// rendered without markers (its source held such characters: they are text).
-  var marks: [SearchChildMark]?
+  /// Where the body's containers and children are; empty for a body without them.
+  var structure = PageStructure()
 
   // Computed, not stored: a stored static read in the scan's loops costs a
   // `swift_once` check each time.
@@ -24,28 +23,28 @@ struct SearchExtractor {
   /// Text beyond this many bytes of a page is not indexed at all (1 MiB).
   static var indexedLimit: Int { 1_048_576 }
 
-  /// The body without markers (`nil` when it had none), and the page's record.
-  func extract(bodyHTML: String, title: String) -> (html: String?, record: SearchRecord) {
-    var scan = Scan(marks: marks ?? [], readsMarkers: marks != nil, tokenizer: tokenizer)
+  /// The page's record.
+  func extract(bodyHTML: String, title: String) -> SearchRecord {
+    var scan = Scan(structure: structure, tokenizer: tokenizer)
     var title = title
     title.withUTF8 { scan.countTerms($0, field: .title) }
     var copy = bodyHTML
     copy.withUTF8 { scan.run($0) }
     let (termBytes, termEnds) = scan.counter.packedTerms()
-    let record = SearchRecord(
+    return SearchRecord(
       passagesJSON: scan.passages.finish(), termBytes: termBytes, termEnds: termEnds, counts: scan.counter.counts,
       length: scan.length)
-    return (scan.sawMarker ? String(decoding: scan.output, as: UTF8.self) : nil, record)
   }
 }
 
 /// One pass over the body's bytes.
 private struct Scan {
+  let boundaries: [PageStructure.Boundary]
   let marks: [SearchChildMark]
-  let readsMarkers: Bool
+  /// The next boundary to reach, and its offset (`Int.max` past the last).
+  private var nextBoundary = 0
+  private var nextOffset = Int.max
   let tokenizer: SearchTokenizer
-  var output: [UInt8] = []
-  var sawMarker = false
   var passages = PassageWriter()
   let counter = TermCounter()
   /// Terms in the body.
@@ -85,9 +84,10 @@ private struct Scan {
   private var headingID = ""
   private var headingText: [UInt8] = []
 
-  init(marks: [SearchChildMark], readsMarkers: Bool, tokenizer: SearchTokenizer) {
-    self.marks = marks
-    self.readsMarkers = readsMarkers
+  init(structure: PageStructure, tokenizer: SearchTokenizer) {
+    boundaries = structure.boundaries
+    marks = structure.children
+    nextOffset = boundaries.first?.offset ?? .max
     self.tokenizer = tokenizer
   }
 
@@ -99,45 +99,31 @@ private struct Scan {
 
   mutating func run(_ bytes: UnsafeBufferPointer<UInt8>) {
     var index = 0
-    var copiedFrom = 0
     let count = bytes.count
     while index < count {
+      if index >= nextOffset {
+        // A boundary inside a tag or an entity is reached just after it.
+        reachBoundaries(upTo: index)
+        continue
+      }
       let byte = bytes[index]
       if byte == UInt8(ascii: "<") {
         index = tag(bytes, at: index)
-        continue
-      }
-      if readsMarkers, SearchMarkers.isMark(byte) {
-        if !sawMarker {
-          sawMarker = true
-          // Room for the body without its marks, made only once a mark is found: a
-          // body without marks is neither copied nor given room for a copy.
-          output.reserveCapacity(bytes.count)
-          output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<index]))
-        } else {
-          output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copiedFrom..<index]))
-        }
-        index = marker(bytes, at: index)
-        copiedFrom = index
         continue
       }
       if byte == UInt8(ascii: "&") {
         index = entity(bytes, at: index)
         continue
       }
-      // A run of plain text, up to the next tag, entity or mark.
+      // A run of plain text, up to the next tag, entity or boundary.
+      let limit = min(count, nextOffset)
       var end = index + 1
       // Eight bytes at a time up to a word that holds one of them. Each test's lowest
       // mark is right, and a wrong mark of one comes after a right one of the same.
       if let base = bytes.baseAddress {
-        // Marks are bytes 1…5; a NUL, also below 6, only sends the rest of the run to
-        // the byte loop below.
-        let markBound: UInt8 = readsMarkers ? 6 : 0
-        while end + 8 <= count {
+        while end + 8 <= limit {
           let word = UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self).littleEndian
-          let stops =
-            ByteWords.equalFirst(word, UInt8(ascii: "<")) | ByteWords.equalFirst(word, UInt8(ascii: "&"))
-            | ByteWords.below(word, markBound)
+          let stops = ByteWords.equalFirst(word, UInt8(ascii: "<")) | ByteWords.equalFirst(word, UInt8(ascii: "&"))
           if stops != 0 {
             end += ByteWords.firstMarked(stops)
             break
@@ -145,17 +131,16 @@ private struct Scan {
           end += 8
         }
       }
-      while end < count {
+      while end < limit {
         let next = bytes[end]
-        if next == UInt8(ascii: "<") || next == UInt8(ascii: "&") || (readsMarkers && SearchMarkers.isMark(next)) {
-          break
-        }
+        if next == UInt8(ascii: "<") || next == UInt8(ascii: "&") { break }
         end += 1
       }
+      end = min(end, limit)
       addText(UnsafeBufferPointer(rebasing: bytes[index..<end]))
       index = end
     }
-    if sawMarker { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copiedFrom..<count])) }
+    reachBoundaries(upTo: .max)
     finishPassage()
   }
 
@@ -305,35 +290,34 @@ private struct Scan {
     return end
   }
 
-  // MARK: Markers
+  // MARK: Containers
 
-  private mutating func marker(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Int {
-    var index = start + 1
-    switch bytes[start] {
-    case 0x01:
+  /// Takes in the boundaries at or before `offset`.
+  private mutating func reachBoundaries(upTo offset: Int) {
+    while nextBoundary < boundaries.count, boundaries[nextBoundary].offset <= offset {
+      reach(boundaries[nextBoundary].event)
+      nextBoundary += 1
+    }
+    nextOffset = nextBoundary < boundaries.count ? boundaries[nextBoundary].offset : .max
+  }
+
+  private mutating func reach(_ event: PageStructure.Event) {
+    switch event {
+    case .containerOpen:
       frames.append(.container)
-    case 0x02:
+    case .containerClose:
       if frames.last == .container { frames.removeLast() }
-    case 0x03:
-      var number = 0
-      while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39, number < 1 << 40 {
-        number = number * 10 + Int(bytes[index] - 0x30)
-        index += 1
-      }
-      if index < bytes.count, bytes[index] == SearchMarkers.childOpenEnd { index += 1 }
+    case .childOpen(let number):
       finishPassage()
       frames.append(.child)
       let mark = number < marks.count ? marks[number] : nil
       crumbs.append(Crumb(container: mark?.container ?? "", text: mark?.label, anchor: mark?.id ?? "", level: 0))
       if var label = mark?.label { label.withUTF8 { countTerms($0, field: .heading) } }
-    case 0x05:
+    case .childClose:
       finishPassage()
       if frames.last == .child { frames.removeLast() }
       while let crumb = crumbs.popLast(), crumb.level != 0 {}
-    default:
-      break
     }
-    return index
   }
 
   // MARK: Tags
