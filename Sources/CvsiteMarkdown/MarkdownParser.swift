@@ -9,12 +9,14 @@ import Darwin
 
 /// How pages are read.
 public struct MarkdownOptions: Sendable {
-  /// Keep raw HTML (libcmark's unsafe mode); off by default, so raw HTML is omitted.
+  /// Keep raw HTML, sanitised (``RawHTMLSanitizer``) unless ``trustsRawHTML``; off by
+  /// default, so raw HTML is omitted.
   public var allowRawHTML: Bool
   /// Add a `#` link to every heading, after its text.
   public var headingAnchors: Bool
   /// GitHub Flavored Markdown's extensions: tables, strikethrough, extended autolinks,
-  /// task lists, footnotes, and (with raw HTML) the disallowed-tag filter.
+  /// task lists and footnotes. (GFM's disallowed-tag filter has no work left: raw HTML is
+  /// sanitised, or trusted on purpose.)
   public var gfm: Bool
   /// A page without a front-matter `title` that opens with a `#` heading takes it as its
   /// title, and the heading leaves the body (the layout shows the title).
@@ -38,6 +40,9 @@ public struct MarkdownOptions: Sendable {
   /// A DocC catalog's pages and images: `<doc:Name>` links and images named without
   /// extension are found in it.
   public var catalog: (any DocCCatalogIndex)?
+  /// With ``allowRawHTML``: raw HTML published as written, script included, rather than
+  /// sanitised (``RawHTMLSanitizer``).
+  public var trustsRawHTML = false
 
   /// Raw HTML, heading anchors and titles from headings are off unless asked for; GFM is on.
   public init(
@@ -232,6 +237,9 @@ public struct MarkdownParser: Sendable {
       anchors.apply(to: prepared.document.root)
       diagnostics += anchors.diagnostics
       for id in anchors.anchorIDs { _ = builder.ids.claimExplicit(id) }
+    }
+    if options.allowRawHTML, !options.trustsRawHTML, source.bytes.contains(UInt8(ascii: "<")) {
+      diagnostics += RawHTMLSanitizer.apply(to: prepared.document.root, body: body)
     }
     if options.gfm {
       var extensions = GFMPass(body: body, options: options, footnoteLines: prepared.footnotes)

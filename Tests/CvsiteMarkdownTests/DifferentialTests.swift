@@ -18,7 +18,10 @@ import Testing
       guard let text = generator.document() else { continue }
       ran += 1
       for allowRaw in [false, true] where allowRaw == false || ran % 4 == 0 {
-        let page = parse(text, options: MarkdownOptions(allowRawHTML: allowRaw, gfm: false))
+        // Raw HTML as written (`rawHTML: trusted`) is cmark's `--unsafe`.
+        var options = MarkdownOptions(allowRawHTML: allowRaw, gfm: false)
+        options.trustsRawHTML = true
+        let page = parse(text, options: options)
         let ours = strippingHeadingIDs(html(page))
         let oracle = CommonMark.html(text, allowRawHTML: allowRaw)
         if ours != oracle, failures.count < 5 {
@@ -67,8 +70,14 @@ import Testing
     #expect(html(parse(text)).contains("<!-- raw HTML omitted -->"))
     #expect(!html(parse(text)).contains("<script>"))
     #expect(html(parse(text, options: MarkdownOptions(allowRawHTML: true))).contains("A <b>tag</b>."))
-    // GFM's disallowed-tag filter applies to raw HTML (GFM is on by default).
-    #expect(html(parse(text, options: MarkdownOptions(allowRawHTML: true))).contains("&lt;script>alert(1)&lt;/script>"))
-    #expect(html(parse(text, options: MarkdownOptions(allowRawHTML: true, gfm: false))).contains("<script>"))
+    // Allowed raw HTML is sanitised, script and all, with or without GFM.
+    for gfm in [true, false] {
+      let page = parse(text, options: MarkdownOptions(allowRawHTML: true, gfm: gfm))
+      #expect(!html(page).contains("script") && !html(page).contains("alert"))
+      #expect(page.diagnostics.contains { $0.message.hasPrefix("raw HTML: `<script>` left out") })
+    }
+    var trusted = MarkdownOptions(allowRawHTML: true)
+    trusted.trustsRawHTML = true
+    #expect(html(parse(text, options: trusted)).contains("<script>alert(1)</script>"))
   }
 }

@@ -23,15 +23,21 @@ struct SiteConfigTests {
     #expect(config.absoluteURL("/a/") == "https://example.org/docs/a/")
     #expect(config.theme == "plain")
     #expect(config.language == "fr")
-    #expect(config.rawHTML)
+    #expect(config.rawHTML && !config.trustsRawHTML, "`true` is sanitised")
     #expect(!config.headingAnchors)
+    let trusted = SiteConfig.parse("rawHTML: trusted\n", path: "cvsite.yml").0
+    #expect(trusted.rawHTML && trusted.trustsRawHTML)
   }
 
   @Test(
     "problems are located and explained",
     arguments: [
       ("title: A\ntitel: B\n", "cvsite.yml:2:1: error: unknown setting 'titel'", "title"),
-      ("rawHTML: maybe\n", "cvsite.yml:1:10: error: 'rawHTML' must be true or false", nil),
+      (
+        "rawHTML: trustd\n",
+        "cvsite.yml:1:10: error: 'rawHTML' is true (sanitised), false or `trusted` (as written, script included)",
+        "trusted"
+      ),
       ("theme: ../evil\n", "cvsite.yml:1:8: error: theme must be a folder name under themes/", nil),
       ("title: [unclosed\n", "cvsite.yml:2:1: error: invalid YAML", nil),
       ("- a\n- b\n", "cvsite.yml:1:1: error: cvsite.yml must be a mapping of settings", nil),

@@ -45,6 +45,11 @@ struct BrowserCheckTests {
     try runScript("Tests/browser/serve_check.py")
   }
 
+  @Test("raw HTML: hundreds of filter-evasion payloads, sanitised, run nothing in the browser")
+  func rawHTMLPayloads() throws {
+    try runScript("Tests/browser/raw_html_check.py")
+  }
+
   @Test("search on an index of many shards: a typo in a word's first letters is found by its end")
   func searchAtScale() throws {
     try runScript("Tests/browser/search_scale_check.py")

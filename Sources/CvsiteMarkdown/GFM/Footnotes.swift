@@ -180,26 +180,6 @@ extension GFMPass {
     }
     if let section { root.append(section) }
   }
-
-  /// GFM's disallowed raw HTML (`<script>`, `<style>`, `<iframe>`, `<textarea>`, `<title>`,
-  /// `<xmp>`, `<noembed>`, `<noframes>`, `<plaintext>`): their `<` becomes `&lt;`.
-  func filterDisallowedTags(_ root: CMarkNode) {
-    var stack = [root]
-    while let node = stack.popLast() {
-      switch node.kind {
-      case .htmlBlock, .htmlInline:
-        let literal = node.literalBytes
-        let filtered = filteringDisallowedTags(literal)
-        if filtered != literal { node.setLiteral(bytes: filtered) }
-      default:
-        var cursor = node.firstChild
-        while let child = cursor {
-          stack.append(child)
-          cursor = child.next
-        }
-      }
-    }
-  }
 }
 
 /// The first `[^label]` in `text`: its byte range and label.
@@ -218,47 +198,4 @@ func nextFootnoteReference(in text: [UInt8]) -> (Range<Int>, String)? {
     index += 1
   }
   return nil
-}
-
-private let disallowedTags = [
-  "title", "textarea", "style", "xmp", "iframe", "noembed", "noframes", "script", "plaintext",
-]
-
-/// `html` with the `<` of every disallowed tag (opening or closing) written as `&lt;`.
-func filteringDisallowedTags(_ html: [UInt8]) -> [UInt8] {
-  guard html.contains(0x3C) else { return html }
-  var output: [UInt8] = []
-  output.reserveCapacity(html.count + 8)
-  var index = 0
-  while index < html.count {
-    let byte = html[index]
-    if byte == 0x3C, isDisallowedTag(html, at: index) {
-      output += Array("&lt;".utf8)
-    } else {
-      output.append(byte)
-    }
-    index += 1
-  }
-  return output
-}
-
-private func isDisallowedTag(_ html: [UInt8], at index: Int) -> Bool {
-  var start = index + 1
-  if start < html.count, html[start] == 0x2F { start += 1 }
-  for name in disallowedTags {
-    let bytes = Array(name.utf8)
-    let end = start + bytes.count
-    guard end <= html.count else { continue }
-    var same = true
-    for offset in 0..<bytes.count where html[start + offset] | 0x20 != bytes[offset] {
-      same = false
-      break
-    }
-    guard same else { continue }
-    if end == html.count { return false }
-    let after = html[end]
-    if after == 0x3E || after == 0x20 || (0x09...0x0D).contains(after) { return true }
-    if after == 0x2F, end + 1 < html.count, html[end + 1] == 0x3E { return true }
-  }
-  return false
 }

@@ -62,7 +62,6 @@ struct GFMPass {
     }
     for item in tasks { markTask(item) }
     finishFootnotes(document.root)
-    if options.allowRawHTML { filterDisallowedTags(document.root) }
   }
 
   /// Whether the bytes before an item's text hold a second list marker after the first.

@@ -65,7 +65,8 @@ enum MkDocsSettings {
     config.settingsFile = path
     config.contentFolder = "docs"
     config.listsSections = false
-    config.rawHTML = true  // Python-Markdown passes raw HTML through
+    // Python-Markdown publishes raw HTML as written: so does a project read from it.
+    (config.rawHTML, config.trustsRawHTML) = (true, true)
     config.headingAnchors = false
     config.dialect = .mkdocs
     // MkDocs reports a broken link without failing the build.

@@ -104,6 +104,7 @@ struct PageParser: Sendable {
       allowRawHTML: config.rawHTML, headingAnchors: config.headingAnchors, titleFromHeading: true)
     options.codeBlocks = theme.codeLanguages
     options.dialect = config.dialect
+    options.trustsRawHTML = config.trustsRawHTML
     options.tolerant = config.tolerant
     options.catalog = catalog
     if let folders = config.shortcodeFolders {

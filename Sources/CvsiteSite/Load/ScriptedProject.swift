@@ -69,8 +69,8 @@ enum ScriptedProject: CaseIterable {
     config.settingsFile = path
     config.contentFolder = project.contentFolder
     config.listsSections = false
-    // Their pages hold HTML (MDX, Vue): it is kept, sanitised as raw HTML always is.
-    config.rawHTML = true
+    // Their pages hold HTML (MDX, Vue), which those generators publish as written.
+    (config.rawHTML, config.trustsRawHTML) = (true, true)
     // They report a broken link without failing the build.
     config.links = .warn
     config.tolerant = true

@@ -20,6 +20,8 @@ struct SiteConfig: Sendable {
   var author: String = ""
   /// Let raw HTML in Markdown through (off by default: libcmark's safe mode).
   var rawHTML: Bool = false
+  /// `rawHTML: trusted`: raw HTML published as written, script included.
+  var trustsRawHTML = false
   /// Add a `#` link after each heading.
   var headingAnchors: Bool = true
   /// How much of the section tree each page's navigation shows.
@@ -202,7 +204,17 @@ struct SiteConfig: Sendable {
       case "language": config.language = string() ?? config.language
       case "description": config.description = string() ?? config.description
       case "author": config.author = string() ?? config.author
-      case "rawHTML": config.rawHTML = bool() ?? config.rawHTML
+      case "rawHTML":
+        if value.scalar?.string == "trusted" {
+          (config.rawHTML, config.trustsRawHTML) = (true, true)
+        } else if let flag = value.bool {
+          (config.rawHTML, config.trustsRawHTML) = (flag, false)
+        } else {
+          diagnostics.append(
+            document.diagnostic(
+              .error, "'rawHTML' is true (sanitised), false or `trusted` (as written, script included)", at: value,
+              suggestion: value.scalar.map { closest($0.string, ["true", "false", "trusted"]) } ?? nil))
+        }
       case "headingAnchors": config.headingAnchors = bool() ?? config.headingAnchors
       case "navigation":
         guard let text = string() else { break }
