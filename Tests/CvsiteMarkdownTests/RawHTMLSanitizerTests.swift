@@ -98,4 +98,15 @@ import Testing
     #expect(CharacterReferences.decode(Array("&#0;&#xD800;&#1114112;".utf8)) == "\u{FFFD}\u{FFFD}\u{FFFD}")
     #expect(CharacterReferences.decode(Array("&unknownname;".utf8)) == nil, "a reference not known is not trusted")
   }
+
+  @Test("a tag of 50,000 attributes, 50,000 tags and an unclosed comment are read once, in order")
+  func hostileSizes() {
+    let attributes = (0..<50_000).map { "a\($0)=x" }.joined(separator: " ")
+    let wide = RawHTMLSanitizer.sanitizeReporting("<div \(attributes) id=kept>x</div>")
+    #expect(wide.html == #"<div id="kept">x</div>"#)
+    #expect(wide.leftOut.count == 50_000 && wide.leftOut.first == "a0" && wide.leftOut.last == "a49999")
+    let many = String(repeating: "<b onclick=x>", count: 50_000)
+    #expect(RawHTMLSanitizer.sanitize(many) == String(repeating: "<b>", count: 50_000))
+    #expect(RawHTMLSanitizer.sanitize("<p>a<!--" + String(repeating: "-", count: 100_000)) == "<p>a")
+  }
 }

@@ -153,6 +153,7 @@ struct HTMLTokenizer {
   /// whether it ends `/>`.
   private mutating func attributes() -> ([Attribute], Bool) {
     var attributes: [Attribute] = []
+    var names = Set<String>()
     var selfClosing = false
     while index < bytes.count {
       let byte = bytes[index]
@@ -190,7 +191,7 @@ struct HTMLTokenizer {
         value = attributeValue()
       }
       let attribute = Attribute(name: String(decoding: name, as: UTF8.self), offset: start, value: value)
-      if !attributes.contains(where: { $0.name == attribute.name }) { attributes.append(attribute) }
+      if names.insert(attribute.name).inserted { attributes.append(attribute) }
     }
     return (attributes, selfClosing)
   }

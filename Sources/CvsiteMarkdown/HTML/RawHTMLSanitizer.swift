@@ -55,8 +55,9 @@ enum RawHTMLSanitizer {
     var tokenizer = HTMLTokenizer(html)
     var out = ""
     var leftOut: [String] = []
+    var said = Set<String>()
     var scriptURLs: [(attribute: String, url: String, offset: Int)] = []
-    func drop(_ what: String) { if !leftOut.contains(what) { leftOut.append(what) } }
+    func drop(_ what: String) { if said.insert(what).inserted { leftOut.append(what) } }
     // Inside an element dropped with its content: its name and how deep.
     var dropping: (name: String, depth: Int)?
     for token in tokenizer.tokens() {
@@ -159,7 +160,8 @@ extension RawHTMLSanitizer {
         let (clean, leftOut, scriptURLs) = sanitizeReporting(literal)
         if clean != literal { node.setLiteral(clean) }
         let line = max(1, (node.kind == .htmlBlock ? node : block).startLine)
-        if !scriptURLs.isEmpty {
+        // (At most 100 are said: past them, none is looked for.)
+        if !scriptURLs.isEmpty, diagnostics.count < 100 {
           // The raw HTML as written, from its block's line on: each URL placed at its
           // attribute (a URL not found there, at the block's line).
           let source = body.source
@@ -182,7 +184,10 @@ extension RawHTMLSanitizer {
         }
         guard !leftOut.isEmpty else { continue }
         if let last = lost.indices.last, lost[last].line == line {
-          lost[last].what += leftOut.filter { !lost[last].what.contains($0) }
+          // A line's list is shown up to eight names: more are not kept.
+          for what in leftOut where lost[last].what.count < 9 && !lost[last].what.contains(what) {
+            lost[last].what.append(what)
+          }
         } else {
           lost.append((line, leftOut))
         }
