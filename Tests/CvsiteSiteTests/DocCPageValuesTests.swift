@@ -259,4 +259,32 @@ struct DocCPageValuesTests {
     #expect(problem.severity == .error && problem.suggestion == "docc")
     #expect(problem.location == SourceLocation(path: "content/index.md", line: 2, column: 1))
   }
+
+  @Test("directives shown in code or named in prose are not the page's own")
+  func examplesAreNotSettings() throws {
+    var files = Self.files
+    files["Kit.docc/Guide.md"] = """
+      # Guide
+
+      How to colour a page: write `@PageColor(red)` in its `@Metadata`, like this:
+
+      ```
+      @Metadata {
+          @PageColor(red)
+          @TitleHeading("Example")
+          @Redirected(from: "kit/example")
+      }
+      @Options(scope: global) {
+          @TopicsVisualStyle(hidden)
+      }
+      ```
+      """
+    let (site, output, result) = try Self.built(files)
+    #expect(result.succeeded, "\(result.diagnostics.summaries)")
+    let guide = try #require(site.read("documentation/kit/guide/index.html", in: output))
+    #expect(!guide.contains("data-color") && guide.contains(#"<p class="cv-eyebrow">Article</p>"#))
+    #expect(!site.exists("documentation/kit/example/index.html", in: output))
+    let root = try #require(site.read("documentation/kit/index.html", in: output))
+    #expect(root.contains(#"id="topics""#), "the example's global option is not the catalog's")
+  }
 }

@@ -91,7 +91,7 @@ enum DocCCatalog {
     // module's page (titled ``` ``Module`` ```), whose name is then the module's.
     var moduleName: String?
     var root =
-      pages.first { text(of: $0).contains("@TechnologyRoot") }
+      pages.first { directiveText(Array(text(of: $0).utf8)).contains("@TechnologyRoot") }
       ?? pages.first {
         ContentFile.withoutMarkdownExtension(($0.split(separator: "/").last).map(String.init) ?? $0) == catalogName
       }
@@ -110,7 +110,7 @@ enum DocCCatalog {
     let rootName =
       moduleName ?? ContentFile.withoutMarkdownExtension(root.split(separator: "/").last.map(String.init) ?? root)
     var settings = Settings(rootPage: root, rootURL: "/documentation/" + pathComponent(rootName) + "/")
-    if let global = pages.lazy.compactMap({ globalOptions(in: text(of: $0)) }).first {
+    if let global = pages.lazy.compactMap({ globalOptions(in: directiveText(Array(text(of: $0).utf8))) }).first {
       (settings.topicsStyle, settings.titleHeading, settings.seeAlso) = (
         global["TopicsVisualStyle"], global["AutomaticTitleHeading"], global["AutomaticSeeAlso"]
       )
@@ -130,7 +130,7 @@ enum DocCCatalog {
     settings.groups = seeAlsoGroups(navigation.items)
     // The tutorials: their table of contents, then each in the order it lists them.
     let tutorials = pages.filter { $0.hasSuffix(".tutorial") && !curated.contains($0) }
-    settings.tutorialsPage = tutorials.first { text(of: $0).contains("@Tutorials(") }
+    settings.tutorialsPage = tutorials.first { directiveText(Array(text(of: $0).utf8)).contains("@Tutorials(") }
     if !tutorials.isEmpty {
       let listed = settings.tutorialsPage.map { tutorialOrder(text(of: $0), byName: byName) } ?? []
       let ordered =
@@ -201,7 +201,7 @@ enum DocCCatalog {
 
   /// A tutorial's title: its `@Intro(title:)` (a table of contents' `@Tutorials(name:)`).
   static func tutorialTitle(of bytes: [UInt8]) -> String? {
-    let text = String(decoding: bytes.prefix(16 * 1024), as: UTF8.self)
+    let text = directiveText(bytes)
     for (directive, label) in [("@Tutorials(", "name"), ("@Intro(", "title")] {
       guard let range = text.range(of: directive) else { continue }
       if let title = docCArguments(text[range.lowerBound...].prefix(1_000)).first(where: { $0.label == label })?
@@ -268,7 +268,7 @@ enum DocCCatalog {
 
   /// `@Available(iOS, introduced: "17.0")`, each: `iOS 17.0+`, or the platform alone.
   static func availability(of bytes: [UInt8]) -> [String] {
-    let text = String(decoding: bytes.prefix(16 * 1024), as: UTF8.self)
+    let text = directiveText(bytes)
     var found: [String] = []
     var rest = text[...]
     while let range = rest.range(of: "@Available("), found.count < 20 {
@@ -284,7 +284,7 @@ enum DocCCatalog {
   /// The arguments of the first `@name(…)` in a page's opening (its `@Metadata`), each
   /// unquoted: `label: value` or an unlabelled value.
   private static func metadataArguments(_ name: String, in bytes: [UInt8]) -> [(label: String?, value: String)]? {
-    let text = String(decoding: bytes.prefix(16 * 1024), as: UTF8.self)
+    let text = directiveText(bytes)
     guard let range = text.range(of: "@" + name + "(") else { return nil }
     return docCArguments(text[range.lowerBound...].prefix(1_000)).filter { !$0.value.isEmpty }
   }
@@ -345,7 +345,7 @@ enum DocCCatalog {
   /// The image of `@PageImage(purpose: card, source: "name", alt: "…")`, else of its
   /// `icon`, and its text.
   static func pageImage(of bytes: [UInt8]) -> (source: String, alt: String?)? {
-    let text = String(decoding: bytes.prefix(16 * 1024), as: UTF8.self)
+    let text = directiveText(bytes)
     var found: [String: (source: String, alt: String?)] = [:]
     var rest = text[...]
     while let range = rest.range(of: "@PageImage("), found.count < 4 {
@@ -372,7 +372,7 @@ enum DocCCatalog {
   /// The URLs of `@Redirected(from: "old/path")`, each from the site's root (a relative
   /// one under the catalog's documentation, as DocC reads it).
   static func redirections(of bytes: [UInt8], rootURL: String) -> [String] {
-    let text = String(decoding: bytes.prefix(16 * 1024), as: UTF8.self)
+    let text = directiveText(bytes)
     var found: [String] = []
     var rest = text[...]
     while let range = rest.range(of: "@Redirected("), found.count < 20 {
@@ -385,6 +385,28 @@ enum DocCCatalog {
       found.append(from.hasSuffix("/") ? from : from + "/")
     }
     return found
+  }
+
+  /// A page's directive lines (each trimmed, those starting with `@`, and the `}` lines
+  /// that close their blocks) outside fenced code, in its first 16 KB: where its settings
+  /// are looked for, so that a directive shown in an example or named in prose is not
+  /// read as the page's own.
+  static func directiveText(_ bytes: [UInt8]) -> String {
+    var kept: [Substring] = []
+    var fence: Character?
+    for line in String(decoding: bytes.prefix(16 * 1024), as: UTF8.self).split(
+      separator: "\n", omittingEmptySubsequences: true)
+    {
+      let trimmed = line.drop { $0 == " " || $0 == "\t" }
+      if let first = trimmed.first, first == "`" || first == "~", trimmed.hasPrefix(String(repeating: first, count: 3))
+      {
+        fence = fence == nil ? first : (fence == first ? nil : fence)
+        continue
+      }
+      guard fence == nil else { continue }
+      if trimmed.hasPrefix("@") || trimmed.trimmingCharacters(in: .whitespaces) == "}" { kept.append(trimmed) }
+    }
+    return kept.joined(separator: "\n")
   }
 
   /// `CFBundleDisplayName` of the catalog's `Info.plist`.
