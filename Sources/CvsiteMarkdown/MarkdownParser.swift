@@ -226,6 +226,10 @@ public struct MarkdownParser: Sendable {
       titleHeading = Self.takeTitleHeading(prepared.document)
       if let id = titleHeading?.id, !id.isEmpty { _ = builder.ids.claimHeading(id, fallback: id) }
     }
+    // Raw HTML sanitised first: the anchors kept are those the page will have.
+    if options.allowRawHTML, !options.trustsRawHTML, source.bytes.contains(UInt8(ascii: "<")) {
+      diagnostics += RawHTMLSanitizer.apply(to: prepared.document.root, body: body)
+    }
     // Only pages with an image or an `<a …` tag need the walk.
     let hasCandidates = source.bytes.withUnsafeBufferPointer {
       firstOffset(of: Array("![".utf8), in: $0, within: 0..<$0.count) != nil
@@ -237,9 +241,6 @@ public struct MarkdownParser: Sendable {
       anchors.apply(to: prepared.document.root)
       diagnostics += anchors.diagnostics
       for id in anchors.anchorIDs { _ = builder.ids.claimExplicit(id) }
-    }
-    if options.allowRawHTML, !options.trustsRawHTML, source.bytes.contains(UInt8(ascii: "<")) {
-      diagnostics += RawHTMLSanitizer.apply(to: prepared.document.root, body: body)
     }
     if options.gfm {
       var extensions = GFMPass(body: body, options: options, footnoteLines: prepared.footnotes)

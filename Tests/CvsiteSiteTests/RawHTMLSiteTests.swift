@@ -38,4 +38,14 @@ struct RawHTMLSiteTests {
       try #require(mkdocs.read("index.html", in: mkdocs.root.appendingPathComponent("site"))).contains(
         #"onclick="steal()""#))
   }
+
+  @Test("an anchor the sanitiser keeps is a link target; one it drops is not")
+  func anchors() throws {
+    let site = try TemporarySite(files: [
+      "cvsite.yml": "title: T\nrawHTML: true\n",
+      "content/index.md": "# A\n\n<a id=\"kept-id\"></a>\n\n<a id=\"bad id\"></a>\n\n[a](#kept-id) [b](#bad%20id)\n",
+    ])
+    let errors = site.build().result.diagnostics.errors
+    #expect(errors.count == 1 && errors.first?.message.contains("`#bad%20id`") == true, "\(errors.summaries)")
+  }
 }
