@@ -109,4 +109,11 @@ import Testing
     #expect(RawHTMLSanitizer.sanitize(many) == String(repeating: "<b>", count: 50_000))
     #expect(RawHTMLSanitizer.sanitize("<p>a<!--" + String(repeating: "-", count: 100_000)) == "<p>a")
   }
+
+  @Test("a fragment that ends inside a quoted value, before a raw-text element's content")
+  func endsInsideAValue() {
+    #expect(RawHTMLSanitizer.sanitize(#"<p title="x"#) == "", "a tag the fragment ends inside is none")
+    #expect(RawHTMLSanitizer.sanitize(#"<style a="x"#) == "")
+    #expect(RawHTMLSanitizer.sanitize(#"<title a='x"#) == "")
+  }
 }

@@ -126,14 +126,15 @@ struct HTMLTokenizer {
       index = next + 1
       let name = tagName()
       // An end tag's attributes are read and dropped.
-      _ = attributes()
-      return .endTag(name: name)
+      let (_, _, ended) = attributes()
+      // A tag the fragment ends inside is no tag to a browser either.
+      return ended ? .endTag(name: name) : .markup
     default:
       guard Self.isLetter(bytes[next]) else { return nil }
       index = next
       let name = tagName()
-      let (attributes, selfClosing) = self.attributes()
-      return .startTag(name: name, attributes: attributes, selfClosing: selfClosing)
+      let (attributes, selfClosing, ended) = self.attributes()
+      return ended ? .startTag(name: name, attributes: attributes, selfClosing: selfClosing) : .markup
     }
   }
 
@@ -149,9 +150,9 @@ struct HTMLTokenizer {
     return String(decoding: name, as: UTF8.self)
   }
 
-  /// A tag's attributes up to its `>` (or the end), the first of each name kept, and
-  /// whether it ends `/>`.
-  private mutating func attributes() -> ([Attribute], Bool) {
+  /// A tag's attributes up to its `>` (or the end), the first of each name kept, whether
+  /// it ends `/>`, and whether its `>` was reached.
+  private mutating func attributes() -> ([Attribute], Bool, Bool) {
     var attributes: [Attribute] = []
     var names = Set<String>()
     var selfClosing = false
@@ -163,7 +164,7 @@ struct HTMLTokenizer {
       }
       if byte == UInt8(ascii: ">") {
         index += 1
-        return (attributes, selfClosing)
+        return (attributes, selfClosing, true)
       }
       if byte == UInt8(ascii: "/") {
         index += 1
@@ -193,7 +194,7 @@ struct HTMLTokenizer {
       let attribute = Attribute(name: String(decoding: name, as: UTF8.self), offset: start, value: value)
       if names.insert(attribute.name).inserted { attributes.append(attribute) }
     }
-    return (attributes, selfClosing)
+    return (attributes, selfClosing, false)
   }
 
   /// A quoted or unquoted value, its character references decoded.
@@ -207,7 +208,8 @@ struct HTMLTokenizer {
         raw.append(bytes[index])
         index += 1
       }
-      index += 1
+      // The closing quote, when the fragment has one.
+      if index < bytes.count { index += 1 }
     } else {
       while index < bytes.count, !Self.isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">") {
         raw.append(bytes[index])
@@ -220,6 +222,7 @@ struct HTMLTokenizer {
   /// The content of a raw-text element up to `</name` (not consumed: the end tag is
   /// read next); everything left for `plaintext`.
   private mutating func rawText(until name: String) -> [UInt8] {
+    index = min(index, bytes.count)
     let start = index
     guard name != "plaintext" else {
       index = bytes.count

@@ -735,7 +735,8 @@ struct DialectBlocks {
       let indent = max(0, width - blockIndent)
       let content = listColumns.compactMap { listContent[$0].map { $0 - blockIndent } }.filter { $0 <= indent }.max()
       guard let content else { return min(indent, 3) }
-      return min(indent, content + 3)
+      // (A list opened before the blocks around it can start left of them.)
+      return max(0, min(indent, content + 3))
     }
 
     /// The body (marker lines written as markers, other lines dedented) and its
