@@ -54,7 +54,7 @@ struct DocCDirectiveLines {
     "Column", "TabNavigator", "Tab", "Links", "Small", "Image", "Video", "Snippet", "Tutorials", "Tutorial",
     "Intro", "Volume", "Chapter", "TutorialReference", "Section", "ContentAndMedia", "Steps", "Step", "Code",
     "Assessments", "MultipleChoice", "Choice", "Justification", "Resources", "Documentation", "SampleCode",
-    "Downloads", "Videos", "Forums",
+    "Downloads", "Videos", "Forums", "CustomMetadata", "AlternateRepresentation",
   ]
 
   /// The directives a settings block holds, each with the values its unlabelled
@@ -66,7 +66,7 @@ struct DocCDirectiveLines {
       "PageColor": (nil, ["blue", "gray", "green", "orange", "purple", "red", "yellow"]),
       "CallToAction": ("purpose", ["download", "link"]), "Available": (nil, nil),
       "DocumentationExtension": ("mergeBehavior", ["append", "override"]), "SupportedLanguage": (nil, nil),
-      "Redirected": (nil, nil), "CustomMetadata": (nil, nil),
+      "Redirected": (nil, nil), "CustomMetadata": (nil, nil), "AlternateRepresentation": (nil, nil),
     ],
     "Options": [
       "AutomaticSeeAlso": (nil, ["enabled", "disabled", "siblingPages"]),
