@@ -244,13 +244,14 @@ struct DocCPageValuesTests {
       "cvsite.yml": "title: Mine\n",
       "content/index.md": "# Home\n",
       "content/docs/moved.md": "---\nsyntax: docc\n---\n\n# Moved\n\n@TabNavigator {\n    @Tab(\"Swift\") {\n"
-        + "        Swift text.\n    }\n}\n",
+        + "        Swift text.\n    }\n}\n\n@Small {\n    Fine print.\n}\n",
       "content/docs/plain.md": "# Plain\n\n@Row {\n}\n",
     ])
     let result = site.build().result
     #expect(result.succeeded, "\(result.diagnostics.summaries)")
     let moved = try #require(site.read("docs/moved/index.html"))
     #expect(moved.contains(#"role="tab""#) && moved.contains("<p>Swift text.</p>") && !moved.contains("@Tab"))
+    #expect(moved.contains(#"<div class="cv-small" id="small">"#) && moved.contains("<p>Fine print.</p>"))
     #expect(site.read("docs/plain/index.html")?.contains("<p>@Row {") == true, "other pages unchanged")
     let wrong = try TemporarySite(files: [
       "cvsite.yml": "title: Mine\n", "content/index.md": "---\nsyntax: dcoc\n---\n# Home\n",

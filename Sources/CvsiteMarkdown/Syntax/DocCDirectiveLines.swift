@@ -8,7 +8,8 @@ import CvsiteCore
 ///                                                    directives checked)
 /// @TabNavigator { @Tab("Swift") { … } }             :::tabs with :::tab[Swift]
 /// @Row(numberOfColumns: 3) { @Column(size: 2) { … } }  :::cards{cols=3}, :::card{span=2}
-/// @Links(visualStyle: list) { … }, @Small { … }     their content
+/// @Links(visualStyle: list) { … }                  its content
+/// @Small { … }                                      :::small
 /// @Links(visualStyle: compactGrid) { - <doc:A> }    :::cards, a :::card per page
 /// @Image(source: "name", alt: "Text")               ![Text](name)
 /// @Video(source: "clip.mp4", poster: "p", alt: "A")  a linked poster
@@ -245,7 +246,9 @@ struct DocCDirectiveLines {
       return .open(
         container: "card", label: nil, attributes: [.pair(key: "span", value: String(size))], directive: name,
         grid: nil)
-    case "Links", "Small":
+    case "Small" where opensBody:
+      return .open(container: "small", label: nil, attributes: [], directive: name, grid: nil)
+    case "Links":
       guard opensBody else { break }
       let styles = ["list", "compactGrid", "detailedGrid"]
       if name == "Links", let style = arguments.first(where: { $0.label == "visualStyle" })?.value {
