@@ -169,7 +169,7 @@ public struct MarkdownParser: Sendable {
     if let files = options.includes {
       var lines = IncludedLines(files: files, snippets: dialect == .mkdocs)
       // `@Code` is a tutorial's: in an article it is text (or an example in code).
-      lines.tutorialCode = dialect == .docc && source.path.hasSuffix(".tutorial")
+      if dialect == .docc, source.path.hasSuffix(".tutorial") { lines.tutorialFiles = options.catalog }
       if let expanded = lines.expand(source, frontMatterLines: frontMatter.lineCount) { source = expanded }
       diagnostics += lines.diagnostics
       includedFiles = lines.included.sorted()

@@ -17,8 +17,7 @@ struct AnchorsAndImages {
   }
 
   mutating func apply(to root: CMarkNode) {
-    var stack = [(root, root)]
-    while let (node, block) = stack.popLast() {
+    root.forEachWithBlock { node, block in
       switch node.kind {
       case .htmlInline, .htmlBlock:
         if !allowRawHTML, let id = anchorID(node.literalBytes) {
@@ -31,14 +30,6 @@ struct AnchorsAndImages {
       default:
         break
       }
-      let isBlock = [.paragraph, .heading, .customBlock].contains(node.kind)
-      var children: [(CMarkNode, CMarkNode)] = []
-      var cursor = node.firstChild
-      while let child = cursor {
-        children.append((child, isBlock ? node : block))
-        cursor = child.next
-      }
-      stack += children.reversed()
     }
   }
 

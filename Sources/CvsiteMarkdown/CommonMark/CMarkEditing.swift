@@ -105,3 +105,24 @@ extension CMarkNode {
 
   func isSame(_ other: CMarkNode?) -> Bool { other.map { $0.raw == raw } ?? false }
 }
+
+extension CMarkNode {
+  /// Visits every node under this one (itself first), in document order, with the block
+  /// it sits in: a paragraph, heading or custom block for the inlines in it, the nearest
+  /// such (or this node) otherwise. A node's children are listed after it is visited,
+  /// so `visit` may change or unlink the node it is given.
+  func forEachWithBlock(_ visit: (_ node: CMarkNode, _ block: CMarkNode) -> Void) {
+    var stack = [(self, self)]
+    while let (node, block) = stack.popLast() {
+      visit(node, block)
+      let isBlock = [.paragraph, .heading, .customBlock].contains(node.kind)
+      var children: [(CMarkNode, CMarkNode)] = []
+      var cursor = node.firstChild
+      while let child = cursor {
+        children.append((child, isBlock ? node : block))
+        cursor = child.next
+      }
+      stack += children.reversed()
+    }
+  }
+}

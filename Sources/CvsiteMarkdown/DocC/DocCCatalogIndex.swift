@@ -13,6 +13,9 @@ public protocol DocCCatalogIndex: Sendable {
   /// The URL of the catalog's file named `name` (`clip.mp4`), wherever it sits; nil
   /// when it has none.
   func file(named name: String) -> String?
+  /// The path from the site's folder of the catalog's file named `name`
+  /// (`Shop.docc/Resources/shop-01.swift`), wherever it sits; nil when it has none.
+  func sitePath(ofFile name: String) -> String?
   /// How every page's `## Topics` shows (`@Options(scope: global) {
   /// @TopicsVisualStyle(…) }`): `list`, `compactGrid`, `detailedGrid` or `hidden`; nil
   /// for DocC's default, a list.

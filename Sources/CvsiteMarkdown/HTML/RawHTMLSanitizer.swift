@@ -150,56 +150,44 @@ extension RawHTMLSanitizer {
   static func apply(to root: CMarkNode, body: PageBody) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
     var lost: [(line: Int, what: [String])] = []
-    var stack = [(root, root)]
     // Where the last raw HTML was found in the source: the next is looked for after it.
     var searchFrom = 0
-    while let (node, block) = stack.popLast() {
-      switch node.kind {
-      case .htmlBlock, .htmlInline:
-        let literal = node.literal ?? ""
-        let (clean, leftOut, scriptURLs) = sanitizeReporting(literal)
-        if clean != literal { node.setLiteral(clean) }
-        let line = max(1, (node.kind == .htmlBlock ? node : block).startLine)
-        // (At most 100 are said: past them, none is looked for.)
-        if !scriptURLs.isEmpty, diagnostics.count < 100 {
-          // The raw HTML as written, from its block's line on: each URL placed at its
-          // attribute (a URL not found there, at the block's line).
-          let source = body.source
-          let lineStart = source.lineStarts[min(line, source.lineCount) - 1]
-          let found = source.bytes.withUnsafeBufferPointer { bytes in
-            Array(literal.utf8).withUnsafeBufferPointer {
-              firstOffset(of: $0, in: bytes, within: max(lineStart, searchFrom)..<bytes.count)
-            }
-          }
-          if let found { searchFrom = found + literal.utf8.count }
-          for (attribute, url, offset) in scriptURLs.prefix(max(0, 100 - diagnostics.count)) {
-            let shown = url.count > 80 ? String(url.prefix(79)) + "…" : url
-            let place = found.map { source.position(ofByte: $0 + offset) } ?? (line: line, column: 1)
-            diagnostics.append(
-              source.diagnostic(
-                .warning,
-                "`\(shown)` in \(attribute) runs script or embeds data: left out (raw HTML keeps only links such as https:, mailto: or a path)",
-                line: place.line, column: place.column))
+    root.forEachWithBlock { node, block in
+      guard node.kind == .htmlBlock || node.kind == .htmlInline else { return }
+      let literal = node.literal ?? ""
+      let (clean, leftOut, scriptURLs) = sanitizeReporting(literal)
+      if clean != literal { node.setLiteral(clean) }
+      let line = max(1, (node.kind == .htmlBlock ? node : block).startLine)
+      // (At most 100 are said: past them, none is looked for.)
+      if !scriptURLs.isEmpty, diagnostics.count < 100 {
+        // The raw HTML as written, from its block's line on: each URL placed at its
+        // attribute (a URL not found there, at the block's line).
+        let source = body.source
+        let lineStart = source.lineStarts[min(line, source.lineCount) - 1]
+        let found = source.bytes.withUnsafeBufferPointer { bytes in
+          Array(literal.utf8).withUnsafeBufferPointer {
+            firstOffset(of: $0, in: bytes, within: max(lineStart, searchFrom)..<bytes.count)
           }
         }
-        guard !leftOut.isEmpty else { continue }
-        if let last = lost.indices.last, lost[last].line == line {
-          // A line's list is shown up to eight names: more are not kept.
-          for what in leftOut where lost[last].what.count < 9 && !lost[last].what.contains(what) {
-            lost[last].what.append(what)
-          }
-        } else {
-          lost.append((line, leftOut))
+        if let found { searchFrom = found + literal.utf8.count }
+        for (attribute, url, offset) in scriptURLs.prefix(max(0, 100 - diagnostics.count)) {
+          let shown = url.count > 80 ? String(url.prefix(79)) + "…" : url
+          let place = found.map { source.position(ofByte: $0 + offset) } ?? (line: line, column: 1)
+          diagnostics.append(
+            source.diagnostic(
+              .warning,
+              "`\(shown)` in \(attribute) runs script or embeds data: left out (raw HTML keeps only links such as https:, mailto: or a path)",
+              line: place.line, column: place.column))
         }
-      default:
-        let isBlock = node.kind != .document && node.firstChild != nil && node.kind.holdsInlines
-        var children: [(CMarkNode, CMarkNode)] = []
-        var cursor = node.firstChild
-        while let child = cursor {
-          children.append((child, isBlock ? node : block))
-          cursor = child.next
+      }
+      guard !leftOut.isEmpty else { return }
+      if let last = lost.indices.last, lost[last].line == line {
+        // A line's list is shown up to eight names: more are not kept.
+        for what in leftOut where lost[last].what.count < 9 && !lost[last].what.contains(what) {
+          lost[last].what.append(what)
         }
-        stack += children.reversed()
+      } else {
+        lost.append((line, leftOut))
       }
     }
     for (line, what) in lost.prefix(100) {
@@ -211,15 +199,5 @@ extension RawHTMLSanitizer {
           line: line, column: 1))
     }
     return diagnostics
-  }
-}
-
-extension CMarkKind {
-  /// Whether the node's children are inlines: a paragraph, a heading, a table cell.
-  fileprivate var holdsInlines: Bool {
-    switch self {
-    case .paragraph, .heading, .customBlock: return true
-    default: return false
-    }
   }
 }

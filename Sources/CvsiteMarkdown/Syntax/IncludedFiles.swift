@@ -16,9 +16,6 @@ public enum IncludeKind: Sendable {
   /// `import Part from './_part.mdx'` with `<Part />`: from the page's folder, or
   /// `@site/…` from the project's root.
   case partial
-  /// `@Code(name: "Shop.swift", file: "shop-01.swift")` in a DocC tutorial: the file of
-  /// that name anywhere in the catalog.
-  case catalogFile
 }
 
 /// A file read for inclusion.
@@ -53,8 +50,9 @@ struct IncludedLines {
 
   let files: any IncludedFileSource
   let snippets: Bool
-  /// Whether `@Code(…)` lines (a DocC tutorial's) are code blocks of the files they name.
-  var tutorialCode = false
+  /// The catalog whose files `@Code(…)` lines name, in a DocC tutorial: each such line
+  /// is a code block of its file. Nil elsewhere.
+  var tutorialFiles: (any DocCCatalogIndex)?
   var diagnostics: [Diagnostic] = []
   /// The site paths of the files included.
   private(set) var included = Set<String>()
@@ -69,7 +67,7 @@ struct IncludedLines {
   /// when it includes nothing.
   mutating func expand(_ source: SourceText, frontMatterLines: Int) -> SourceText? {
     guard frontMatterLines < source.lineCount,
-      Self.mayInclude(source.bytes, snippets: snippets, code: tutorialCode)
+      Self.mayInclude(source.bytes, snippets: snippets, code: tutorialFiles != nil)
     else { return nil }
     var output: [UInt8] = []
     var written: [Int] = Array(0...frontMatterLines)
@@ -89,7 +87,7 @@ struct IncludedLines {
         output += source.bytes[ending]
         continue
       }
-      if tutorialCode, let code = TutorialCode(text) {
+      if tutorialFiles != nil, let code = TutorialCode(text) {
         changed = true
         codeBlockDepth = max(0, DocCDirectiveLines.braceBalance(text))
         for piece in self.code(code, from: source, line: line) {
@@ -150,7 +148,14 @@ struct IncludedLines {
   /// located error, and nothing, when a file cannot be read.
   private mutating func code(_ code: TutorialCode, from source: SourceText, line: Int) -> [[UInt8]] {
     func read(_ name: String) -> [ArraySlice<UInt8>]? {
-      switch files.file(name, from: source.path, as: .catalogFile) {
+      // Found by its name in the catalog, then read as a file of the site.
+      guard let path = tutorialFiles?.sitePath(ofFile: name) else {
+        diagnostics.append(
+          source.diagnostic(
+            .error, "the catalog has no file named `\(name)`", line: line, column: code.indent.count + 1))
+        return nil
+      }
+      switch files.file("/" + path, from: source.path, as: .snippet) {
       case .success(let file):
         included.insert(file.path)
         var lines = MarkdownParser.normalized(file.bytes).split(separator: 0x0A, omittingEmptySubsequences: false)

@@ -91,7 +91,7 @@ enum DocCCatalog {
     // module's page (titled ``` ``Module`` ```), whose name is then the module's.
     var moduleName: String?
     var root =
-      pages.first { directiveText(Array(text(of: $0).utf8)).contains("@TechnologyRoot") }
+      pages.first { DocCPageDirectives(Array(text(of: $0).utf8)).text.contains("@TechnologyRoot") }
       ?? pages.first {
         ContentFile.withoutMarkdownExtension(($0.split(separator: "/").last).map(String.init) ?? $0) == catalogName
       }
@@ -110,7 +110,9 @@ enum DocCCatalog {
     let rootName =
       moduleName ?? ContentFile.withoutMarkdownExtension(root.split(separator: "/").last.map(String.init) ?? root)
     var settings = Settings(rootPage: root, rootURL: "/documentation/" + pathComponent(rootName) + "/")
-    if let global = pages.lazy.compactMap({ globalOptions(in: directiveText(Array(text(of: $0).utf8))) }).first {
+    if let global = pages.lazy.compactMap({ globalOptions(in: DocCPageDirectives(Array(text(of: $0).utf8)).text) })
+      .first
+    {
       (settings.topicsStyle, settings.titleHeading, settings.seeAlso) = (
         global["TopicsVisualStyle"], global["AutomaticTitleHeading"], global["AutomaticSeeAlso"]
       )
@@ -130,7 +132,9 @@ enum DocCCatalog {
     settings.groups = seeAlsoGroups(navigation.items)
     // The tutorials: their table of contents, then each in the order it lists them.
     let tutorials = pages.filter { $0.hasSuffix(".tutorial") && !curated.contains($0) }
-    settings.tutorialsPage = tutorials.first { directiveText(Array(text(of: $0).utf8)).contains("@Tutorials(") }
+    settings.tutorialsPage = tutorials.first {
+      DocCPageDirectives(Array(text(of: $0).utf8)).text.contains("@Tutorials(")
+    }
     if !tutorials.isEmpty {
       let listed = settings.tutorialsPage.map { tutorialOrder(text(of: $0), byName: byName) } ?? []
       let ordered =
@@ -200,17 +204,8 @@ enum DocCCatalog {
   }
 
   /// A tutorial's title: its `@Intro(title:)` (a table of contents' `@Tutorials(name:)`).
-  static func tutorialTitle(of bytes: [UInt8]) -> String? {
-    let text = directiveText(bytes)
-    for (directive, label) in [("@Tutorials(", "name"), ("@Intro(", "title")] {
-      guard let range = text.range(of: directive) else { continue }
-      if let title = docCArguments(text[range.lowerBound...].prefix(1_000)).first(where: { $0.label == label })?
-        .value, !title.isEmpty
-      {
-        return title
-      }
-    }
-    return nil
+  static func tutorialTitle(of page: DocCPageDirectives) -> String? {
+    page.value("Tutorials", label: "name") ?? page.value("Intro", label: "title")
   }
 
   /// The options of a page's `@Options(scope: global) { … }`, by directive: what every
@@ -243,20 +238,20 @@ enum DocCCatalog {
   }
 
   /// `@DisplayName("DocC")` in a page's `@Metadata`: the title it is shown by.
-  static func displayName(of bytes: [UInt8]) -> String? {
-    metadataArguments("DisplayName", in: bytes)?.first { $0.label == nil }?.value
+  static func displayName(of page: DocCPageDirectives) -> String? {
+    page.value("DisplayName")
   }
 
   /// `@TitleHeading("Guide")`: the line above the page's title.
-  static func titleHeading(of bytes: [UInt8]) -> String? {
-    metadataArguments("TitleHeading", in: bytes)?.first { $0.label == nil }?.value
+  static func titleHeading(of page: DocCPageDirectives) -> String? {
+    page.value("TitleHeading")
   }
 
   /// `@CallToAction(url: "https://…", purpose: download, label: "Get it")` (or `file:`
   /// a file of the catalog, found in `files`): a button under the title (labelled by its
   /// purpose when it has no label); nil without a URL a page may link to.
-  static func callToAction(of bytes: [UInt8], files: (any DocCCatalogIndex)? = nil) -> CallToAction? {
-    guard let arguments = metadataArguments("CallToAction", in: bytes),
+  static func callToAction(of page: DocCPageDirectives, files: (any DocCCatalogIndex)? = nil) -> CallToAction? {
+    guard let arguments = page.first("CallToAction"),
       let url = arguments.first(where: { $0.label == "url" })?.value
         ?? arguments.first(where: { $0.label == "file" }).flatMap({ files?.file(named: $0.value) }),
       URLSafety.isSafe(url), !url.contains(where: \.isWhitespace)
@@ -267,26 +262,12 @@ enum DocCCatalog {
   }
 
   /// `@Available(iOS, introduced: "17.0")`, each: `iOS 17.0+`, or the platform alone.
-  static func availability(of bytes: [UInt8]) -> [String] {
-    let text = directiveText(bytes)
-    var found: [String] = []
-    var rest = text[...]
-    while let range = rest.range(of: "@Available("), found.count < 20 {
-      let arguments = docCArguments(text[range.lowerBound...].prefix(1_000))
-      rest = text[range.upperBound...]
-      guard let platform = arguments.first(where: { $0.label == nil })?.value else { continue }
+  static func availability(of page: DocCPageDirectives) -> [String] {
+    page.all("Available").compactMap { arguments in
+      guard let platform = arguments.first(where: { $0.label == nil })?.value else { return nil }
       let introduced = arguments.first { $0.label == "introduced" }?.value
-      found.append(introduced.map { "\(platform) \($0)+" } ?? platform)
+      return introduced.map { "\(platform) \($0)+" } ?? platform
     }
-    return found
-  }
-
-  /// The arguments of the first `@name(…)` in a page's opening (its `@Metadata`), each
-  /// unquoted: `label: value` or an unlabelled value.
-  private static func metadataArguments(_ name: String, in bytes: [UInt8]) -> [(label: String?, value: String)]? {
-    let text = directiveText(bytes)
-    guard let range = text.range(of: "@" + name + "(") else { return nil }
-    return docCArguments(text[range.lowerBound...].prefix(1_000)).filter { !$0.value.isEmpty }
   }
 
   /// A page's abstract: the paragraph right after its `#` title, as plain text; nil
@@ -329,28 +310,18 @@ enum DocCCatalog {
     return text.isEmpty ? nil : text
   }
 
-  /// The value of the option `name` a page sets for itself (`@AutomaticSeeAlso(disabled)`
-  /// in its `@Options`): nil when it sets none.
-  static func option(_ name: String, in bytes: [UInt8], label: String? = nil) -> String? {
-    metadataArguments(name, in: bytes)?.first { $0.label == label }?.value
-  }
-
   /// What kind of page it is, as its title heading says: `Article`, or `Sample Code`
   /// (`@PageKind(sampleCode)`).
-  static func pageKind(of bytes: [UInt8]) -> String {
-    metadataArguments("PageKind", in: bytes)?.first { $0.label == nil }?.value == "sampleCode"
+  static func pageKind(of page: DocCPageDirectives) -> String {
+    page.value("PageKind") == "sampleCode"
       ? "Sample Code" : "Article"
   }
 
   /// The image of `@PageImage(purpose: card, source: "name", alt: "…")`, else of its
   /// `icon`, and its text.
-  static func pageImage(of bytes: [UInt8]) -> (source: String, alt: String?)? {
-    let text = directiveText(bytes)
+  static func pageImage(of page: DocCPageDirectives) -> (source: String, alt: String?)? {
     var found: [String: (source: String, alt: String?)] = [:]
-    var rest = text[...]
-    while let range = rest.range(of: "@PageImage("), found.count < 4 {
-      let arguments = docCArguments(text[range.lowerBound...].prefix(1_000))
-      rest = text[range.upperBound...]
+    for arguments in page.all("PageImage", limit: 4) {
       guard let source = arguments.first(where: { $0.label == "source" })?.value, !source.isEmpty else { continue }
       found[arguments.first { $0.label == "purpose" }?.value ?? "icon"] = (
         source, arguments.first { $0.label == "alt" }?.value
@@ -363,21 +334,15 @@ enum DocCCatalog {
   static let colors: Set<String> = ["blue", "gray", "green", "orange", "purple", "red", "yellow"]
 
   /// `@PageColor(green)`: one of DocC's colours, else nil (the line's check says why).
-  static func pageColor(of bytes: [UInt8]) -> String? {
-    metadataArguments("PageColor", in: bytes)?.first { $0.label == nil }.map(\.value).flatMap {
-      colors.contains($0) ? $0 : nil
-    }
+  static func pageColor(of page: DocCPageDirectives) -> String? {
+    page.value("PageColor").flatMap { colors.contains($0) ? $0 : nil }
   }
 
   /// The URLs of `@Redirected(from: "old/path")`, each from the site's root (a relative
   /// one under the catalog's documentation, as DocC reads it).
-  static func redirections(of bytes: [UInt8], rootURL: String) -> [String] {
-    let text = directiveText(bytes)
+  static func redirections(of page: DocCPageDirectives, rootURL: String) -> [String] {
     var found: [String] = []
-    var rest = text[...]
-    while let range = rest.range(of: "@Redirected("), found.count < 20 {
-      let arguments = docCArguments(text[range.lowerBound...].prefix(1_000))
-      rest = text[range.upperBound...]
+    for arguments in page.all("Redirected") {
       guard var from = arguments.first(where: { $0.label == "from" || $0.label == nil })?.value, !from.isEmpty,
         !from.contains("://"), !from.hasPrefix("//"), !from.contains(where: \.isWhitespace)
       else { continue }
@@ -385,28 +350,6 @@ enum DocCCatalog {
       found.append(from.hasSuffix("/") ? from : from + "/")
     }
     return found
-  }
-
-  /// A page's directive lines (each trimmed, those starting with `@`, and the `}` lines
-  /// that close their blocks) outside fenced code, in its first 16 KB: where its settings
-  /// are looked for, so that a directive shown in an example or named in prose is not
-  /// read as the page's own.
-  static func directiveText(_ bytes: [UInt8]) -> String {
-    var kept: [Substring] = []
-    var fence: Character?
-    for line in String(decoding: bytes.prefix(16 * 1024), as: UTF8.self).split(
-      separator: "\n", omittingEmptySubsequences: true)
-    {
-      let trimmed = line.drop { $0 == " " || $0 == "\t" }
-      if let first = trimmed.first, first == "`" || first == "~", trimmed.hasPrefix(String(repeating: first, count: 3))
-      {
-        fence = fence == nil ? first : (fence == first ? nil : fence)
-        continue
-      }
-      guard fence == nil else { continue }
-      if trimmed.hasPrefix("@") || trimmed.trimmingCharacters(in: .whitespaces) == "}" { kept.append(trimmed) }
-    }
-    return kept.joined(separator: "\n")
   }
 
   /// `CFBundleDisplayName` of the catalog's `Info.plist`.
@@ -475,6 +418,8 @@ struct DocCSiteIndex: DocCCatalogIndex {
   private let images: [String: [ImageFile]]
   /// A file's name → its URL from the site's root.
   private let files: [String: String]
+  /// A file's name → its path from the site's folder.
+  private let paths: [String: String]
   let basePath: String
   let topicsVisualStyle: String?
 
@@ -499,10 +444,14 @@ struct DocCSiteIndex: DocCCatalogIndex {
     self.pages = pages
     var images: [String: [ImageFile]] = [:]
     var files: [String: String] = [:]
+    var paths: [String: String] = [:]
     let extensions: Set<String> = ["png", "jpg", "jpeg", "gif", "svg", "webp"]
     for resource in resources {
       let file = resource.relativePath.split(separator: "/").last.map(String.init) ?? resource.relativePath
-      if files[file] == nil { files[file] = PageURL.encoded("/" + resource.relativePath) }
+      if files[file] == nil {
+        files[file] = PageURL.encoded("/" + resource.relativePath)
+        paths[file] = resource.sitePath
+      }
       guard let dot = file.lastIndex(of: "."), extensions.contains(file[file.index(after: dot)...].lowercased())
       else { continue }
       var base = String(file[..<dot])
@@ -518,10 +467,13 @@ struct DocCSiteIndex: DocCCatalogIndex {
     }
     self.images = images
     self.files = files
+    self.paths = paths
     self.basePath = basePath
   }
 
   func file(named name: String) -> String? { files[name] }
+
+  func sitePath(ofFile name: String) -> String? { paths[name] }
 
   func page(named name: String) -> DocCPage? { pages[name] }
 

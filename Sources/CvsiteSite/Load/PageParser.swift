@@ -253,26 +253,27 @@ struct PageParser: Sendable {
     _ bytes: [UInt8], of file: ContentFile, settings: DocCCatalog.Settings, into metadata: inout PageMetadata
   ) {
     if metadata.description == nil { metadata.description = DocCCatalog.abstract(of: bytes) }
-    if let name = DocCCatalog.displayName(of: bytes) { metadata.title = name }
+    let page = DocCPageDirectives(bytes)
+    if let name = DocCCatalog.displayName(of: page) { metadata.title = name }
     let isRoot = file.relativePath == settings.rootPage
     if file.relativePath.hasSuffix(".tutorial") {
-      if let title = DocCCatalog.tutorialTitle(of: bytes) { metadata.title = title }
+      if let title = DocCCatalog.tutorialTitle(of: page) { metadata.title = title }
       metadata.eyebrow = file.relativePath == settings.tutorialsPage ? nil : "Tutorial"
-      if let minutes = DocCCatalog.option("Tutorial", in: bytes, label: "time") {
+      if let minutes = page.value("Tutorial", label: "time") {
         metadata.availability = ["\(minutes) min"]
       }
       return
     }
-    let automaticHeading = DocCCatalog.option("AutomaticTitleHeading", in: bytes) ?? settings.titleHeading
+    let automaticHeading = page.value("AutomaticTitleHeading") ?? settings.titleHeading
     metadata.eyebrow =
-      DocCCatalog.titleHeading(of: bytes)
-      ?? (isRoot || automaticHeading == "disabled" ? nil : DocCCatalog.pageKind(of: bytes))
-    metadata.callToAction = DocCCatalog.callToAction(of: bytes, files: catalog)
-    metadata.availability = DocCCatalog.availability(of: bytes)
-    let image = DocCCatalog.pageImage(of: bytes)
+      DocCCatalog.titleHeading(of: page)
+      ?? (isRoot || automaticHeading == "disabled" ? nil : DocCCatalog.pageKind(of: page))
+    metadata.callToAction = DocCCatalog.callToAction(of: page, files: catalog)
+    metadata.availability = DocCCatalog.availability(of: page)
+    let image = DocCCatalog.pageImage(of: page)
     (metadata.cardImage, metadata.cardImageAlt) = (image?.source, image?.alt)
-    metadata.color = DocCCatalog.pageColor(of: bytes)
-    for old in DocCCatalog.redirections(of: bytes, rootURL: settings.rootURL) where !metadata.aliases.contains(old) {
+    metadata.color = DocCCatalog.pageColor(of: page)
+    for old in DocCCatalog.redirections(of: page, rootURL: settings.rootURL) where !metadata.aliases.contains(old) {
       metadata.aliases.append(old)
     }
   }
@@ -283,7 +284,7 @@ struct PageParser: Sendable {
   /// before the catalog's pages are known.
   private func seeAlso(of file: ContentFile, bytes: [UInt8]) -> [UInt8] {
     guard let docc, catalog != nil, let group = docc.groups[file.relativePath],
-      (DocCCatalog.option("AutomaticSeeAlso", in: bytes) ?? docc.seeAlso) != "disabled"
+      (DocCPageDirectives(bytes).value("AutomaticSeeAlso") ?? docc.seeAlso) != "disabled"
     else { return [] }
     let text = String(decoding: bytes, as: UTF8.self)
     let sections = text.split(separator: "\n").filter { $0.hasPrefix("## ") }

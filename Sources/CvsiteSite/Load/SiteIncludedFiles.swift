@@ -14,18 +14,6 @@ struct SiteIncludedFiles: IncludedFileSource {
   /// Files larger than this are not included.
   static let maxFileBytes = 4 << 20
 
-  /// The path (under `folder`) of the first file named `name` in it, at any depth; nil
-  /// when there is none or `name` is a path.
-  static func find(_ name: String, under folder: URL) -> String? {
-    guard !name.contains("/"), name != "..", name != "." else { return nil }
-    guard let walk = FileManager.default.enumerator(atPath: folder.path) else { return nil }
-    var found: [String] = []
-    while let path = walk.nextObject() as? String {
-      if path.split(separator: "/").last.map(String.init) == name { found.append(path) }
-    }
-    return found.sorted().first
-  }
-
   init(siteRoot: URL, contentFolder: String, snippetBases: [String] = []) {
     self.siteRoot = siteRoot.standardizedFileURL.resolvingSymlinksInPath()
     self.contentFolder = contentFolder
@@ -43,11 +31,6 @@ struct SiteIncludedFiles: IncludedFileSource {
         : snippetBases.map { base in
           base == "." ? written : base + "/" + written
         }
-    case .catalogFile:
-      guard let found = Self.find(written, under: siteRoot.appendingPathComponent(contentFolder)) else {
-        return .failure(IncludeProblem("the catalog has no file named `\(written)`"))
-      }
-      candidates = [contentFolder == "." ? found : contentFolder + "/" + found]
     case .partial:
       let folder = page.split(separator: "/").dropLast().joined(separator: "/")
       if written.hasPrefix("@site/") {
