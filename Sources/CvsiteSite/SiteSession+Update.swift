@@ -15,6 +15,7 @@ extension SiteSession {
   /// pages keep their files. A settings or theme change rebuilds everything. Only files
   /// whose bytes changed are written.
   public func update(changed paths: [String], into sink: any OutputSink) -> BuildResult {
+    if !languageSessions.isEmpty, remembersRenders { return updateLanguages(changed: paths, into: sink) }
     // A `SiteSession` whose last build dropped its pages' bodies builds again, remembering.
     let wasServing = remembersRenders
     remembersRenders = true
@@ -56,7 +57,11 @@ extension SiteSession {
         if config.excludedPages.excludes(relative) { continue }
         // `_part.mdx`: a partial, no page (the pages that include it were added above).
         let name = String(relative.split(separator: "/").last ?? "")
-        if name.hasPrefix("_"), ContentFile.Kind.ofMarkdownFile(named: name) == .page { continue }
+        if name.hasPrefix("_"), ContentFile.Kind.ofMarkdownFile(named: name) == .page,
+          !ContentFile.isSectionIndexInALanguage(name)
+        {
+          continue
+        }
         let previous = pages[path]?.page
         // A page that arrives beside one whose name differs only by case or Unicode
         // normalisation (which the dictionary of pages takes for the same path) is the
@@ -74,7 +79,10 @@ extension SiteSession {
         }
         if exists {
           let kind = ContentFile.Kind.ofMarkdownFile(named: url.lastPathComponent)
-          let parsed = parser.parse(ContentFile(sitePath: path, relativePath: relative, kind: kind, url: url))
+          let file =
+            languageTree?.files.first { $0.sitePath == path }
+            ?? ContentFile(sitePath: path, relativePath: relative, kind: kind, url: url)
+          let parsed = parser.parse(file)
           pages[path] = parsed
           if previous.map({ Self.navigationKey($0) != Self.navigationKey(parsed.page) }) ?? true {
             navigationChanged = true
@@ -158,7 +166,7 @@ extension SiteSession {
     search = written.search
     if only == nil || pendingFiles {
       // A partial render leaves the pages it did not render, and their search records.
-      let records = SiteConfig.searchFolder + "/p/"
+      let records = config.searchPath + "/p/"
       for stale in writtenOutputs.subtracting(written.files).sorted()
       where only == nil || !(stale.hasSuffix(".html") || stale.hasPrefix(records)) {
         try? sink.remove(stale)
@@ -219,6 +227,11 @@ extension SiteSession {
   }
 
   private func rebuildEverything(into sink: any OutputSink) -> BuildResult {
+    // A language's session cannot build on its own: the site's session rebuilds them all.
+    if languageTree != nil {
+      needsWholeSite = true
+      return .failed([])
+    }
     let previous = writtenOutputs
     let memory = MemorySink()
     var result = build(into: memory)

@@ -33,7 +33,7 @@ public final class SiteSession: @unchecked Sendable {
   // A session is used by one task at a time; the parallel stages only read it.
   /// How the site is built.
   public let options: BuildOptions
-  private(set) var config = SiteConfig()
+  var config = SiteConfig()
   var theme: SiteThemeAdapter?
   /// Parsed pages by site path, drafts included.
   var pages: [String: ParsedSitePage] = [:]
@@ -65,6 +65,25 @@ public final class SiteSession: @unchecked Sendable {
   var made = (memo: RenderMemo(), search: SearchState())
   /// The bytes of each file `serve` wrote last.
   var writtenFiles = WrittenFiles()
+  /// On a site of several languages, the one this session builds: its tree of files.
+  var languageTree: LanguageTree?
+  /// On a site of several languages, a session per language, the default's first.
+  var languageSessions: [SiteSession] = []
+  /// Each page's translations, known once every language's pages are read.
+  var translations: Translations?
+  /// Each content file's last commit by its name in this language's tree, when the
+  /// languages share one reading of git.
+  var treeGitDates: [String: String]?
+  /// Whether the render writes the theme's assets and the static files: every session
+  /// but those of the languages after the first.
+  var writesSharedFiles = true
+  /// On a translation's tree: each translated page's original (URL and ids), by the
+  /// translation's URL (``LinkChecker/originals``).
+  var originals: [String: (url: String, ids: Set<String>)] = [:]
+  /// The other languages' published pages (URL and ids, when known), for links to them.
+  var otherLanguages: [String: Set<String>] = [:]
+  /// Set by a language's session when a change needs the whole site built again.
+  var needsWholeSite = false
 
   /// A session for the site `options` names; nothing is read until a build.
   public init(options: BuildOptions) { self.options = options }
@@ -88,6 +107,7 @@ public final class SiteSession: @unchecked Sendable {
   /// Loads and renders the whole site into `sink`.
   public func build(into sink: any OutputSink, progress: (@Sendable (Int, Int) -> Void)? = nil) -> BuildResult {
     pages = [:]
+    languageSessions = []
     writtenOutputs = []
     siteWide = nil
     // Everything is read again: nothing is kept from the last render.
@@ -105,6 +125,26 @@ public final class SiteSession: @unchecked Sendable {
     let (statics, staticProblems) = ContentScanner.scan("static", in: options.siteRoot, holdsPages: false)
     diagnostics += contentProblems + staticProblems
     staticFiles = statics
+    if let languages = config.languages {
+      return buildLanguages(
+        languages, content: content, theme: theme, diagnostics: diagnostics, into: sink, progress: progress)
+    }
+    diagnostics += load(content, theme: theme)
+    // Render even when pages have errors: the link checks then report too, and the
+    // staging folder is thrown away by the caller.
+    let output = renderAll(theme: theme, into: sink, progress: progress)
+    writtenOutputs = output.files
+    made = (output.memo, output.search)
+    diagnostics += output.diagnostics
+    return BuildResult(
+      diagnostics: diagnostics, pageCount: output.pageCount, fileCount: output.files.count,
+      changedOutputs: output.files.sorted())
+  }
+
+  /// Reads the metadata of the pages among `content` (and lists its other files), for
+  /// the site-wide index; each body is read where its page is rendered.
+  func load(_ content: [ContentFile], theme: SiteThemeAdapter) -> [Diagnostic] {
+    var diagnostics: [Diagnostic] = []
     let (folderCategories, categoryProblems) = FolderCategory.read(content.filter { $0.kind == .resource })
     categories = folderCategories
     diagnostics += categoryProblems
@@ -127,19 +167,11 @@ public final class SiteSession: @unchecked Sendable {
     }
     diagnostics += readHeaders()
     reconcileImplicitSections(parser: parser)
-    if let navigation = config.writtenNavigation {
+    if let navigation = config.writtenNavigation, languageTree?.language.folder ?? "" == "" {
       diagnostics += navigation.missingPages(
         in: Set(sources.map(\.relativePath)), contentFolder: config.contentFolder)
     }
-    // Render even when pages have errors: the link checks then report too, and the
-    // staging folder is thrown away by the caller.
-    let output = renderAll(theme: theme, into: sink, progress: progress)
-    writtenOutputs = output.files
-    made = (output.memo, output.search)
-    diagnostics += output.diagnostics
-    return BuildResult(
-      diagnostics: diagnostics, pageCount: output.pageCount, fileCount: output.files.count,
-      changedOutputs: output.files.sorted())
+    return diagnostics
   }
 
   /// Reads the settings (`cvsite.yml`, or an MkDocs project's `mkdocs.yml`) and loads
@@ -181,7 +213,8 @@ public final class SiteSession: @unchecked Sendable {
     }
     let (loaded, themeProblems) = SiteThemeAdapter.load(
       name: config.theme, siteRoot: options.siteRoot, searchPaths: options.themeSearchPaths)
-    theme = loaded
-    return diagnostics + themeProblems
+    let spoken = loaded?.speaking(config.language, siteRoot: options.siteRoot)
+    theme = spoken?.0
+    return diagnostics + themeProblems + (spoken?.1 ?? [])
   }
 }

@@ -33,7 +33,7 @@ public struct Theme: Sendable {
   /// The checked `theme.yml`.
   let manifest: ThemeManifest
   /// Renders `:::container`s and `::leaf` directives with the theme's templates.
-  public let renderer: ThemeRenderer
+  public private(set) var renderer: ThemeRenderer
   /// Files under the theme's `assets/`, overrides applied, output under `assets/`.
   public let assets: [ThemeFile]
   /// The trees the theme was assembled from, highest precedence first.
@@ -43,6 +43,13 @@ public struct Theme: Sendable {
   public var trees: [FileTree] { layers.filter { $0.prefix.isEmpty }.map(\.tree) }
   let library: TemplateLibrary
   let layoutNames: Set<String>
+  /// The words the theme writes around pages, in the language it speaks (English
+  /// until ``speaking(_:)`` says otherwise).
+  public private(set) var words = ThemeStrings(language: "en", words: [:])
+  /// ``words`` as templates read them (`t`).
+  private var wordsValue: TemplateValue = .object(TemplateObject())
+  /// The theme's English words, which the scripts hold.
+  private var englishWords = ThemeStrings(language: "en", words: [:])
 
   /// The theme's name from its manifest.
   public var name: String { manifest.name }
@@ -182,11 +189,23 @@ public struct Theme: Sendable {
     let assets = files.paths(under: "assets/").compactMap { path in
       files.files[path].map { ThemeFile(tree: $0.tree, relative: $0.relative, outputPath: path) }
     }
-    let theme = Theme(
+    var theme = Theme(
       manifest: manifest, renderer: ThemeRenderer(library: library, manifest: manifest), assets: assets,
       layers: layers, library: library, layoutNames: Set(loader.sources.keys),
       layoutIDs: literalIDs(in: loader.sources.mapValues(\.text)))
-    return (theme, diagnostics)
+    let (english, wordProblems) = ThemeStrings.load(language: "en", themeTrees: theme.trees.reversed(), site: nil)
+    theme.englishWords = english
+    theme = theme.speaking(english)
+    return (theme, diagnostics + wordProblems)
+  }
+
+  /// The theme writing `words` around pages and containers (``ThemeStrings/load(language:themeTrees:site:)``).
+  public func speaking(_ words: ThemeStrings) -> Theme {
+    var theme = self
+    theme.words = words
+    theme.wordsValue = words.templateValue(english: englishWords)
+    theme.renderer.words = theme.wordsValue
+    return theme
   }
 
   /// The page layouts a page may name with `layout:` (`page`, `section`, `404`…): the
@@ -216,7 +235,9 @@ public struct Theme: Sendable {
     document: [UInt8], problem: String?
   ) {
     let name = hasLayout(layout) ? layout : "page"
-    let outcome = library.outcome(page.templateContext, withTemplate: name, capacity: page.bodyHTML.utf8.count + 16_384)
+    var context = page.templateContext
+    context.set(wordsValue, at: ["t"])
+    let outcome = library.outcome(context, withTemplate: name, capacity: page.bodyHTML.utf8.count + 16_384)
     if case .rendered(let document) = outcome { return (document, nil) }
     let bare =
       "<!doctype html>\n<html lang=\"\(escapeHTML(page.language))\"><head><meta charset=\"utf-8\"><title>"

@@ -33,7 +33,7 @@ struct ListingTests {
     #expect(built.result.succeeded, "\(built.result.diagnostics.summaries)")
     let news = try #require(site.read("blog/index.html"))
     #expect(listed(news) == ["Post 3", "Post 2", "Post 1"])
-    #expect(news.contains(#"<p class="cv-meta"><time datetime="2024-05-03">2024-05-03</time></p>"#))
+    #expect(news.contains(#"<p class="cv-meta"><time datetime="2024-05-03">May 3, 2024</time></p>"#))
     // The home page lists nothing unless it asks.
     #expect(listed(try #require(site.read("index.html"))).isEmpty)
 

@@ -46,7 +46,7 @@ import Testing
       html.contains(
         "<h2 class=\"cv-card-title\"><span class=\"cv-icon\" aria-hidden=\"true\">★</span> <a class=\"cv-card-link\" href=\"/docs/\">Docs</a></h2>"
       ))
-    #expect(html.contains("<span class=\"cv-badge cv-badge-new\">new</span>"))
+    #expect(html.contains("<span class=\"cv-badge cv-badge-new\">New</span>"))
     #expect(html.contains("<li class=\"cv-card cv-span-1 cv-card-none\" id=\"c2\">"))
     #expect(occurrences("class=\"cv-card-link\"", in: html) == 1)
     #expect(occurrences("cv-badge cv-badge", in: html) == 1)
@@ -199,7 +199,7 @@ import Testing
         ],
         tableOfContents: [TOCLink(level: 2, id: "a", text: "A"), TOCLink(level: 3, id: "b", text: "B", tab: "Linux")]),
       layout: "section")
-    #expect(html.hasPrefix("<!doctype html>\n<html lang=\"de\">"))
+    #expect(html.hasPrefix("<!doctype html>\n<html lang=\"de\" dir=\"ltr\">"))
     #expect(html.contains("<title>Install &lt;now&gt; · Site</title>"))
     #expect(html.contains("<meta name=\"description\" content=\"How &quot;to&quot;\">"))
     #expect(html.contains("<link rel=\"stylesheet\" href=\"/sub/assets/cvsite.css\">"))

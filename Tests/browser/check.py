@@ -33,6 +33,7 @@ import contextlib
 import json
 import http.server
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -118,8 +119,43 @@ def visible(driver, element):
         element)
 
 
+ROOT = Path(".")
+
+
 def pages(root):
     return sorted(p.relative_to(root).as_posix() for p in root.rglob("*.html"))
+
+
+def page_language(path):
+    """The `<html lang>` of a built page, and whether it shows another language's page
+    untranslated (its body then is the original's, checked there)."""
+    text = path.read_text(encoding="utf-8", errors="replace")
+    found = re.search(r'<html lang="([^"]*)"', text)
+    return (found.group(1) if found else ""), 'class="cv-untranslated"' in text
+
+
+def check_right_to_left(driver, base, names):
+    """On a right-to-left page the navigation and the callout bar change sides, the
+    header's words are the language's, and code stays left to right."""
+    found = [n for n in names if n.endswith("index.html") and 'dir="rtl"' in (ROOT / n).read_text(encoding="utf-8")]
+    if not expect(found, "right to left: the site has a page in a right-to-left language"):
+        return
+    driver.set_window_size(1280, 900)
+    driver.get(f"{base}/{found[0]}")
+    state = driver.execute_script("""
+        const main = document.querySelector('main').getBoundingClientRect();
+        const nav = document.querySelector('.cv-nav');
+        const pre = document.querySelector('pre');
+        const callout = document.querySelector('.cv-callout');
+        return {
+          navRight: nav ? nav.getBoundingClientRect().left >= main.right - 1 : null,
+          preLTR: pre ? getComputedStyle(pre).direction === 'ltr' : null,
+          calloutBar: callout ? getComputedStyle(callout).borderRightWidth : null,
+          search: (document.querySelector('.cv-search-button-label') || {}).textContent || ''};""")
+    expect(state["navRight"] is True, f"right to left, {found[0]}: the navigation is on the right ({state})")
+    expect(state["preLTR"] is not False, f"right to left, {found[0]}: code stays left to right")
+    expect(state["calloutBar"] in (None, "4px"), f"right to left, {found[0]}: a callout's bar is on the right")
+    expect(state["search"] and not state["search"].isascii(), f"right to left, {found[0]}: the header speaks the page's language")
 
 
 def find_pages(driver, base, names, selector, minimum=1):
@@ -432,7 +468,7 @@ def check_search(driver, base, names):
     # A word from the page's own text: results with marked words.
     word = driver.execute_script("""
         const words = [...document.querySelectorAll('main p')]
-          .filter(p => !p.closest('.cv-breadcrumbs, .cv-page-meta, .cv-pagination, .cv-pager, [hidden]'))
+          .filter(p => !p.closest('.cv-breadcrumbs, .cv-page-meta, .cv-meta, .cv-pagination, .cv-pager, [hidden]'))
           .flatMap(p => p.textContent.match(/[A-Za-z]{6,}/g) || []);
         return words.length ? words[0].toLowerCase() : null;""")
     if not expect(word, f"search: {page} has a paragraph with a word to search"):
@@ -1005,10 +1041,18 @@ def main():
     args = parser.parse_args()
     require_tools()
     root = args.site.resolve()
-    names = pages(root)
-    if not names:
+    global ROOT
+    ROOT = root
+    every = pages(root)
+    if not every:
         print(f"no HTML pages under {root}", file=sys.stderr)
         return 2
+    # The checks that read the theme's words run on English pages; accessibility runs on
+    # those and on every translated page (a page shown untranslated is the original's).
+    languages = {name: page_language(root / name) for name in every}
+    names = [n for n in every if languages[n][0].startswith("en") or not languages[n][0]]
+    translated = [n for n in every if n not in names and not languages[n][1]]
+    checked = names + translated
     validate_html(root)
     with serve(root) as base:
         driver = make_driver()
@@ -1028,9 +1072,10 @@ def main():
                 ("page links", lambda: check_page_links(driver, base, names)),
                 ("pager", lambda: check_pager(driver, base, names)),
                 ("search", lambda: check_search(driver, base, names)),
-                ("axe light", lambda: (set_scheme(driver, "light"), run_axe(driver, base, names, "light"))),
-                ("axe dark", lambda: (set_scheme(driver, "dark"), run_axe(driver, base, names, "dark"))),
-                ("axe phone", lambda: axe_at_width(driver, base, names, 390)),
+                ("right to left", lambda: check_right_to_left(driver, base, translated)),
+                ("axe light", lambda: (set_scheme(driver, "light"), run_axe(driver, base, checked, "light"))),
+                ("axe dark", lambda: (set_scheme(driver, "dark"), run_axe(driver, base, checked, "dark"))),
+                ("axe phone", lambda: axe_at_width(driver, base, checked, 390)),
                 ("screenshots", lambda: screenshots(driver, base, names, args.screenshots.resolve())),
             ]
             for title, step in steps:

@@ -44,6 +44,14 @@ struct ContentFile: Sendable, Hashable {
     return suffix.count + 1
   }
 
+  /// Whether `name` is a section page's name with a language's suffix (`_index.es.md`).
+  static func isSectionIndexInALanguage(_ name: String) -> Bool {
+    let stem = withoutMarkdownExtension(name)
+    guard let dot = stem.lastIndex(of: ".") else { return false }
+    return Kind.sectionIndexNames.contains(String(stem[..<dot]))
+      && LanguageTrees.looksLikeLanguage(String(stem[stem.index(after: dot)...]))
+  }
+
   /// `name` without its Markdown extension (unchanged without one).
   static func withoutMarkdownExtension(_ name: String) -> String {
     String(name.dropLast(markdownExtensionLength(name) ?? 0))
@@ -168,7 +176,8 @@ enum ContentScanner {
         if holdsPages && ContentFile.markdownExtensionLength(name) != nil {
           kind = .ofMarkdownFile(named: name)
           // `_part.mdx`: a partial, which pages include; not a page, not copied.
-          if kind == .page, name.hasPrefix("_") { continue }
+          // (`_index.es.md` is a section's page in a language: the languages say.)
+          if kind == .page, name.hasPrefix("_"), !ContentFile.isSectionIndexInALanguage(name) { continue }
         } else {
           kind = .resource
         }

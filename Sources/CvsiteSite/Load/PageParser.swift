@@ -75,6 +75,8 @@ struct PageParser: Sendable {
   let docc: DocCCatalog.Settings?
   /// A DocC catalog's pages and files, once known.
   let catalog: (any DocCCatalogIndex)?
+  /// Where the pages of the language being read go (`""`, `es/`).
+  let languageFolder: String
 
   /// `catalog`: a DocC catalog's pages and images, for the links and images that name
   /// them (the pages' titles must be known: made once the metadata is read).
@@ -91,6 +93,7 @@ struct PageParser: Sendable {
     draftPages = config.draftPages
     stripsNumberPrefixes = config.stripsNumberPrefixes
     docc = config.docc
+    languageFolder = config.languageFolder
     self.catalog = catalog
     basePath = config.basePath
     search = config.search
@@ -298,8 +301,9 @@ struct PageParser: Sendable {
   /// The URL of `file`'s page.
   private func url(of file: ContentFile, slug: String?) -> String {
     if let docc, file.kind != .resource { return PageURL.encoded(docc.url(of: file.relativePath)) }
-    return PageURL.url(
+    let url = PageURL.url(
       for: file.relativePath, kind: file.kind, slug: slug, strippingNumberPrefixes: stripsNumberPrefixes)
+    return languageFolder.isEmpty ? url : "/" + languageFolder + url.dropFirst()
   }
 
   /// ``titleFromFileName(_:strippingNumberPrefixes:)`` as the settings ask.

@@ -15,7 +15,17 @@ struct SiteConfig: Sendable {
   /// Where `theme:` is written, to point at when the theme cannot be found: a diagnostic
   /// already made there, whose message is replaced.
   var themeSetting: Diagnostic?
-  var language: String = "en"
+  var language: String = "en" {
+    didSet { dates = LocalDates(language: language) }
+  }
+  /// Dates as ``language`` writes them.
+  private(set) var dates = LocalDates(language: "en")
+  /// `ltr` or `rtl`: the direction of the language's script.
+  var direction = "ltr"
+  /// The site's languages (`languages:`), when it names them.
+  var languages: SiteLanguages?
+  /// Where the pages of the language being built go, from the root: `""` or `es/`.
+  var languageFolder = ""
   var description: String = ""
   var author: String = ""
   /// Let raw HTML in Markdown through (off by default: libcmark's safe mode).
@@ -53,7 +63,12 @@ struct SiteConfig: Sendable {
     return lowered == "en" || lowered.hasPrefix("en-")
   }
   /// The search index's folder as pages link to it (`/docs/search/`), when there is one.
-  var searchURL: String? { search ? basePath + Self.searchFolder + "/" : nil }
+  var searchURL: String? { search ? basePath + searchPath + "/" : nil }
+  /// The search index's folder in the output, for the language being built
+  /// (`search`, `es/search`).
+  var searchPath: String { languageFolder + Self.searchFolder }
+  /// The site path of the home page of the language being built (`/`, `/es/`).
+  var homePath: String { "/" + languageFolder }
 
   /// What a broken internal link is.
   enum LinkPolicy: String, Sendable, CaseIterable {
@@ -111,7 +126,7 @@ struct SiteConfig: Sendable {
   static let keys = [
     "title", "baseURL", "theme", "language", "description", "author", "rawHTML", "headingAnchors", "navigation",
     "links", "editURL", "prevNext", "image", "lastUpdated", "taxonomies", "search", "styles", "scripts", "dialect",
-    "content",
+    "content", "languages", "untranslated",
   ]
 
   /// The path part of the base URL: `/` or `/docs/`. Kept with ``baseURL`` rather than
@@ -167,6 +182,8 @@ struct SiteConfig: Sendable {
       return (config, [document.diagnostic(.error, "cvsite.yml must be a mapping of settings", at: root)])
     }
     var diagnostics: [Diagnostic] = []
+    var languagesNode: Node?
+    var untranslatedNode: Node?
     for (keyNode, value) in mapping {
       guard let key = keyNode.string else { continue }
       func string() -> String? {
@@ -202,6 +219,8 @@ struct SiteConfig: Sendable {
           }
         }
       case "language": config.language = string() ?? config.language
+      case "languages": languagesNode = value
+      case "untranslated": untranslatedNode = value
       case "description": config.description = string() ?? config.description
       case "author": config.author = string() ?? config.author
       case "rawHTML":
@@ -308,6 +327,33 @@ struct SiteConfig: Sendable {
         diagnostics.append(
           document.diagnostic(
             .error, "unknown setting '\(key)'", at: keyNode, suggestion: closest(key, keys)))
+      }
+    }
+    if let languagesNode {
+      let (languages, problems) = SiteLanguages.parse(languagesNode, defaultCode: config.language, in: document)
+      diagnostics += problems
+      if var languages {
+        if let value = untranslatedNode {
+          switch value.scalar?.string {
+          case "show": languages.showsUntranslated = true
+          case "omit": languages.showsUntranslated = false
+          default:
+            diagnostics.append(
+              document.diagnostic(
+                .error,
+                "'untranslated' is `show` (the default language's page, with a notice) or `omit` (no page)",
+                at: value, suggestion: value.scalar.map { closest($0.string, ["show", "omit"]) } ?? nil))
+          }
+        }
+        config.languages = languages
+        config.language = languages.defaultLanguage.code
+        config.direction = languages.defaultLanguage.direction
+      }
+    } else {
+      config.direction = SiteLanguage.rightToLeft.contains(SiteLanguage.primary(config.language)) ? "rtl" : "ltr"
+      if let untranslatedNode {
+        diagnostics.append(
+          document.diagnostic(.error, "'untranslated' needs the site's `languages`", at: untranslatedNode))
       }
     }
     return (config, diagnostics)

@@ -31,6 +31,16 @@ struct SiteThemeAdapter: Sendable {
     return (SiteThemeAdapter(theme: theme, codeLanguages: languages), diagnostics + problems)
   }
 
+  /// The theme writing its words in `language`: its `i18n/` files, then the site's.
+  func speaking(_ language: String, siteRoot: URL) -> (SiteThemeAdapter, [Diagnostic]) {
+    let site = siteRoot.appendingPathComponent("i18n")
+    let hasOwn = FileManager.default.fileExists(atPath: site.path)
+    guard language != theme.words.language || hasOwn else { return (self, []) }
+    let (words, problems) = ThemeStrings.load(
+      language: language, themeTrees: theme.trees.reversed(), site: hasOwn ? .folder(site) : nil)
+    return (SiteThemeAdapter(theme: theme.speaking(words), codeLanguages: codeLanguages), problems)
+  }
+
   /// The page's document, and why its layout gave up when it did.
   func renderPageReporting(_ context: PageContext, layout: String) -> (html: String, problem: String?) {
     theme.renderPageReporting(context, layout: layout)
@@ -46,13 +56,14 @@ struct SiteThemeAdapter: Sendable {
   /// a container written in Markdown.
   /// Returns the HTML and, for a container template that gave up, why.
   func renderListing(container: String, pages: [SitePage], basePath: String) -> (html: String, problems: [String]) {
+    let dates = LocalDates(language: theme.words.language)
     let listed = pages.map { page in
       ListedPage(
         id: "page-" + (page.url.splitOmittingEmpty(atByte: UInt8(ascii: "/")).last.map(String.init) ?? "home"),
         title: page.metadata.title,
         url: basePath + page.url.dropFirst(),
         summaryHTML: (page.metadata.date.map {
-          "<p class=\"cv-meta\"><time datetime=\"\(escapeHTML($0))\">\(escapeHTML(String($0.prefix(10))))</time></p>\n"
+          "<p class=\"cv-meta\"><time datetime=\"\(escapeHTML($0))\">\(escapeHTML(dates.text($0)))</time></p>\n"
         } ?? "") + (page.summary.isEmpty ? "" : "<p>\(escapeHTML(page.summary))</p>\n"),
         values: page.values)
     }

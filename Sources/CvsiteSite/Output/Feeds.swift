@@ -1,4 +1,5 @@
 import ContainerViews
+import CvsiteThemes
 
 /// `text` escaped for XML text or a quoted attribute, as ``escapeHTML(_:)`` does,
 /// with every character XML 1.0 forbids (C0 controls but tab, line feed and carriage
@@ -38,6 +39,38 @@ func sitemapXML(
   return xml + "</urlset>\n"
 }
 
+/// The sitemap of a site of several languages: every language's published pages (with
+/// the extra pages each adds), each page with its translations as `xhtml:link`
+/// alternates, as search engines read them.
+func multilingualSitemapXML(
+  _ languages: [(pages: [SitePage], extraURLs: [String], gitDates: [String: String])], config: SiteConfig,
+  translations: Translations
+) -> String {
+  var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
+  xml += #"<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">"#
+  xml += "\n"
+  for language in languages {
+    let entries =
+      (language.pages.map { page in
+        (
+          url: page.url, date: page.lastUpdated(language.gitDates) ?? page.metadata.date,
+          alternates: translations.alternates(of: page, config: config)
+        )
+      } + language.extraURLs.map { (url: $0, date: nil as String?, alternates: [Alternate]()) })
+      .sorted { $0.url < $1.url }
+    for entry in entries {
+      xml += "  <url><loc>\(escapeXML(config.absoluteURL(entry.url)))</loc>"
+      if let date = entry.date { xml += "<lastmod>\(escapeXML(date))</lastmod>" }
+      for alternate in entry.alternates {
+        xml +=
+          #"<xhtml:link rel="alternate" hreflang="\#(escapeXML(alternate.hreflang))" href="\#(escapeXML(alternate.url))"/>"#
+      }
+      xml += "</url>\n"
+    }
+  }
+  return xml + "</urlset>\n"
+}
+
 /// `atom.xml`: the 20 newest dated pages, newest first.
 func atomFeed(_ pages: [SitePage], config: SiteConfig, gitDates: [String: String] = [:]) -> String? {
   let dated = newestDatedPages(pages, count: 20)
@@ -45,9 +78,9 @@ func atomFeed(_ pages: [SitePage], config: SiteConfig, gitDates: [String: String
   var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
   xml += #"<feed xmlns="http://www.w3.org/2005/Atom">"# + "\n"
   xml += "  <title>\(escapeXML(config.title))</title>\n"
-  xml += "  <id>\(escapeXML(config.absoluteURL("/")))</id>\n"
-  xml += #"  <link href="\#(escapeXML(config.absoluteURL("/")))"/>"# + "\n"
-  xml += #"  <link rel="self" href="\#(escapeXML(config.absoluteURL("/atom.xml")))"/>"# + "\n"
+  xml += "  <id>\(escapeXML(config.absoluteURL(config.homePath)))</id>\n"
+  xml += #"  <link href="\#(escapeXML(config.absoluteURL(config.homePath)))"/>"# + "\n"
+  xml += #"  <link rel="self" href="\#(escapeXML(config.absoluteURL(config.homePath + "atom.xml")))"/>"# + "\n"
   xml += "  <updated>\(atomDate(newest))</updated>\n"
   xml += "  <author><name>\(escapeXML(config.author.isEmpty ? config.title : config.author))</name></author>\n"
   for page in dated.prefix(20) {

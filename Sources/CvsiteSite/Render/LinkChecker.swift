@@ -26,6 +26,23 @@ struct LinkChecker {
   /// `#fragment` and does not read a body for that alone
   /// (``correctsFragments(in:from:)`` finds the pages to render again).
   var idsKnown = true
+  /// On a translation's tree: the original of each translated page (its URL and ids),
+  /// by the translation's URL. A `#fragment` the original has and the translation lacks
+  /// (a heading translated, so its id changed) is a warning naming both.
+  var originals: [String: (url: String, ids: Set<String>)] = [:]
+  /// The folder of the language whose pages link (`es/`), on a translation's tree: a
+  /// link to another language's page (`/docs/install/`) leads to this language's
+  /// page at the same place (`/es/docs/install/`) when there is one.
+  var languageFolder = ""
+
+  /// This language's page for a site path written for another (`/docs/a/` →
+  /// `/es/docs/a/`), when the page's tree has one.
+  func translatedPath(_ path: Substring) -> String? {
+    guard !languageFolder.isEmpty, path.hasPrefix("/"), !path.hasPrefix("//"), !path.hasPrefix("/" + languageFolder)
+    else { return nil }
+    let translated = "/" + languageFolder + path.dropFirst()
+    return lookup(translated) != nil ? translated : nil
+  }
 
   /// Registers where a page's source lives, for links to it written as Markdown files.
   mutating func addSource(_ contentPath: String, url: String, title: String) {
@@ -66,21 +83,24 @@ struct LinkChecker {
   ///   - links: the body's URLs, when the caller has them already.
   func check(
     bodyHTML: String, page: SitePage, siteRoot: URL, reported: [LinkProblem] = [], safety: Bool = true,
-    targets: Bool = true, links: LinkAttributes? = nil
+    targets: Bool = true, links: LinkAttributes? = nil, writtenAs: [String: String] = [:]
   ) -> [Diagnostic] {
     let links = links ?? LinkAttributes(of: bodyHTML)
     var diagnostics: [Diagnostic] = []
     // The source is read only when a link is broken.
     var locator: LinkLocator?
-    func report(_ message: String, about href: String, kind: String, suggestion: String? = nil) {
+    func report(
+      _ message: String, about href: String, kind: String, suggestion: String? = nil,
+      severity: Diagnostic.Severity = .error
+    ) {
       if locator == nil {
         let data = (try? Data(contentsOf: siteRoot.appendingPathComponent(page.sitePath))) ?? Data()
         locator = LinkLocator(source: [UInt8](data))
       }
-      guard let (line, column, text) = locator?.locate(href, kind: kind) else { return }
+      guard let (line, column, text) = locator?.locate(writtenAs[href] ?? href, kind: kind) else { return }
       diagnostics.append(
         Diagnostic(
-          .error, message, at: SourceLocation(path: page.sitePath, line: line, column: column), sourceLine: text,
+          severity, message, at: SourceLocation(path: page.sitePath, line: line, column: column), sourceLine: text,
           suggestion: suggestion))
     }
     // Every URL a page body holds goes through the one safety check, raw HTML included
@@ -108,15 +128,22 @@ struct LinkChecker {
     for (attribute, urls) in attributes {
       for href in urls where !skipped.contains(href) {
         guard let (path, fragment) = resolve(href, from: page.url) else { continue }
+        let shown = writtenAs[href] ?? href
         let message: String
         if let ids = lookup(path) {
           guard attribute == "href", let fragment, !fragment.isEmpty, !ids.contains(fragment) else { continue }
-          message = "link to `\(href)`: no element with id `\(fragment)` on \(path)"
+          if let original = originals[path] ?? originals[path + "/"], original.ids.contains(fragment) {
+            report(
+              "link to `\(shown)`: the translation at \(path) has no id `\(fragment)`, which its original at \(original.url) has (the heading was translated; give it the original's id with `{#\(fragment)}`)",
+              about: href, kind: attribute, severity: .warning)
+            continue
+          }
+          message = "link to `\(shown)`: no element with id `\(fragment)` on \(path)"
         } else {
           switch attribute {
-          case "src": message = "missing image or file `\(href)`: nothing at \(path)"
-          case "action": message = "form posts to `\(href)`: no page or file at \(path)"
-          default: message = "broken link to `\(href)`: no page or file at \(path)"
+          case "src": message = "missing image or file `\(shown)`: nothing at \(path)"
+          case "action": message = "form posts to `\(shown)`: no page or file at \(path)"
+          default: message = "broken link to `\(shown)`: no page or file at \(path)"
           }
         }
         report(message, about: href, kind: attribute)

@@ -26,12 +26,16 @@ extension LinkChecker {
   /// - a fragment that matches an id of its target page only case-insensitively, or only
   ///   as GitHub would slug it, is rewritten to that id.
   /// `links` are the body's URLs, when the caller has them already.
+  ///
+  /// `written` gives, for each URL rewritten, the URL as the page wrote it: what a
+  /// problem with the new one is located by in the source.
   func rewritingLinks(
     _ html: String, page: SitePage, links: LinkAttributes? = nil
-  ) -> (html: String, problems: [LinkProblem]) {
+  ) -> (html: String, problems: [LinkProblem], written: [String: String]) {
     // Most bodies have nothing to rewrite: found with the byte scan the link check uses.
-    guard needsRewriting(links ?? LinkAttributes(of: html), page: page) else { return (html, []) }
+    guard needsRewriting(links ?? LinkAttributes(of: html), page: page) else { return (html, [], [:]) }
     var problems: [LinkProblem] = []
+    var writtenAs: [String: String] = [:]
     let folder = page.contentPath.split(separator: "/").dropLast().joined(separator: "/")
     var output = ""
     output.reserveCapacity(html.utf8.count + 64)
@@ -47,6 +51,7 @@ extension LinkChecker {
         replacement = source
       }
       output += replacement
+      if replacement != written, writtenAs[replacement] == nil { writtenAs[replacement] = written }
       rest = rest[attribute.valueEnd...]
       // An autolink `<doc:Name>` shows its URL as its text: the title replaces it.
       if let text, rest.hasPrefix("\">" + written + "</a>") {
@@ -55,7 +60,7 @@ extension LinkChecker {
       }
     }
     output += rest
-    return (output, problems)
+    return (output, problems, writtenAs)
   }
 
   /// Whether the rewriter, knowing every page's ids, corrects the `#fragment` of one of
@@ -83,6 +88,11 @@ extension LinkChecker {
       let (target, fragment) = decoded.splitOnce(atByte: UInt8(ascii: "#"))
       if Self.endsInMarkdownExtension(target) { return true }
       if target.utf8.starts(with: "doc:".utf8) || target.utf8.starts(with: "DOC:".utf8) { return true }
+      if !languageFolder.isEmpty, !Self.hasScheme(decoded) {
+        var path = String(String(target).splitOnce(atByte: UInt8(ascii: "?")).0)
+        if basePath != "/", path.hasPrefix(basePath) { path = "/" + path.dropFirst(basePath.count) }
+        if translatedPath(path[...]) != nil { return true }
+      }
       if !target.isEmpty, !Self.hasScheme(decoded), !target.hasPrefix("/"),
         let (path, _) = resolve(decoded, from: page.url), lookup(path) == nil,
         rewrittenSource(
@@ -165,6 +175,11 @@ extension LinkChecker {
       // A file written relative to the page's source (`img/logo.png`, `files/a.pdf`),
       // as GitHub and MkDocs read it, when it is not there relative to the page's URL.
       return (file + (fragment.map { "#" + escapeHTML($0) } ?? ""), nil)
+    }
+    if url == nil, !Self.hasScheme(decoded) {
+      var path = String(String(target).splitOnce(atByte: UInt8(ascii: "?")).0)
+      if basePath != "/", path.hasPrefix(basePath) { path = "/" + path.dropFirst(basePath.count) }
+      url = translatedPath(path[...])
     }
     if url == nil, fragment != nil, let (path, _) = resolve(decoded, from: page.url), let ids = lookup(path),
       let fixed = fixedFragment(fragment, in: ids)

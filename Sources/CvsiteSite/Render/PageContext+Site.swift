@@ -6,7 +6,10 @@ extension PageContext {
   /// The layout context of `page`: site settings, navigation, table of contents.
   init(page: SitePage, bodyHTML: String, navigation: [NavigationLink], config: SiteConfig) {
     var metadata: [String: String] = [:]
-    if let date = page.metadata.date { metadata["date"] = date }
+    if let date = page.metadata.date {
+      metadata["date"] = date
+      metadata["dateText"] = config.dates.text(date)
+    }
     if !config.author.isEmpty { metadata["author"] = config.author }
     if let eyebrow = page.metadata.eyebrow { metadata["eyebrow"] = eyebrow }
     if let color = page.metadata.color { metadata["color"] = color }
@@ -28,7 +31,11 @@ extension PageContext {
       tableOfContents: page.headings.filter { $0.level >= 2 }.map {
         TOCLink(level: $0.level, id: $0.id, text: $0.text, tab: page.headingTabs[$0.id])
       },
-      isHome: page.url == "/", metadata: metadata, basePath: config.basePath)
+      isHome: page.url == config.homePath, metadata: metadata, basePath: config.basePath)
+    direction =
+      page.metadata.language.map { SiteLanguage.rightToLeft.contains(SiteLanguage.primary($0)) ? "rtl" : "ltr" }
+      ?? config.direction
+    homeURL = config.basePath + config.languageFolder
     searchURL = config.searchURL
     styles = config.styles.map(config.linkURL)
     scripts = config.scripts.map(config.linkURL)
@@ -54,6 +61,7 @@ extension PageContext {
     case .url(let url): editURL = url
     }
     lastUpdated = page.lastUpdated(gitDates)
+    lastUpdatedText = lastUpdated.map(config.dates.text)
     summary = page.summary.isEmpty ? nil : page.summary
     canonicalURL = config.canonicalURL(page.url)
     self.feedURL = feedURL

@@ -13,6 +13,8 @@ struct PageRender: Sendable {
   var links = LinkAttributes()
   /// What the link rewriter found wrong, reported with the link check.
   var reported: [LinkProblem] = []
+  /// For each URL the link rewriter changed, the URL as the page wrote it.
+  var writtenAs: [String: String] = [:]
   /// Whether where the links lead was checked with the page (every page's ids known).
   var linksChecked = false
 }
@@ -46,11 +48,13 @@ struct PageRendering: Sendable {
   let reread: Set<String>
   /// The ``SitePage/listingKey`` of each page of ``site``, by position (with a memo).
   let listingKeys: [Int]
+  /// On a site of several languages: the page's translations and this language's words.
+  var languages: PageLanguages? = nil
 
   func render(_ given: SitePage, links known: LinkAttributes?) -> PageRender {
     var page = given
     var links = known ?? LinkAttributes(of: page.bodyHTML)
-    let (body, linkProblems) = checker.rewritingLinks(page.bodyHTML, page: page, links: links)
+    let (body, linkProblems, writtenAs) = checker.rewritingLinks(page.bodyHTML, page: page, links: links)
     let rewritten = body != page.bodyHTML
     if rewritten {
       page.bodyHTML = body
@@ -61,19 +65,19 @@ struct PageRendering: Sendable {
       files: [],
       problems: checker.check(
         bodyHTML: page.bodyHTML, page: page, siteRoot: siteRoot, reported: linkProblems, targets: false,
-        links: links),
+        links: links, writtenAs: writtenAs),
       memo: nil)
     if checker.idsKnown {
       made.problems += checker.checkTargets(
-        page, siteRoot: siteRoot, links: links, reported: linkProblems, policy: linkPolicy)
+        page, siteRoot: siteRoot, links: links, reported: linkProblems, policy: linkPolicy, writtenAs: writtenAs)
       made.linksChecked = true
     } else {
-      (made.links, made.reported) = (links.intoSite, linkProblems)
+      (made.links, made.reported, made.writtenAs) = (links.intoSite, linkProblems, writtenAs)
     }
     // The context before its body, made once: hashed for the memo, then rendered.
     let base = SiteSession.baseContext(
       for: page, navigation: navigation, config: config, feedURL: feedURL, gitDates: gitDates,
-      taxonomies: taxonomies)
+      taxonomies: taxonomies, languages: languages)
     var fingerprint: Int?
     if let memo {
       let inputs = SiteSession.layoutInputs(
@@ -114,11 +118,15 @@ extension LinkChecker {
   /// as `policy` makes them: errors, warnings, or nothing. The page's source (under
   /// `siteRoot`) is read only to place a problem.
   func checkTargets(
-    _ page: SitePage, siteRoot: URL, links: LinkAttributes, reported: [LinkProblem], policy: SiteConfig.LinkPolicy
+    _ page: SitePage, siteRoot: URL, links: LinkAttributes, reported: [LinkProblem], policy: SiteConfig.LinkPolicy,
+    writtenAs: [String: String] = [:]
   ) -> [Diagnostic] {
     guard policy != .off else { return [] }
-    return check(bodyHTML: "", page: page, siteRoot: siteRoot, reported: reported, safety: false, links: links)
-      .map { policy == .warn ? $0.asWarning : $0 }
+    return check(
+      bodyHTML: "", page: page, siteRoot: siteRoot, reported: reported, safety: false, links: links,
+      writtenAs: writtenAs
+    )
+    .map { policy == .warn ? $0.asWarning : $0 }
   }
 }
 

@@ -55,15 +55,18 @@ extension SiteSession {
       ordersMade += 1
       let gitDates =
         config.lastUpdatedFromGit
-        ? GitDates.lastCommitDates(contentFolder: options.siteRoot.appendingPathComponent(config.contentFolder)) : [:]
-      let taxonomies = TaxonomyIndex(published, names: config.taxonomies)
+        ? treeGitDates
+          ?? GitDates.lastCommitDates(contentFolder: options.siteRoot.appendingPathComponent(config.contentFolder))
+        : [:]
+      let taxonomies = TaxonomyIndex(published, names: config.taxonomies, folder: config.languageFolder)
       wide = SiteWide(
         order: ordersMade, publishedPaths: published.map(\.sitePath), navigation: navigation,
         collisions: urlCollisions(published) + taxonomies.diagnostics + taxonomyCollisions(published, taxonomies),
         sitemap: sitemapXML(published, config: config, gitDates: gitDates, extraURLs: taxonomies.urls),
         targets: nil, gitDates: gitDates, taxonomies: taxonomies,
-        taxonomyPages: taxonomies.pages(published, navigation: navigation, basePath: config.basePath),
-        feedURL: newestDatedPages(published, count: 1).isEmpty ? nil : config.absoluteURL("/atom.xml"))
+        taxonomyPages: taxonomies.pages(
+          published, navigation: navigation, basePath: config.basePath, words: theme.theme.words),
+        feedURL: newestDatedPages(published, count: 1).isEmpty ? nil : config.absoluteURL(config.homePath + "atom.xml"))
     }
     // Pages read only for their metadata: their ids are not known yet, so the link
     // rewriter first sees every page without ids (it then corrects no fragment).
@@ -90,7 +93,7 @@ extension SiteSession {
         theme: theme, sink: sink, config: config, siteRoot: options.siteRoot, site: site,
         navigation: wide.navigation, feedURL: wide.feedURL, gitDates: wide.gitDates, taxonomies: wide.taxonomies,
         checker: checker, linkPolicy: linkPolicy, memo: remembered, reread: remembered == nil ? [] : pendingPages,
-        listingKeys: remembered == nil ? [] : site.map(\.listingKey))
+        listingKeys: remembered == nil ? [] : site.map(\.listingKey), languages: pageLanguages)
     }
 
     // First round: every selected page, and every page still unread (drafts too: their
@@ -118,7 +121,7 @@ extension SiteSession {
       ? PassageSpool(
         indexing: Self.readingOrder(published, navigation: wide.navigation).compactMap { page in
           page.metadata.searchable && !page.metadata.draft ? page.sitePath : nil
-        }, write: Self.searchWriter(into: sink))
+        }, write: Self.searchWriter(into: sink, folder: config.searchPath + "/"))
       : nil
     let basePath = config.basePath
     let listingWeight = 2_048
@@ -245,7 +248,9 @@ extension SiteSession {
         renders[page.sitePath].flatMap { $0.linksChecked ? nil : (page, $0) }
       }
       let problems = parallelMap(unchecked, jobs: options.jobs) { page, made in
-        checker.checkTargets(page, siteRoot: siteRoot, links: made.links, reported: made.reported, policy: linkPolicy)
+        checker.checkTargets(
+          page, siteRoot: siteRoot, links: made.links, reported: made.reported, policy: linkPolicy,
+          writtenAs: made.writtenAs)
       }
       outcome.diagnostics += problems.flatMap { $0 }
     }
@@ -312,20 +317,27 @@ extension SiteSession {
         emit(redirectPage(to: page.url, config: config), PageURL.outputPath(for: alias))
       }
     }
-    emit(wide.sitemap, "sitemap.xml")
-    if let feed = atomFeed(published, config: config, gitDates: wide.gitDates) { emit(feed, "atom.xml") }
-    if !published.contains(where: { $0.url == "/404/" }) {
+    // A site of several languages has one sitemap of them all, written once they are made.
+    if languageTree == nil { emit(wide.sitemap, "sitemap.xml") }
+    let folder = config.languageFolder
+    if let feed = atomFeed(published, config: config, gitDates: wide.gitDates) { emit(feed, folder + "atom.xml") }
+    if !published.contains(where: { $0.url == config.homePath + "404/" }) {
       let (html, problem) = theme.renderPageReporting(
-        Self.notFoundContext(navigation: navigation, config: config), layout: "404")
+        Self.notFoundContext(navigation: navigation, config: config, words: theme.theme.words), layout: "404")
       if let problem, unlocated.insert(problem).inserted { outcome.diagnostics.append(Diagnostic(.error, problem)) }
-      emit(html, "404.html")
+      emit(html, folder + "404.html")
     }
     if copyFiles {
-      for file in staticFiles + resources {
-        copy(file.url, to: file.relativePath, sink: sink, outcome: &outcome)
+      for file in resources {
+        copy(file.url, to: folder + file.relativePath, sink: sink, outcome: &outcome)
       }
-      for asset in theme.assets {
-        write(asset, sink: sink, outcome: &outcome)
+      if writesSharedFiles {
+        for file in staticFiles {
+          copy(file.url, to: file.relativePath, sink: sink, outcome: &outcome)
+        }
+        for asset in theme.assets {
+          write(asset, sink: sink, outcome: &outcome)
+        }
       }
     }
     return outcome
@@ -421,9 +433,9 @@ extension SiteSession {
     // Numbered as before: the table of numbers made for the last index still holds.
     if onlyIDs != nil, numbered == search.indexedPaths { made.numbers = search.numbers }
     let unwritten = made
-    let writer = Self.searchWriter(into: sink)
+    let folder = config.searchPath + "/"
+    let writer = Self.searchWriter(into: sink, folder: folder)
     return BackgroundJob { [wanted, known, jobs] in
-      let folder = SiteConfig.searchFolder + "/"
       let (paths, problems, hashes) = index.write(onlyPages: wanted, known: known, jobs: jobs, writer)
       var state = unwritten
       state.bundleHashes = hashes
@@ -450,9 +462,10 @@ extension SiteSession {
   }
 
   /// Writes a file of the search index (a path under the search folder) into `sink`.
-  static func searchWriter(into sink: any OutputSink) -> @Sendable (String, [UInt8]) -> Diagnostic? {
+  static func searchWriter(into sink: any OutputSink, folder: String = SiteConfig.searchFolder + "/")
+    -> @Sendable (String, [UInt8]) -> Diagnostic?
+  {
     { path, bytes in
-      let folder = SiteConfig.searchFolder + "/"
       do {
         try sink.write(Data(bytes), to: folder + path)
         return nil
@@ -596,21 +609,34 @@ extension SiteSession {
     }
     if config.search {
       // The search index's files: its meta file, and folders whose files it numbers.
-      let folder = SiteConfig.searchFolder
+      let folder = config.searchPath
       owners.append((folder + "/meta.json", .generated(folder + "/meta.json")))
       for part in ["t", "r", "p"] {
         owners.append((folder + "/" + part, .generated("search index (\(folder)/\(part)/)")))
       }
     }
-    owners.append(("sitemap.xml", .generated("sitemap.xml")))
-    if wide.feedURL != nil { owners.append(("atom.xml", .generated("atom.xml"))) }
-    if !published.contains(where: { $0.url == "/404/" }) { owners.append(("404.html", .generated("404.html"))) }
-    for file in staticFiles + resources { owners.append((file.relativePath, .file(file.sitePath))) }
-    for asset in theme.assets { owners.append((asset.outputPath, .asset(asset.outputPath))) }
+    let folder = config.languageFolder
+    if languageTree == nil || writesSharedFiles { owners.append(("sitemap.xml", .generated("sitemap.xml"))) }
+    if wide.feedURL != nil { owners.append((folder + "atom.xml", .generated(folder + "atom.xml"))) }
+    if !published.contains(where: { $0.url == config.homePath + "404/" }) {
+      owners.append((folder + "404.html", .generated(folder + "404.html")))
+    }
+    for file in resources { owners.append((folder + file.relativePath, .file(file.sitePath))) }
+    if writesSharedFiles {
+      for file in staticFiles { owners.append((file.relativePath, .file(file.sitePath))) }
+      for asset in theme.assets { owners.append((asset.outputPath, .asset(asset.outputPath))) }
+    }
     return owners
   }
 
-  /// Every path a link may lead to, with the ids of each page.
+  /// What a page's context needs of the site's languages, on a site of several.
+  var pageLanguages: PageLanguages? {
+    guard let translations, let languageTree, let theme else { return nil }
+    return PageLanguages(
+      translations: translations, language: languageTree.language, untranslated: languageTree.untranslated,
+      words: theme.theme.words)
+  }
+
   /// A DocC catalog's pages (by the titles read so far) and images; nil for other sites.
   func catalogIndex() -> DocCSiteIndex? {
     guard config.docc != nil else { return nil }
@@ -622,6 +648,10 @@ extension SiteSession {
   func linkTargets(_ published: [SitePage], theme: SiteThemeAdapter, extraPages: [String] = []) -> LinkChecker {
     var checker = LinkChecker(basePath: config.basePath)
     checker.contentFolder = config.contentFolder
+    checker.originals = originals
+    checker.languageFolder = config.languageFolder
+    // Another language's pages are places a link may lead, its own first.
+    for (url, ids) in otherLanguages { checker.addPage(url: url, ids: ids, merging: true) }
     for url in extraPages { checker.addPage(url: url, html: "") }
     for page in published {
       if let ids = pages[page.sitePath]?.ids {
@@ -634,9 +664,11 @@ extension SiteSession {
       }
       checker.addSource(page.contentPath, url: page.url, title: page.metadata.title)
     }
-    for file in staticFiles + resources { checker.addFile(path: file.relativePath) }
+    let folder = config.languageFolder
+    for file in staticFiles { checker.addFile(path: file.relativePath) }
+    for file in resources { checker.addFile(path: folder + file.relativePath) }
     for asset in theme.assets { checker.addFile(path: asset.outputPath) }
-    for file in ["sitemap.xml", "atom.xml", "404.html"] { checker.addFile(path: file) }
+    for file in ["sitemap.xml", folder + "atom.xml", folder + "404.html"] { checker.addFile(path: file) }
     return checker
   }
 
@@ -655,7 +687,8 @@ extension SiteSession {
     let base =
       made
       ?? baseContext(
-        for: page, navigation: index, config: config, feedURL: feedURL, gitDates: gitDates, taxonomies: taxonomies)
+        for: page, navigation: index, config: config, feedURL: feedURL, gitDates: gitDates, taxonomies: taxonomies,
+        languages: nil)
     func context(_ body: String) -> PageContext {
       var made = base
       made.bodyHTML = body
@@ -703,12 +736,13 @@ extension SiteSession {
   /// A page's layout context before its body: navigation, furniture, terms.
   static func baseContext(
     for page: SitePage, navigation index: Navigation.Index, config: SiteConfig, feedURL: String?,
-    gitDates: [String: String], taxonomies: TaxonomyIndex?
+    gitDates: [String: String], taxonomies: TaxonomyIndex?, languages: PageLanguages? = nil
   ) -> PageContext {
     let navigation = Navigation.tree(index, current: page.url, expandAll: config.navigation == .full)
     var context = PageContext(page: page, bodyHTML: "", navigation: navigation, config: config)
     context.addFurniture(of: page, index: index, config: config, feedURL: feedURL, gitDates: gitDates)
     if let taxonomies { context.taxonomies = taxonomies.links(of: page, basePath: config.basePath) }
+    if let languages { context.addLanguages(of: page, languages, config: config) }
     return context
   }
 
@@ -759,12 +793,15 @@ extension SiteSession {
     return hasher.finalize()
   }
 
-  static func notFoundContext(navigation index: Navigation.Index, config: SiteConfig) -> PageContext {
+  static func notFoundContext(navigation index: Navigation.Index, config: SiteConfig, words: ThemeStrings)
+    -> PageContext
+  {
+    let home = escapeHTML(config.basePath + config.languageFolder)
     let page = SitePage(
       sitePath: "404.html", contentPath: "404.md", isSectionIndex: false,
-      metadata: PageMetadata(title: "Page not found"), url: "/404.html",
+      metadata: PageMetadata(title: words["pageNotFound"]), url: config.homePath + "404.html",
       bodyHTML:
-        "<p>There is no page at this address. Try the <a href=\"\(escapeHTML(config.basePath))\">home page</a>.</p>\n",
+        "<p>\(escapeHTML(words["pageNotFoundText"])) <a href=\"\(home)\">\(escapeHTML(words["homePage"]))</a></p>\n",
       headings: [], summary: "", values: DeclaredValues())
     return PageContext(
       page: page, bodyHTML: page.bodyHTML,

@@ -31,8 +31,11 @@ struct TaxonomyIndex: Sendable {
   private(set) var taxonomies: [Taxonomy] = []
   /// Two spellings that give one address, a term with nothing to give an address.
   private(set) var diagnostics: [Diagnostic] = []
+  /// The folder of the language whose pages these are (`""`, `es/`).
+  let folder: String
 
-  init(_ pages: [SitePage], names: [String]) {
+  init(_ pages: [SitePage], names: [String], folder: String = "") {
+    self.folder = folder
     for name in names {
       var terms: [Term] = []
       var bySlug: [String: Int] = [:]
@@ -69,13 +72,13 @@ struct TaxonomyIndex: Sendable {
   }
 
   /// The site path of a taxonomy's page, or of one of its terms.
-  static func url(_ taxonomy: String, _ termSlug: String? = nil) -> String {
-    "/\(taxonomy)/" + (termSlug.map { $0 + "/" } ?? "")
+  func url(_ taxonomy: String, _ termSlug: String? = nil) -> String {
+    "/" + folder + "\(taxonomy)/" + (termSlug.map { $0 + "/" } ?? "")
   }
 
   /// Every page the taxonomies add, as site paths.
   var urls: [String] {
-    taxonomies.flatMap { taxonomy in [Self.url(taxonomy.name)] + taxonomy.terms.map { Self.url(taxonomy.name, $0.slug) }
+    taxonomies.flatMap { taxonomy in [self.url(taxonomy.name)] + taxonomy.terms.map { self.url(taxonomy.name, $0.slug) }
     }
   }
 
@@ -90,7 +93,7 @@ struct TaxonomyIndex: Sendable {
         guard !termSlug.isEmpty, seen.insert(termSlug).inserted,
           let term = taxonomy.positions[termSlug].map({ taxonomy.terms[$0] })
         else { return nil }
-        return PageLink(title: term.name, url: basePath + Self.url(taxonomy.name, termSlug).dropFirst())
+        return PageLink(title: term.name, url: basePath + self.url(taxonomy.name, termSlug).dropFirst())
       }
       return links.isEmpty ? nil : TermLinks(taxonomy: taxonomy.name, terms: links)
     }
@@ -111,18 +114,26 @@ struct TaxonomyIndex: Sendable {
 
   /// The pages the taxonomies add: each taxonomy's list of terms with their counts, and
   /// each term's pages (newest first when all are dated, else by title).
-  func pages(_ site: [SitePage], navigation index: Navigation.Index, basePath base: String) -> [Page] {
+  func pages(
+    _ site: [SitePage], navigation index: Navigation.Index, basePath base: String,
+    words: ThemeStrings = ThemeStrings(language: "en", words: [:])
+  ) -> [Page] {
     var result: [Page] = []
-    let home = index.link(to: "/") ?? PageLink(title: "Home", url: base)
+    func count(_ pages: Int) -> String {
+      if pages == 1, let one = words.words["onePage"] { return one }
+      if let many = words.words["pages"] { return many.replacingOccurrences(of: "{count}", with: String(pages)) }
+      return "\(pages) page\(pages == 1 ? "" : "s")"
+    }
+    let home = index.link(to: "/" + folder) ?? PageLink(title: "Home", url: base + folder)
     for taxonomy in taxonomies {
       let title = taxonomy.name.prefix(1).uppercased() + taxonomy.name.dropFirst()
-      let taxonomyURL = Self.url(taxonomy.name)
+      let taxonomyURL = self.url(taxonomy.name)
       var list = "<ul class=\"cv-terms\">\n"
       for term in taxonomy.terms {
-        let href = base + Self.url(taxonomy.name, term.slug).dropFirst()
+        let href = base + self.url(taxonomy.name, term.slug).dropFirst()
         list +=
           "<li><a href=\"\(escapeHTML(href))\" rel=\"tag\">\(escapeHTML(term.name))</a> "
-          + "<span class=\"cv-term-count\">\(term.pages.count) page\(term.pages.count == 1 ? "" : "s")</span></li>\n"
+          + "<span class=\"cv-term-count\">\(escapeHTML(count(term.pages.count)))</span></li>\n"
       }
       list += "</ul>\n"
       result.append(Page(title: title, url: taxonomyURL, breadcrumbs: [home], bodyHTML: list, listed: []))
@@ -142,7 +153,7 @@ struct TaxonomyIndex: Sendable {
         }
         result.append(
           Page(
-            title: term.name, url: Self.url(taxonomy.name, term.slug), breadcrumbs: crumbs, bodyHTML: "",
+            title: term.name, url: self.url(taxonomy.name, term.slug), breadcrumbs: crumbs, bodyHTML: "",
             listed: pages))
       }
     }

@@ -56,6 +56,23 @@ public struct PageContext: Sendable, Hashable {
   /// Style sheets and scripts of the site's own, linked after the theme's (URLs).
   public var styles: [String] = []
   public var scripts: [String] = []
+  /// `ltr` or `rtl`: the direction of the page's language.
+  public var direction = "ltr"
+  /// The URL of the home page in the page's language (`/`, `/es/`).
+  public var homeURL: String?
+  /// On a site of several languages, this page in each of them (or the nearest page
+  /// above it there), for a language switcher.
+  public var languages: [LanguageLink] = []
+  /// The page's translations for `<link rel="alternate" hreflang>`, `x-default`
+  /// included (absolute URLs when the base URL names a host).
+  public var alternates: [Alternate] = []
+  /// On a page shown in place of a missing translation: the notice saying so, in the
+  /// reader's language.
+  public var untranslatedNotice: String?
+  /// The language of the body when it is not the page's (an untranslated page).
+  public var bodyLanguage: String?
+  /// ``lastUpdated`` as the page's language writes a date (`27 novembre 2026`).
+  public var lastUpdatedText: String?
 
   /// A page context; everything but the title and body has a default.
   public init(
@@ -83,6 +100,37 @@ public struct PageContext: Sendable, Hashable {
   /// page links. Kept with ``baseURL`` (given to `init` by a caller that already has
   /// it, such as a site build) rather than worked out again for every page's context.
   public private(set) var basePath: String
+}
+
+/// A language of the site as a switcher offers it.
+public struct LanguageLink: Sendable, Hashable {
+  /// The language tag (`es`).
+  public var code: String
+  /// Its name in itself (`Español`).
+  public var name: String
+  /// The page in that language, base path included.
+  public var url: String
+  /// Whether this is the page's own language.
+  public var isCurrent: Bool
+  /// Whether the page is translated into it (else `url` is the nearest page above,
+  /// or the page shown untranslated).
+  public var isTranslated: Bool
+
+  /// A language link.
+  public init(code: String, name: String, url: String, isCurrent: Bool, isTranslated: Bool) {
+    (self.code, self.name, self.url, self.isCurrent, self.isTranslated) = (code, name, url, isCurrent, isTranslated)
+  }
+}
+
+/// A translation of a page, for `<link rel="alternate" hreflang="…">`.
+public struct Alternate: Sendable, Hashable {
+  /// The language tag, or `x-default`.
+  public var hreflang: String
+  /// The translation's URL.
+  public var url: String
+
+  /// An alternate.
+  public init(hreflang: String, url: String) { (self.hreflang, self.url) = (hreflang, url) }
 }
 
 /// One entry of the site navigation tree.
@@ -197,8 +245,18 @@ extension PageContext {
     let base = basePath
     var site: TemplateObject = [
       "title": .string(siteTitle), "baseURL": .string(baseURL), "basePath": .string(base),
-      "language": .string(language),
+      "language": .string(language), "direction": .string(direction), "home": .string(homeURL ?? base),
     ]
+    if !languages.isEmpty {
+      site["languages"] = .list(
+        languages.map {
+          [
+            "code": .string($0.code), "name": .string($0.name), "url": .string($0.url),
+            "isCurrent": .bool($0.isCurrent), "isTranslated": .bool($0.isTranslated),
+          ]
+        })
+      site["hasLanguages"] = .bool(true)
+    }
     if let siteDescription, !siteDescription.isEmpty { site["description"] = .string(siteDescription) }
     site["styles"] = .list(styles.map { ["url": .string($0)] })
     site["scripts"] = .list(scripts.map { ["url": .string($0)] })
@@ -217,6 +275,12 @@ extension PageContext {
       if let value, !value.isEmpty { page[key] = .string(value) }
     }
     if let imageURL, !imageURL.isEmpty { page["image"] = .string(imageURL) }
+    if !alternates.isEmpty {
+      page["alternates"] = .list(alternates.map { ["hreflang": .string($0.hreflang), "url": .string($0.url)] })
+    }
+    if let untranslatedNotice { page["untranslated"] = .string(untranslatedNotice) }
+    if let bodyLanguage { page["bodyLanguage"] = .string(bodyLanguage) }
+    if let lastUpdated, !lastUpdated.isEmpty { page["lastUpdatedText"] = .string(lastUpdatedText ?? lastUpdated) }
     if let feedURL, !feedURL.isEmpty { site["feed"] = .string(feedURL) }
     if let searchURL, !searchURL.isEmpty { site["search"] = .string(searchURL) }
     var pagerValue: TemplateValue?

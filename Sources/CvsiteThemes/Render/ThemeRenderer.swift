@@ -29,6 +29,8 @@ public struct ThemeRenderer: ContainerRenderer {
   /// Containers and leaves by name, each with its context builder, which builds only
   /// what the component's template can read.
   let contexts: [String: ContainerContext]
+  /// The theme's words (`t`), at the root of every container's context.
+  var words: TemplateValue?
 
   init(library: TemplateLibrary, manifest: ThemeManifest) {
     self.library = library
@@ -56,7 +58,8 @@ public struct ThemeRenderer: ContainerRenderer {
     var problem: String?
     if let context = contexts[container.name], let template = context.spec.template {
       let capacity = container.children.reduce(1_024) { $0 + $1.bodyHTML.utf8.count + 256 }
-      let model = context.make(container, resolved: values?.resolved)
+      var model = context.make(container, resolved: values?.resolved)
+      if let words { model.set(words, at: ["t"]) }
       switch library.outcome(model, withTemplate: template, capacity: capacity) {
       case .rendered(let html): return (String(decoding: html, as: UTF8.self), nil)
       case .gaveUp(let site): problem = TemplateLibrary.gaveUpMessage(template, at: site)

@@ -1,14 +1,17 @@
-/* cvsite default theme: tabs (WAI-ARIA APG, automatic activation, sync groups
-   remembered across pages, deep links), stepped forms, keyboard-reachable wide tables and code blocks
-   and collapsed callouts opened for printing. Without this script every tab panel and
-   every form step is visible and the form submits as one page. */
+/* cvsite default theme: tabs, stepped forms, keyboard-reachable tables and code, copy
+   buttons, menus, theme switch. Without it every panel and step shows. */
 (function () {
   "use strict";
   var doc = document;
+  /* A non-English page's words. */
+  var words = {};
+  try { words = JSON.parse(doc.getElementById("cv-words").textContent); } catch (e) { /* English */ }
+  var t = function (key, text, n, total) {
+    return (words[key] || text).replace("{n}", n).replace("{total}", total);
+  };
   var all = function (root, selector) { return Array.prototype.slice.call(root.querySelectorAll(selector)); };
   var storeKey = function (key) { return "cvsite.tabs." + key; };
-  /* A sync key remembers the reader's choices most recent first, so one key can serve
-     groups with different tabs ("npm / yarn" and "macOS / Linux" under `code`). */
+  /* A sync key's choices, most recent first. */
   var load = function (key) {
     try { return (localStorage.getItem(storeKey(key)) || "").split("\n").filter(Boolean); } catch (e) { return []; }
   };
@@ -77,9 +80,7 @@
     group.setAttribute("data-ready", "");
   });
 
-  /* A fragment's id: percent-decoded, or as written when it is no valid percent-encoding
-     (`#%`, which decodeURIComponent refuses with an exception that would stop every
-     script after it). */
+  /* A fragment's id, percent-decoded when valid (`#%` would throw). */
   function fragmentID(hash) {
     var raw = hash.slice(1);
     try { return decodeURIComponent(raw); } catch (e) { return raw; }
@@ -133,7 +134,7 @@
       marks.forEach(function (mark, i) {
         if (i === index) mark.setAttribute("aria-current", "step"); else mark.removeAttribute("aria-current");
       });
-      if (progress) progress.textContent = "Step " + (index + 1) + " of " + steps.length;
+      if (progress) progress.textContent = t("stepOf", "Step {n} of {total}", index + 1, steps.length);
       form.toggleAttribute("data-last", index === steps.length - 1);
       if (focus) {
         var first = steps[index].querySelector("input, select, textarea");
@@ -166,15 +167,14 @@
     go(current, false);
   });
 
-  /* ---- Wide tables and code: what scrolls sideways can be scrolled from the keyboard.
-     A table is a focusable, named region; a code block is focusable (its text names it). ---- */
+  /* ---- Wide tables and code scroll from the keyboard. ---- */
   var tables = all(doc, ".cv-table");
   var codes = all(doc, "pre");
   function tableName(wrapper) {
     var row = wrapper.querySelector("thead tr") || wrapper.querySelector("tr");
     var text = row ? all(row, "th, td").map(function (cell) { return cell.textContent.trim(); }).filter(Boolean).join(", ") : "";
     if (text.length > 60) text = text.slice(0, 59).trim() + "\u2026";
-    return "Table" + (text ? ": " + text : "");
+    return t("table", "Table") + (text ? ": " + text : "");
   }
   /* Each region's name is its own: a second table with the same headers is "(2)". */
   var seen = {};
@@ -221,8 +221,7 @@
     checkScrollers();
   }
 
-  /* ---- Theme switch: System, Light or Dark, remembered (applied by the head's script
-     before the first paint); dark image variants follow it. ---- */
+  /* ---- Theme switch, remembered (applied before the first paint). ---- */
   function fitPictures(value) {
     var media = { dark: "all", light: "not all" }[value] || "(prefers-color-scheme: dark)";
     all(doc, "source[data-cv-dark]").forEach(function (source) { source.media = media; });
@@ -243,16 +242,13 @@
     });
   });
 
-  /* ---- Menus: open on wide screens, closed on narrow ones (closed by an inline script
-     before the first paint). ---- */
+  /* ---- Menus: open when wide, closed when narrow. ---- */
   var wide = window.matchMedia("(min-width: 56rem)");
   var menus = all(doc, "details.cv-menu");
   function fitMenus() { menus.forEach(function (menu) { menu.open = wide.matches; }); }
   if (wide.addEventListener) wide.addEventListener("change", fitMenus);
 
-  /* ---- Copy buttons: one per code block, added by script (no button without JS). A
-     console block copies its commands only: no prompts, no output. Line numbers and
-     diff markers are drawn by CSS and never copied. ---- */
+  /* ---- Copy buttons (a console block copies its commands only). ---- */
   function codeText(block) {
     var lines = all(block, "code .line");
     if (!lines.length) { var code = block.querySelector("code"); return code ? code.textContent : ""; }
@@ -269,22 +265,22 @@
     var button = doc.createElement("button");
     button.type = "button";
     button.className = "cv-copy";
-    button.textContent = "Copy";
-    button.setAttribute("aria-label", "Copy code");
+    button.textContent = t("copy", "Copy");
+    button.setAttribute("aria-label", t("copyCode", "Copy code"));
     var status = doc.createElement("span");
     status.className = "cv-sr";
     status.setAttribute("role", "status");
     button.addEventListener("click", function () {
       var text = codeText(block);
       var done = function () {
-        button.textContent = "Copied";
-        status.textContent = "Code copied";
-        setTimeout(function () { button.textContent = "Copy"; status.textContent = ""; }, 2000);
+        button.textContent = t("copied", "Copied");
+        status.textContent = t("codeCopied", "Code copied");
+        setTimeout(function () { button.textContent = t("copy", "Copy"); status.textContent = ""; }, 2000);
       };
       if (navigator.clipboard && navigator.clipboard.writeText) {
-        navigator.clipboard.writeText(text).then(done, function () { status.textContent = "Copying failed"; });
+        navigator.clipboard.writeText(text).then(done, function () { status.textContent = t("copyFailed", "Copying failed"); });
       } else {
-        status.textContent = "Copying is not available here";
+        status.textContent = t("copyUnavailable", "Copying is not available here");
       }
     });
     block.appendChild(button);

@@ -1,12 +1,12 @@
-/* cvsite default theme: site search. Reads the index `cvsite build` writes into the
-   search folder (named by `data-cv-search` on the dialog; format 1: meta.json, term shards
-   t/<i>.bin, page bundles p/<k>.json) and shows results as you type in a modal dialog
-   with an ARIA combobox and listbox. No dependencies, no build step. Opened by the
-   header's button, by `/` (outside text fields) and by Ctrl-K or Cmd-K. Without this
-   script the button stays hidden and a note says search needs JavaScript. */
+/* cvsite default theme: site search. Reads the index in the folder `data-cv-search`
+   names (meta.json, term shards t/, page bundles p/) and shows results as you type in a
+   modal dialog (ARIA combobox and listbox). Opened by the button, `/`, Ctrl-K or Cmd-K. */
 (function () {
   "use strict";
   var doc = document;
+  var words = {};
+  try { words = JSON.parse(doc.getElementById("cv-words").textContent); } catch (e) { /* English */ }
+  var t = function (key, text, n) { return (words[key] || text).replace("{n}", n); };
   var dialog = doc.querySelector("dialog[data-cv-search]");
   if (!dialog || typeof dialog.showModal !== "function") return;
   var input = dialog.querySelector("[role=combobox]");
@@ -214,10 +214,8 @@
 
   function backwards(text) { return Array.from(text).reverse().join(""); }
 
-  /* The index's terms within `max` typos of q, found by their ends: a word mistyped in its
-     first letters is looked for in another shard than the word meant, but its end is
-     intact. Fetches one file of backwards terms (rarely two), then the shards of what it
-     finds (at most three); resolves to candidates as termScores makes them. */
+  /* The index's terms within `max` typos of q, found by their ends (a typo in a word's
+     first letters lands in another shard); resolves to candidates. */
   function tailTypos(meta, q, max) {
     var tails = meta.tails || [];
     if (!tails.length) return Promise.resolve([]);
@@ -556,14 +554,14 @@
             span("cv-search-kind", part).textContent = kindLabel(crumb[0]);
           }
         });
-        if (!sub.crumbs.length) span("cv-search-crumb", crumbs).textContent = "Top of page";
+        if (!sub.crumbs.length) span("cv-search-crumb", crumbs).textContent = t("topOfPage", "Top of page");
         appendMarked(span("cv-search-excerpt", item), sub.text, sub.marks);
       });
     });
     if (result.total > result.pages.length) {
       var more = option("cv-search-more", null);
       more.dataset.more = "";
-      more.textContent = "More results (" + (result.total - result.pages.length) + " more)";
+      more.textContent = t("moreResults", "More results ({n} more)", result.total - result.pages.length);
     }
     list.hidden = !options.length;
     input.setAttribute("aria-expanded", options.length ? "true" : "false");
@@ -571,7 +569,7 @@
   }
 
   function announce(result) {
-    var text = !result.terms.length ? "" : result.total === 0 ? "No results" : result.total === 1 ? "1 result" : result.total + " results";
+    var text = !result.terms.length ? "" : result.total === 0 ? t("noResults", "No results") : result.total === 1 ? t("oneResult", "1 result") : t("results", "{n} results", result.total);
     if (status.textContent !== text) status.textContent = text;
   }
 
@@ -603,7 +601,7 @@
     }, function (error) {
       if (ticket !== latest) return;
       render({ pages: [], total: 0, terms: [], sets: [] });
-      status.textContent = "Search is not available right now";
+      status.textContent = t("searchUnavailable", "Search is not available right now");
       if (window.console) console.error(error);
     });
   }
@@ -670,7 +668,7 @@
     input.focus();
     input.select();
     loadMeta().catch(function (error) {
-      status.textContent = "Search is not available right now";
+      status.textContent = t("searchUnavailable", "Search is not available right now");
       if (window.console) console.error(error);
     });
     if (input.value && input.value.slice(0, MAX_QUERY) !== lastQuery) update();

@@ -1,0 +1,286 @@
+import CvsiteCore
+import CvsiteTestSupport
+import Foundation
+import Testing
+
+@testable import CvsiteSite
+
+@Suite("Languages")
+struct LanguageTests {
+  static let config = """
+    title: Fixture
+    baseURL: https://example.com/
+    languages:
+      - code: en
+      - code: es
+      - code: ar
+
+    """
+
+  /// English originals; Spanish by file suffix; Arabic by folder.
+  static let files = [
+    "content/_index.md": "---\ntitle: Home\n---\nSee [install](docs/install.md).\n",
+    "content/_index.es.md": "---\ntitle: Inicio\n---\nVer [instalar](docs/install.md) y [usar](/docs/usage/).\n",
+    "content/docs/_index.md": "---\ntitle: Docs\n---\nThe docs.\n",
+    "content/docs/install.md":
+      "---\ntitle: Install\ndate: 2024-05-01\ntags: [setup]\n---\n## Requirements\n\nSwift.\n\n:::note\nA note.\n:::\n",
+    "content/docs/install.es.md":
+      "---\ntitle: Instalar\ndate: 2024-05-01\ntags: [setup]\n---\n## Requisitos {#requirements}\n\nSwift.\n\n:::note\nUna nota.\n:::\n",
+    "content/docs/usage.md": "---\ntitle: Usage\n---\nUse it.\n",
+    "content/ar/_index.md": "---\ntitle: الرئيسية\n---\nمرحبا.\n",
+    "content/ar/docs/install.md": "---\ntitle: التثبيت\n---\n## المتطلبات\n\n:::tip\nنصيحة.\n:::\n",
+  ]
+
+  static func site(config: String = config, files: [String: String] = files) throws -> TemporarySite {
+    try TemporarySite(site: files, config: config)
+  }
+
+  @Test("each language is a tree of its own under its folder, with its own search, feed and taxonomies")
+  func trees() throws {
+    let site = try Self.site()
+    let built = site.build()
+    #expect(built.result.succeeded, "\(built.result.diagnostics.summaries)")
+    for path in [
+      "index.html", "docs/install/index.html", "es/index.html", "es/docs/install/index.html",
+      "es/docs/usage/index.html", "ar/index.html", "ar/docs/install/index.html", "search/meta.json",
+      "es/search/meta.json", "ar/search/meta.json", "atom.xml", "es/atom.xml", "es/tags/setup/index.html",
+      "es/404.html", "assets/cvsite.css",
+    ] {
+      #expect(site.exists(path), "\(path)")
+    }
+    // Shared files once, at the root.
+    #expect(!site.exists("es/assets/cvsite.css"))
+    let spanish = try #require(site.read("es/docs/install/index.html"))
+    #expect(spanish.contains(#"<html lang="es" dir="ltr">"#))
+    #expect(spanish.contains(#"data-cv-search="/es/search/""#))
+    #expect(spanish.contains(#"<a class="cv-brand" href="/es/">"#))
+    // The navigation is the language's own.
+    #expect(spanish.contains(#"href="/es/docs/usage/""#) && !spanish.contains(#"href="/docs/usage/""#))
+    // Links between pages stay in the language, written as files or as the original's URL.
+    let home = try #require(site.read("es/index.html"))
+    #expect(home.contains(#"href="/es/docs/install/""#) && home.contains(#"href="/es/docs/usage/""#))
+    let feed = try #require(site.read("es/atom.xml"))
+    #expect(
+      feed.contains("https://example.com/es/docs/install/") && !feed.contains("https://example.com/docs/install/"))
+  }
+
+  @Test("a page knows its translations: a switcher that keeps the page, hreflang alternates and the sitemap")
+  func translationsKnown() throws {
+    let site = try Self.site()
+    #expect(site.build().result.succeeded)
+    let english = try #require(site.read("docs/install/index.html"))
+    for (code, url) in [("en", "/docs/install/"), ("es", "/es/docs/install/"), ("ar", "/ar/docs/install/")] {
+      #expect(english.contains(#"<link rel="alternate" hreflang="\#(code)" href="https://example.com\#(url)">"#))
+      #expect(english.contains(#"<a href="\#(url)" hreflang="\#(code)" lang="\#(code)""#))
+    }
+    #expect(english.contains(#"hreflang="x-default" href="https://example.com/docs/install/""#))
+    // A page with no translation has no alternates, yet its switcher leads to the page
+    // shown in the other language.
+    let usage = try #require(site.read("docs/usage/index.html"))
+    #expect(!usage.contains("hreflang=\"es\" href"))
+    #expect(usage.contains(#"<a href="/es/docs/usage/" hreflang="es""#))
+    let sitemap = try #require(site.read("sitemap.xml"))
+    #expect(
+      sitemap.contains(
+        #"<url><loc>https://example.com/es/docs/install/</loc><lastmod>2024-05-01</lastmod><xhtml:link rel="alternate" hreflang="en" href="https://example.com/docs/install/"/>"#
+      ))
+    #expect(sitemap.contains("<loc>https://example.com/ar/</loc>"))
+  }
+
+  @Test("an untranslated page is the original with a notice in the reader's language, or nothing")
+  func untranslated() throws {
+    let site = try Self.site()
+    #expect(site.build().result.succeeded)
+    let shown = try #require(site.read("es/docs/usage/index.html"))
+    #expect(shown.contains("Esta página aún no está traducida al español; se muestra en inglés."))
+    #expect(shown.contains(#"<div lang="en">"#))
+    #expect(shown.contains("Use it."))
+
+    var files = Self.files
+    files["content/guide/deep.md"] = "---\ntitle: Deep\n---\nDeep.\n"
+    let omitted = try Self.site(config: Self.config + "untranslated: omit\n", files: files)
+    #expect(omitted.build().result.succeeded)
+    #expect(!omitted.exists("es/docs/usage/index.html"))
+    // The switcher leads to the nearest page above that the language has: the section
+    // (made for the folder of its translated pages), else the home page.
+    let usage = try #require(omitted.read("docs/usage/index.html"))
+    #expect(usage.contains(#"<a href="/ar/docs/" hreflang="ar""#))
+    let deep = try #require(omitted.read("guide/deep/index.html"))
+    #expect(deep.contains(#"<a href="/ar/" hreflang="ar""#) && deep.contains(#"<a href="/es/" hreflang="es""#))
+  }
+
+  @Test("right to left: <html dir>, the theme's words in the language, code left to right")
+  func rightToLeft() throws {
+    let site = try Self.site()
+    #expect(site.build().result.succeeded)
+    let arabic = try #require(site.read("ar/docs/install/index.html"))
+    #expect(arabic.contains(#"<html lang="ar" dir="rtl">"#))
+    #expect(arabic.contains("في هذه الصفحة"))  // On this page
+    #expect(arabic.contains("نصيحة</p>") || arabic.contains("نصيحة"))
+    #expect(arabic.contains(#"<script type="application/json" id="cv-words">{"copy":"نسخ""#))
+    let css = try #require(site.read("assets/cvsite.css"))
+    #expect(css.contains("pre { direction: ltr;"))
+    #expect(!css.contains("margin-left: auto"))
+    // English pages carry no words for the scripts: they hold English already.
+    #expect(!(try #require(site.read("index.html"))).contains("cv-words"))
+  }
+
+  @Test("the site's own i18n files override the theme's words, for their language only")
+  func siteWords() throws {
+    var files = Self.files
+    files["i18n/es.yml"] = "onThisPage: Contenido\n"
+    let site = try Self.site(files: files)
+    #expect(site.build().result.succeeded)
+    #expect(try #require(site.read("es/docs/install/index.html")).contains(">Contenido</summary>"))
+    #expect(try #require(site.read("docs/install/index.html")).contains(">On this page</summary>"))
+
+    try site.write("i18n/es.yml", "onThisPage: [not, text]\n")
+    let error = try #require(site.build().result.diagnostics.errors.first)
+    #expect(error.location?.path == "i18n/es.yml" && error.message.contains("must be text"))
+  }
+
+  @Test("dates are written as the language writes them")
+  func dates() throws {
+    let config = "title: F\nlanguages:\n  - code: de\n  - code: ja\n"
+    let page = "---\ntitle: T\ndate: 2024-05-01\n---\nText.\n"
+    let site = try TemporarySite(site: ["content/a.md": page, "content/a.ja.md": page], config: config)
+    #expect(site.build().result.succeeded)
+    #expect(try #require(site.read("a/index.html")).contains(#"<time datetime="2024-05-01">1. Mai 2024</time>"#))
+    #expect(try #require(site.read("ja/a/index.html")).contains(#"<time datetime="2024-05-01">2024年5月1日</time>"#))
+  }
+
+  @Test("a heading anchor the original has and the translation lacks is a warning naming both")
+  func translatedAnchors() throws {
+    var files = Self.files
+    files["content/_index.es.md"] = "---\ntitle: Inicio\n---\nVer [requisitos](docs/install.md#requirements).\n"
+    files["content/docs/install.es.md"] = "---\ntitle: Instalar\n---\n## Requisitos\n\nSwift.\n"
+    let site = try Self.site(files: files)
+    let built = site.build()
+    #expect(built.result.succeeded, "\(built.result.diagnostics.summaries)")
+    let warning = try #require(built.result.diagnostics.first { $0.message.contains("has no id `requirements`") })
+    #expect(warning.severity == .warning)
+    #expect(warning.location?.path == "content/_index.es.md" && warning.location?.line == 4)
+    #expect(warning.message.contains("/es/docs/install/") && warning.message.contains("/docs/install/"))
+    // A fragment neither has is still an error.
+    try site.write("content/_index.es.md", "---\ntitle: Inicio\n---\nVer [x](docs/install.md#nada).\n")
+    let error = try #require(site.build().result.diagnostics.errors.first)
+    #expect(error.message.contains("no element with id `nada`") && error.location?.line == 4)
+  }
+
+  @Test("bad layouts: an unknown language suffix, two files for one page, a translation of nothing")
+  func badLayouts() throws {
+    var files = Self.files
+    files["content/docs/usage.ae.md"] = "---\ntitle: Uso\n---\nx\n"
+    files["content/es/docs/install.md"] = "---\ntitle: Instalar otra vez\n---\nx\n"
+    files["content/ar/docs/instal.md"] = "---\ntitle: x\n---\nx\n"
+    let site = try Self.site(files: files)
+    let errors = site.build().result.diagnostics.errors
+    let unknown = try #require(errors.first { $0.location?.path == "content/docs/usage.ae.md" })
+    #expect(unknown.message.contains("`ae` in `usage.ae.md` names no language of the site (en, es, ar)"))
+    #expect(unknown.suggestion == "usage.ar.md")
+    let twice = errors.filter { $0.message.contains("are both the Español page `docs/install.md`") }
+    #expect(Set(twice.compactMap(\.location?.path)) == ["content/docs/install.es.md", "content/es/docs/install.md"])
+    let orphan = try #require(errors.first { $0.location?.path == "content/ar/docs/instal.md" })
+    #expect(orphan.message.contains("translates no page of the default language (English)"))
+    #expect(orphan.suggestion == "content/docs/install.md")
+  }
+
+  @Test("bad settings: each located, with the allowed values")
+  func badSettings() throws {
+    let cases: [(String, String)] = [
+      ("languages: en\n", "'languages' must be a list"),
+      ("languages:\n  - code: english\n", "`english` is not a language tag"),
+      ("languages:\n  - code: en\n  - code: en\n", "the language `en` is listed twice"),
+      ("languages:\n  - code: en\n  - code: he\n    direction: rtll\n", "`direction` is `ltr` or `rtl`"),
+      ("languages:\n  - code: en\n  - code: fr\n    path: /\n", "both go to /"),
+      ("languages:\n  - code: en\n    lang: x\n", "unknown setting 'lang' of a language"),
+      ("untranslated: hide\n", "'untranslated' needs the site's `languages`"),
+      ("languages:\n  - code: en\nuntranslated: hide\n", "'untranslated' is `show`"),
+    ]
+    for (settings, message) in cases {
+      let site = try TemporarySite(site: ["content/a.md": "x\n"], config: "title: F\n" + settings)
+      let errors = site.build().result.diagnostics.errors
+      let error = try #require(errors.first, "\(settings)")
+      #expect(error.message.contains(message), "\(settings): \(error.message)")
+      #expect(error.location?.path == "cvsite.yml" && (error.location?.line ?? 0) >= 2, "\(settings)")
+    }
+  }
+
+  @Test("one language named by `language:` is the default, at the root; `path` moves a language")
+  func defaultAndPaths() throws {
+    let config = "title: F\nlanguage: fr\nlanguages:\n  - code: en\n  - code: fr\n  - code: zh-Hans\n    path: /zh/\n"
+    let site = try TemporarySite(
+      site: ["content/a.md": "Bonjour.\n", "content/a.en.md": "Hello.\n", "content/a.zh-Hans.md": "你好。\n"],
+      config: config)
+    #expect(site.build().result.succeeded)
+    #expect(try #require(site.read("a/index.html")).contains(#"<html lang="fr""#))
+    #expect(try #require(site.read("en/a/index.html")).contains("Hello."))
+    #expect(try #require(site.read("zh/a/index.html")).contains(#"<html lang="zh-Hans""#))
+  }
+
+  @Test("check lists untranslated pages and translations older than their original")
+  func checkReport() throws {
+    let site = try Self.site()
+    func git(_ arguments: [String], date: String? = nil) throws {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments = ["git"] + arguments
+      process.currentDirectoryURL = site.root
+      var environment = ProcessInfo.processInfo.environment
+      for key in ["GIT_AUTHOR_NAME", "GIT_COMMITTER_NAME"] { environment[key] = "T" }
+      for key in ["GIT_AUTHOR_EMAIL", "GIT_COMMITTER_EMAIL"] { environment[key] = "t@example.com" }
+      if let date { (environment["GIT_AUTHOR_DATE"], environment["GIT_COMMITTER_DATE"]) = (date, date) }
+      process.environment = environment
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      process.waitUntilExit()
+      #expect(process.terminationStatus == 0, "git \(arguments)")
+    }
+    try git(["init", "-q"])
+    try git(["add", "."])
+    try git(["commit", "-qm", "first"], date: "2024-01-01T12:00:00Z")
+    try site.write("content/docs/install.md", "---\ntitle: Install\n---\n## Requirements\n\nSwift 6.\n")
+    try git(["commit", "-qam", "second"], date: "2024-03-01T12:00:00Z")
+    let result = SiteBuilder.check(site.options)
+    let outdated = result.diagnostics.filter { $0.message.hasPrefix("outdated translation") }
+    #expect(Set(outdated.compactMap(\.location?.path)) == ["content/docs/install.es.md", "content/ar/docs/install.md"])
+    #expect(outdated.allSatisfy { $0.severity == .warning && $0.message.contains("2024-03-01") })
+    let missing = result.diagnostics.filter { $0.message.hasPrefix("not translated into") }
+    #expect(
+      Set(missing.map { "\($0.location?.path ?? "") \($0.message)" }) == [
+        "content/docs/usage.md not translated into Español (es)",
+        "content/docs/usage.md not translated into العربية (ar)",
+        "content/docs/_index.md not translated into العربية (ar)",
+        "content/docs/_index.md not translated into Español (es)",
+      ])
+  }
+
+  @Test("serve rebuilds the languages that show an edited page, and only their files")
+  func serveRebuilds() throws {
+    let site = try Self.site()
+    let session = SiteSession(options: site.options)
+    #expect(session.update(changed: ["cvsite.yml"], into: RecordingSink()).succeeded)
+
+    try site.write("content/docs/install.es.md", "---\ntitle: Instalar\n---\n## Requisitos\n\nOtra vez.\n")
+    let spanish = RecordingSink()
+    #expect(session.update(changed: ["content/docs/install.es.md"], into: spanish).succeeded)
+    #expect(spanish.writtenPages.allSatisfy { $0.hasPrefix("es/") }, "\(spanish.writtenPages)")
+    #expect(spanish.writtenPages.contains("es/docs/install/index.html"))
+
+    // An original shown untranslated in Spanish and Arabic: all three.
+    try site.write("content/docs/usage.md", "---\ntitle: Usage\n---\nUse it well.\n")
+    let shown = RecordingSink()
+    #expect(session.update(changed: ["content/docs/usage.md"], into: shown).succeeded)
+    #expect(
+      Set(shown.writtenPages).isSuperset(of: [
+        "docs/usage/index.html", "es/docs/usage/index.html", "ar/docs/usage/index.html",
+      ]))
+
+    // A new page changes every language's tree.
+    try site.write("content/docs/faq.md", "---\ntitle: FAQ\n---\nQ.\n")
+    let added = RecordingSink()
+    #expect(session.update(changed: ["content/docs/faq.md"], into: added).succeeded)
+    #expect(Set(added.writtenPages).isSuperset(of: ["docs/faq/index.html", "es/docs/faq/index.html"]))
+  }
+}
