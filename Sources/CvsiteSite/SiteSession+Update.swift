@@ -38,7 +38,7 @@ extension SiteSession {
     guard let theme else { return rebuildEverything(into: sink) }
     let parser = PageParser(
       theme: theme, config: config, siteRoot: options.siteRoot, keepsLinks: remembersRenders, categories: categories,
-      catalog: catalogIndex())
+      catalog: catalogIndex(), sources: sources)
     var touched = Set<String>()
     var lookalikes: [Diagnostic] = []
     var navigationChanged = false

@@ -82,6 +82,12 @@ public final class SiteSession: @unchecked Sendable {
   var originals: [String: (url: String, ids: Set<String>)] = [:]
   /// The other languages' published pages (URL and ids, when known), for links to them.
   var otherLanguages: [String: Set<String>] = [:]
+  /// On a site of several versions, the one this session builds.
+  var version: SiteVersion?
+  /// Each page's place in every version, known once every version's pages are read.
+  var versionIndex: VersionIndex?
+  /// Pages and files read from elsewhere than the disk: a version's git ref.
+  var sources: ContentSources?
   /// Set by a language's session when a change needs the whole site built again.
   var needsWholeSite = false
 
@@ -125,9 +131,8 @@ public final class SiteSession: @unchecked Sendable {
     let (statics, staticProblems) = ContentScanner.scan("static", in: options.siteRoot, holdsPages: false)
     diagnostics += contentProblems + staticProblems
     staticFiles = statics
-    if let languages = config.languages {
-      return buildLanguages(
-        languages, content: content, theme: theme, diagnostics: diagnostics, into: sink, progress: progress)
+    if config.languages != nil || config.versions != nil {
+      return buildTrees(content: content, theme: theme, diagnostics: diagnostics, into: sink, progress: progress)
     }
     diagnostics += load(content, theme: theme)
     // Render even when pages have errors: the link checks then report too, and the
@@ -154,7 +159,8 @@ public final class SiteSession: @unchecked Sendable {
       diagnostics.append(Diagnostic(.warning, "no pages: \(config.contentFolder)/ holds no Markdown files"))
     }
     let parser = PageParser(
-      theme: theme, config: config, siteRoot: options.siteRoot, keepsLinks: remembersRenders, categories: categories)
+      theme: theme, config: config, siteRoot: options.siteRoot, keepsLinks: remembersRenders, categories: categories,
+      sources: self.sources)
     // The metadata of every page first, for the site-wide index (navigation, links,
     // listings); each body is read where its page is rendered.
     // (The list of what was read goes once the pages hold it: it would keep each page's

@@ -127,11 +127,12 @@ def pages(root):
 
 
 def page_language(path):
-    """The `<html lang>` of a built page, and whether it shows another language's page
-    untranslated (its body then is the original's, checked there)."""
+    """The `<html lang>` of a built page, whether it shows another language's page
+    untranslated (its body then is the original's, checked there), and whether it is an
+    older version's."""
     text = path.read_text(encoding="utf-8", errors="replace")
     found = re.search(r'<html lang="([^"]*)"', text)
-    return (found.group(1) if found else ""), 'class="cv-untranslated"' in text
+    return (found.group(1) if found else ""), 'class="cv-untranslated" role' in text, "cv-older-version" in text
 
 
 def check_right_to_left(driver, base, names):
@@ -1051,6 +1052,10 @@ def main():
     # those and on every translated page (a page shown untranslated is the original's).
     languages = {name: page_language(root / name) for name in every}
     names = [n for n in every if languages[n][0].startswith("en") or not languages[n][0]]
+    # The newest version's pages first: the checks take the first page that fits.
+    versions = json.loads((root / "versions.json").read_text()) if (root / "versions.json").exists() else []
+    older = tuple(v["url"].lstrip("/") for v in versions if not v["newest"] and v["url"].strip("/"))
+    names.sort(key=lambda n: languages[n][2] or (bool(older) and n.startswith(older)))
     translated = [n for n in every if n not in names and not languages[n][1]]
     checked = names + translated
     validate_html(root)

@@ -6,16 +6,24 @@ enum GitDates {
   /// Each file's path under `content/` and the date (`YYYY-MM-DD`) of the newest commit
   /// that touched it. Empty when git is missing or the site is not in a repository; a
   /// file not yet committed has no entry.
-  static func lastCommitDates(contentFolder: URL) -> [String: String] {
+  /// With `ref`, the dates of the files as that ref holds them (a version read from git).
+  static func lastCommitDates(contentFolder: URL, ref: String? = nil) -> [String: String] {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     // Newest first; a line of \u{1} and the committer date starts each commit, then the
     // paths it touched, relative to `content/`.
-    process.arguments = [
-      "git", "-c", "core.quotepath=off", "log", "--format=format:%x01%cs", "--name-only", "--relative",
-      "--no-renames", "--", ".",
-    ]
-    process.currentDirectoryURL = contentFolder
+    var arguments = ["git", "-c", "core.quotepath=off", "log"] + (ref.map { [$0] } ?? [])
+    arguments += ["--format=format:%x01%cs", "--name-only", "--relative", "--no-renames", "--", "."]
+    // A version read from git may have no folder here: its parent then, and its name.
+    var folder = contentFolder
+    var inside = ""
+    if ref != nil, !FileManager.default.fileExists(atPath: folder.path) {
+      inside = folder.lastPathComponent + "/"
+      arguments[arguments.count - 1] = folder.lastPathComponent
+      folder = folder.deletingLastPathComponent()
+    }
+    process.arguments = arguments
+    process.currentDirectoryURL = folder
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
@@ -23,7 +31,11 @@ enum GitDates {
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     guard process.terminationStatus == 0 else { return [:] }
-    return parse(data)
+    let dates = parse(data)
+    guard !inside.isEmpty else { return dates }
+    return Dictionary(
+      dates.compactMap { $0.key.hasPrefix(inside) ? (String($0.key.dropFirst(inside.count)), $0.value) : nil },
+      uniquingKeysWith: { first, _ in first })
   }
 
   /// The dates in `git log` output of the format above: the first (newest) date per path.

@@ -77,13 +77,17 @@ struct PageParser: Sendable {
   let catalog: (any DocCCatalogIndex)?
   /// Where the pages of the language being read go (`""`, `es/`).
   let languageFolder: String
+  /// Pages read from elsewhere than the disk (a version's git ref).
+  let sources: ContentSources?
 
   /// `catalog`: a DocC catalog's pages and images, for the links and images that name
   /// them (the pages' titles must be known: made once the metadata is read).
   init(
     theme: SiteThemeAdapter, config: SiteConfig, siteRoot: URL, keepsLinks: Bool = false,
-    categories: [[String]: FolderCategory] = [:], catalog: (any DocCCatalogIndex)? = nil
+    categories: [[String]: FolderCategory] = [:], catalog: (any DocCCatalogIndex)? = nil,
+    sources: ContentSources? = nil
   ) {
+    self.sources = sources
     self.categories = categories
     self.keepsLinks = keepsLinks
     contentFolder = config.contentFolder
@@ -128,7 +132,7 @@ struct PageParser: Sendable {
   /// body and its error.
   private func read(_ file: ContentFile, _ use: ([UInt8]) -> ParsedSitePage) -> ParsedSitePage {
     do {
-      return use(Array(try Data(contentsOf: file.url)))
+      return use(try ContentSources.bytes(of: file, in: sources))
     } catch {
       return ParsedSitePage(
         page: placeholder(file),

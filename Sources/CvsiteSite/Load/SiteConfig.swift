@@ -24,7 +24,12 @@ struct SiteConfig: Sendable {
   var direction = "ltr"
   /// The site's languages (`languages:`), when it names them.
   var languages: SiteLanguages?
-  /// Where the pages of the language being built go, from the root: `""` or `es/`.
+  /// The site's versions (`versions:`), when it names them.
+  var versions: SiteVersions?
+  /// Whether the pages being built are the newest version's (a site of one version's are).
+  var isNewestVersion = true
+  /// Where the pages being built go, from the root: `""`, or the folder of their version
+  /// and language (`1.x/`, `es/`, `1.x/es/`).
   var languageFolder = ""
   var description: String = ""
   var author: String = ""
@@ -126,7 +131,7 @@ struct SiteConfig: Sendable {
   static let keys = [
     "title", "baseURL", "theme", "language", "description", "author", "rawHTML", "headingAnchors", "navigation",
     "links", "editURL", "prevNext", "image", "lastUpdated", "taxonomies", "search", "styles", "scripts", "dialect",
-    "content", "languages", "untranslated",
+    "content", "languages", "untranslated", "versions",
   ]
 
   /// The path part of the base URL: `/` or `/docs/`. Kept with ``baseURL`` rather than
@@ -184,6 +189,7 @@ struct SiteConfig: Sendable {
     var diagnostics: [Diagnostic] = []
     var languagesNode: Node?
     var untranslatedNode: Node?
+    var versionsNode: Node?
     for (keyNode, value) in mapping {
       guard let key = keyNode.string else { continue }
       func string() -> String? {
@@ -220,6 +226,7 @@ struct SiteConfig: Sendable {
         }
       case "language": config.language = string() ?? config.language
       case "languages": languagesNode = value
+      case "versions": versionsNode = value
       case "untranslated": untranslatedNode = value
       case "description": config.description = string() ?? config.description
       case "author": config.author = string() ?? config.author
@@ -328,6 +335,11 @@ struct SiteConfig: Sendable {
           document.diagnostic(
             .error, "unknown setting '\(key)'", at: keyNode, suggestion: closest(key, keys)))
       }
+    }
+    if let versionsNode {
+      let (versions, problems) = SiteVersions.parse(versionsNode, contentFolder: config.contentFolder, in: document)
+      diagnostics += problems
+      config.versions = versions
     }
     if let languagesNode {
       let (languages, problems) = SiteLanguages.parse(languagesNode, defaultCode: config.language, in: document)

@@ -34,6 +34,8 @@ struct LinkChecker {
   /// link to another language's page (`/docs/install/`) leads to this language's
   /// page at the same place (`/es/docs/install/`) when there is one.
   var languageFolder = ""
+  /// Pages read from elsewhere than the disk (a version's git ref), for locating links.
+  var sources: ContentSources?
 
   /// This language's page for a site path written for another (`/docs/a/` →
   /// `/es/docs/a/`), when the page's tree has one.
@@ -94,8 +96,8 @@ struct LinkChecker {
       severity: Diagnostic.Severity = .error
     ) {
       if locator == nil {
-        let data = (try? Data(contentsOf: siteRoot.appendingPathComponent(page.sitePath))) ?? Data()
-        locator = LinkLocator(source: [UInt8](data))
+        locator = LinkLocator(
+          source: ContentSources.bytes(atSitePath: page.sitePath, root: siteRoot, in: sources))
       }
       guard let (line, column, text) = locator?.locate(writtenAs[href] ?? href, kind: kind) else { return }
       diagnostics.append(

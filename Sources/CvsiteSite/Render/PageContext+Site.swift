@@ -56,7 +56,13 @@ extension PageContext {
     }
     breadcrumbs = index.breadcrumbs(of: page.url)
     switch page.metadata.editURL {
-    case .site: editURL = config.editURL.isEmpty ? nil : config.editURL + percentEncodedPath(page.contentPath)
+    case .site:
+      // The file itself (a translation's, not its original's); an older version's
+      // pages are not edited.
+      let folder = config.contentFolder + "/"
+      let file = page.sitePath.hasPrefix(folder) ? String(page.sitePath.dropFirst(folder.count)) : page.contentPath
+      editURL =
+        config.editURL.isEmpty || !config.isNewestVersion ? nil : config.editURL + percentEncodedPath(file)
     case .none: editURL = nil
     case .url(let url): editURL = url
     }

@@ -50,6 +50,8 @@ struct PageRendering: Sendable {
   let listingKeys: [Int]
   /// On a site of several languages: the page's translations and this language's words.
   var languages: PageLanguages? = nil
+  /// On a site of several versions: the page in each version, and this one's words.
+  var versions: PageVersions? = nil
 
   func render(_ given: SitePage, links known: LinkAttributes?) -> PageRender {
     var page = given
@@ -77,7 +79,7 @@ struct PageRendering: Sendable {
     // The context before its body, made once: hashed for the memo, then rendered.
     let base = SiteSession.baseContext(
       for: page, navigation: navigation, config: config, feedURL: feedURL, gitDates: gitDates,
-      taxonomies: taxonomies, languages: languages)
+      taxonomies: taxonomies, languages: languages, versions: versions)
     var fingerprint: Int?
     if let memo {
       let inputs = SiteSession.layoutInputs(

@@ -86,14 +86,15 @@ extension SiteSession {
       unread
       ? PageParser(
         theme: theme, config: config, siteRoot: options.siteRoot, keepsLinks: keepsBodies, categories: categories,
-        catalog: catalogIndex())
+        catalog: catalogIndex(), sources: sources)
       : nil
     func rendering(_ site: [SitePage], checker: LinkChecker) -> PageRendering {
       PageRendering(
         theme: theme, sink: sink, config: config, siteRoot: options.siteRoot, site: site,
         navigation: wide.navigation, feedURL: wide.feedURL, gitDates: wide.gitDates, taxonomies: wide.taxonomies,
         checker: checker, linkPolicy: linkPolicy, memo: remembered, reread: remembered == nil ? [] : pendingPages,
-        listingKeys: remembered == nil ? [] : site.map(\.listingKey), languages: pageLanguages)
+        listingKeys: remembered == nil ? [] : site.map(\.listingKey), languages: pageLanguages,
+        versions: pageVersions)
     }
 
     // First round: every selected page, and every page still unread (drafts too: their
@@ -329,7 +330,16 @@ extension SiteSession {
     }
     if copyFiles {
       for file in resources {
-        copy(file.url, to: folder + file.relativePath, sink: sink, outcome: &outcome)
+        if let held = sources?.files[file.sitePath] {
+          do {
+            try sink.write(Data(held), to: folder + file.relativePath)
+            outcome.files.insert(folder + file.relativePath)
+          } catch {
+            outcome.diagnostics.append(.ioFailure("cannot write \(folder + file.relativePath)", error))
+          }
+        } else {
+          copy(file.url, to: folder + file.relativePath, sink: sink, outcome: &outcome)
+        }
       }
       if writesSharedFiles {
         for file in staticFiles {
@@ -637,6 +647,12 @@ extension SiteSession {
       words: theme.theme.words)
   }
 
+  /// What a page's context needs of the site's versions, on a site of several.
+  var pageVersions: PageVersions? {
+    guard let versionIndex, let version, let theme else { return nil }
+    return PageVersions(index: versionIndex, version: version, language: config.language, words: theme.theme.words)
+  }
+
   /// A DocC catalog's pages (by the titles read so far) and images; nil for other sites.
   func catalogIndex() -> DocCSiteIndex? {
     guard config.docc != nil else { return nil }
@@ -650,6 +666,7 @@ extension SiteSession {
     checker.contentFolder = config.contentFolder
     checker.originals = originals
     checker.languageFolder = config.languageFolder
+    checker.sources = sources
     // Another language's pages are places a link may lead, its own first.
     for (url, ids) in otherLanguages { checker.addPage(url: url, ids: ids, merging: true) }
     for url in extraPages { checker.addPage(url: url, html: "") }
@@ -736,13 +753,15 @@ extension SiteSession {
   /// A page's layout context before its body: navigation, furniture, terms.
   static func baseContext(
     for page: SitePage, navigation index: Navigation.Index, config: SiteConfig, feedURL: String?,
-    gitDates: [String: String], taxonomies: TaxonomyIndex?, languages: PageLanguages? = nil
+    gitDates: [String: String], taxonomies: TaxonomyIndex?, languages: PageLanguages? = nil,
+    versions: PageVersions? = nil
   ) -> PageContext {
     let navigation = Navigation.tree(index, current: page.url, expandAll: config.navigation == .full)
     var context = PageContext(page: page, bodyHTML: "", navigation: navigation, config: config)
     context.addFurniture(of: page, index: index, config: config, feedURL: feedURL, gitDates: gitDates)
     if let taxonomies { context.taxonomies = taxonomies.links(of: page, basePath: config.basePath) }
     if let languages { context.addLanguages(of: page, languages, config: config) }
+    if let versions { context.addVersions(of: page, versions, config: config) }
     return context
   }
 

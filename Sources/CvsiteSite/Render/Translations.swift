@@ -18,12 +18,15 @@ struct Translations: Sendable {
   /// By page identity (``LanguageTrees/identity(of:kind:)``), the page in each language
   /// that has it, by language code.
   private(set) var places: [String: [String: Place]] = [:]
+  /// Each language's home page, by language code.
+  private(set) var homes: [String: String] = [:]
 
   init(languages: SiteLanguages) { self.languages = languages }
 
   /// Records the published pages of the language `code`; `untranslated` are the site
   /// paths of those shown in place of a missing translation.
-  mutating func add(_ pages: [SitePage], language code: String, untranslated: Set<String>) {
+  mutating func add(_ pages: [SitePage], language code: String, untranslated: Set<String>, home: String) {
+    homes[code] = home
     for page in pages {
       let key = Self.identity(of: page)
       places[key, default: [:]][code] = Place(url: page.url, isTranslated: !untranslated.contains(page.sitePath))
@@ -69,7 +72,7 @@ struct Translations: Sendable {
     while true {
       let candidate = folders.isEmpty ? "/" : folders.joined(separator: "/") + "/"
       if let place = places[candidate]?[language.code] { return place }
-      if folders.isEmpty { return Place(url: "/" + language.folder, isTranslated: false) }
+      if folders.isEmpty { return Place(url: homes[language.code] ?? "/" + language.folder, isTranslated: false) }
       folders.removeLast()
     }
   }

@@ -56,7 +56,7 @@ public struct ThemeStrings: Sendable, Hashable {
   }
 
   /// `text` as a JSON string that is safe inside `<script>`: `<`, `>` and `&` escaped too.
-  static func jsonString(_ text: String) -> String {
+  public static func jsonString(_ text: String) -> String {
     var result = "\""
     for scalar in text.unicodeScalars {
       switch scalar {

@@ -73,6 +73,12 @@ public struct PageContext: Sendable, Hashable {
   public var bodyLanguage: String?
   /// ``lastUpdated`` as the page's language writes a date (`27 novembre 2026`).
   public var lastUpdatedText: String?
+  /// On a site of several versions, this page in each of them (or that version's home).
+  public var versions: [VersionLink] = []
+  /// On a page of an older version: the notice saying so, in the reader's language.
+  public var olderVersionNotice: String?
+  /// On a page of an older version: the page in the newest version (or its home).
+  public var newestVersionURL: String?
 
   /// A page context; everything but the title and body has a default.
   public init(
@@ -119,6 +125,23 @@ public struct LanguageLink: Sendable, Hashable {
   /// A language link.
   public init(code: String, name: String, url: String, isCurrent: Bool, isTranslated: Bool) {
     (self.code, self.name, self.url, self.isCurrent, self.isTranslated) = (code, name, url, isCurrent, isTranslated)
+  }
+}
+
+/// A version of the site as a switcher offers it.
+public struct VersionLink: Sendable, Hashable {
+  /// The version's name (`2.0`).
+  public var name: String
+  /// The page in that version (or the version's home), base path included.
+  public var url: String
+  /// Whether this is the page's own version.
+  public var isCurrent: Bool
+  /// Whether this is the newest version.
+  public var isNewest: Bool
+
+  /// A version link.
+  public init(name: String, url: String, isCurrent: Bool, isNewest: Bool) {
+    (self.name, self.url, self.isCurrent, self.isNewest) = (name, url, isCurrent, isNewest)
   }
 }
 
@@ -257,6 +280,17 @@ extension PageContext {
         })
       site["hasLanguages"] = .bool(true)
     }
+    if !versions.isEmpty {
+      site["versions"] = .list(
+        versions.map {
+          [
+            "name": .string($0.name), "url": .string($0.url), "isCurrent": .bool($0.isCurrent),
+            "isNewest": .bool($0.isNewest),
+          ]
+        })
+      site["hasVersions"] = .bool(true)
+      if let current = versions.first(where: \.isCurrent) { site["version"] = .string(current.name) }
+    }
     if let siteDescription, !siteDescription.isEmpty { site["description"] = .string(siteDescription) }
     site["styles"] = .list(styles.map { ["url": .string($0)] })
     site["scripts"] = .list(scripts.map { ["url": .string($0)] })
@@ -279,6 +313,8 @@ extension PageContext {
       page["alternates"] = .list(alternates.map { ["hreflang": .string($0.hreflang), "url": .string($0.url)] })
     }
     if let untranslatedNotice { page["untranslated"] = .string(untranslatedNotice) }
+    if let olderVersionNotice { page["olderVersion"] = .string(olderVersionNotice) }
+    if let newestVersionURL { page["newestVersionURL"] = .string(newestVersionURL) }
     if let bodyLanguage { page["bodyLanguage"] = .string(bodyLanguage) }
     if let lastUpdated, !lastUpdated.isEmpty { page["lastUpdatedText"] = .string(lastUpdatedText ?? lastUpdated) }
     if let feedURL, !feedURL.isEmpty { site["feed"] = .string(feedURL) }
