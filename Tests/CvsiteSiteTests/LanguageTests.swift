@@ -284,3 +284,17 @@ struct LanguageTests {
     #expect(Set(added.writtenPages).isSuperset(of: ["docs/faq/index.html", "es/docs/faq/index.html"]))
   }
 }
+
+@Suite("Dates by language")
+struct LocalDateTests {
+  @Test("days from the epoch, as a calendar counts them, for any date")
+  func days() {
+    #expect(LocalDates.days(year: 1970, month: 1, day: 1) == 0)
+    #expect(LocalDates.days(year: 1969, month: 12, day: 31) == -1)
+    #expect(LocalDates.days(year: 2000, month: 3, day: 1) == 11_017)
+    #expect(LocalDates.days(year: 2024, month: 5, day: 1) == 19_844)
+    #expect(LocalDates.days(year: 2024, month: 2, day: 29) == 19_782)
+    #expect(LocalDates(language: "fr").text("2024-05-01T10:00:00Z") == "1 mai 2024")
+    #expect(LocalDates(language: "en").text("not a date") == "not a date")
+  }
+}

@@ -66,4 +66,19 @@ import Testing
       Issue.record("not an object")
     }
   }
+
+  @Test("a large object finds its members by name as a small one does, through every change")
+  func largeObjects() {
+    let members = (0..<100).map { ("word\($0)", TemplateValue.int($0)) }
+    var object = TemplateObject(uniqueNamesWithValues: members)
+    #expect(object["word0"] == .int(0) && object["word99"] == .int(99) && object["word100"] == nil)
+    object["word100"] = .int(100)
+    object["word5"] = .int(-5)
+    #expect(object["word100"] == .int(100) && object["word5"] == .int(-5) && object.count == 101)
+    #expect(object.removeValue(forName: "word3") == .int(3))
+    object["word50"] = nil
+    #expect(object["word3"] == nil && object["word50"] == nil && object["word99"] == .int(99))
+    #expect(object.count == 99)
+    #expect(object.names.prefix(4) == ["word0", "word1", "word2", "word4"])
+  }
 }

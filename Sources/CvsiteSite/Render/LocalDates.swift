@@ -17,9 +17,17 @@ struct LocalDates: Sendable {
     guard text.count >= 10, parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]),
       let day = Int(parts[2]), (1...12).contains(month), (1...31).contains(day)
     else { return text }
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = .gmt
-    guard let date = calendar.date(from: DateComponents(year: year, month: month, day: day)) else { return text }
-    return date.formatted(style)
+    return Date(timeIntervalSince1970: Double(Self.days(year: year, month: month, day: day)) * 86_400).formatted(style)
+  }
+
+  /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (Howard
+  /// Hinnant's `days_from_civil`): no calendar object per date.
+  static func days(year: Int, month: Int, day: Int) -> Int {
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yearOfEra = y - era * 400
+    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
   }
 }

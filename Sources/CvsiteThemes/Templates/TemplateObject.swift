@@ -18,7 +18,13 @@ struct TemplateObject: Sendable {
     }
   }
 
-  var entries: [Member]
+  private(set) var entries: [Member]
+  /// Where each member is, for an object too large for a scan to be cheap (a theme's
+  /// words: some hundred members, looked up many times per page); nil for small ones.
+  private var index: [String: Int]?
+
+  /// Objects with more members than this keep an ``index``.
+  static let indexedCount = 24
 
   /// An empty object.
   init() { entries = [] }
@@ -33,6 +39,9 @@ struct TemplateObject: Sendable {
   /// no member is compared with another.
   init(uniqueNamesWithValues members: some Sequence<(String, TemplateValue)>) {
     entries = members.map { Member($0.0, $0.1) }
+    if entries.count > Self.indexedCount {
+      index = Dictionary(entries.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
   }
 
   /// The number of members.
@@ -52,8 +61,12 @@ struct TemplateObject: Sendable {
       let position = position(of: name)
       switch (position, newValue) {
       case (let position?, let value?): entries[position].value = value
-      case (let position?, nil): entries.remove(at: position)
-      case (nil, let value?): entries.append(Member(name, value))
+      case (let position?, nil):
+        entries.remove(at: position)
+        index = nil
+      case (nil, let value?):
+        index?[name] = entries.count
+        entries.append(Member(name, value))
       case (nil, nil): break
       }
     }
@@ -62,10 +75,12 @@ struct TemplateObject: Sendable {
   /// Removes member `name` and returns its value.
   mutating func removeValue(forName name: String) -> TemplateValue? {
     guard let position = position(of: name) else { return nil }
+    index = nil
     return entries.remove(at: position).value
   }
 
   func position(of name: String) -> Int? {
+    if let index { return index[name] }
     let length = name.utf8.count
     for position in entries.indices {
       let candidate = entries[position].name
