@@ -256,15 +256,20 @@ extension SiteSession {
   func updateLanguages(changed paths: [String], into sink: any OutputSink) -> BuildResult {
     let folders = Set(languageSessions.map { $0.config.contentFolder + "/" })
     let known = Set(languageSessions.flatMap { $0.languageTree?.files.map(\.sitePath) ?? [] })
-    let everything = paths.contains { path in
-      guard folders.contains(where: { path.hasPrefix($0) }), ContentFile.markdownExtensionLength(path) != nil else {
-        return true
-      }
-      // A page that comes or goes changes the trees.
+    let files = Set(languageSessions.flatMap { ($0.resources + $0.staticFiles).map(\.sitePath) })
+    var pages: [String] = []
+    for path in paths {
       let exists = FileManager.default.fileExists(atPath: options.siteRoot.appendingPathComponent(path).path)
-      return exists != known.contains(path)
+      let isPage = folders.contains { path.hasPrefix($0) } && ContentFile.markdownExtensionLength(path) != nil
+      if isPage, exists == known.contains(path) {
+        pages.append(path)
+      } else if isPage || exists || files.contains(path) {
+        // A page that comes or goes changes the trees; any other file may be shared.
+        return rebuildLanguages(into: sink)
+      }
+      // Anything else came and went (an editor's temporary file): nothing to do.
     }
-    if everything { return rebuildLanguages(into: sink) }
+    let paths = pages
     let before = translationPlaces()
     var diagnostics: [Diagnostic] = []
     var changed: [String] = []

@@ -262,11 +262,17 @@ struct LanguageTests {
     let session = SiteSession(options: site.options)
     #expect(session.update(changed: ["cvsite.yml"], into: RecordingSink()).succeeded)
 
-    try site.write("content/docs/install.es.md", "---\ntitle: Instalar\n---\n## Requisitos\n\nOtra vez.\n")
+    try site.write(
+      "content/docs/install.es.md",
+      "---\ntitle: Instalar\ndate: 2024-05-01\ntags: [setup]\n---\n## Requisitos {#requirements}\n\nSwift.\n\nOtra vez.\n")
     let spanish = RecordingSink()
     #expect(session.update(changed: ["content/docs/install.es.md"], into: spanish).succeeded)
     #expect(spanish.writtenPages.allSatisfy { $0.hasPrefix("es/") }, "\(spanish.writtenPages)")
-    #expect(spanish.writtenPages.contains("es/docs/install/index.html"))
+    // Its body alone changed: that page, and the Spanish pages that list its summary.
+    #expect(
+      spanish.writtenPages == [
+        "es/docs/install/index.html", "es/docs/index.html", "es/tags/setup/index.html", "es/tags/index.html",
+      ], "\(spanish.written)")
 
     // An original shown untranslated in Spanish and Arabic: all three.
     try site.write("content/docs/usage.md", "---\ntitle: Usage\n---\nUse it well.\n")
@@ -276,6 +282,11 @@ struct LanguageTests {
       Set(shown.writtenPages).isSuperset(of: [
         "docs/usage/index.html", "es/docs/usage/index.html", "ar/docs/usage/index.html",
       ]))
+
+    // An editor's temporary file that came and went changes nothing.
+    let transient = RecordingSink()
+    let nothing = session.update(changed: ["content/docs/sedA1b2C3"], into: transient)
+    #expect(nothing.succeeded && nothing.pageCount == 0 && transient.written.isEmpty, "\(transient.written)")
 
     // A new page changes every language's tree.
     try site.write("content/docs/faq.md", "---\ntitle: FAQ\n---\nQ.\n")
