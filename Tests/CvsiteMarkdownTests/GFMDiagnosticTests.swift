@@ -36,6 +36,25 @@ import Testing
       "\(page.diagnostics)")
   }
 
+  @Test("thousands of references in one line: each numbered or reported at its own column, once")
+  func manyReferencesInOneLine() throws {
+    let count = 5_000
+    let cited = parse(String(repeating: "a[^n] ", count: count) + "\n\n[^n]: The note.\n")
+    let body = html(cited)
+    #expect(occurrences("data-footnote-ref", in: body) == count)
+    #expect(occurrences("class=\"footnote-backref\"", in: body) == count)
+    #expect(body.contains(##"id="fnref-n-5000""##) && occurrences("a<sup", in: body) == count)
+    let undefined = parse((0..<count).map { "b[^u\($0)]" }.joined(separator: " ") + "\n")
+    #expect(undefined.diagnostics.count == count)
+    let last = try #require(undefined.diagnostics.last)
+    // Each `b[^uN] ` before the last one: 6 bytes and the number's digits.
+    let before = (0..<(count - 1)).reduce(0) { $0 + 6 + String($1).count }
+    #expect(last.location?.column == before + 2 && last.message.contains("[^u4999]"))
+    // The line shown is cut around the place, not the whole line.
+    #expect((last.sourceLine?.utf8.count ?? .max) <= Diagnostic.maximumSourceLineLength)
+    #expect(last.sourceLine?.contains("b[^u4999]") == true)
+  }
+
   @Test func footnotesAreNumberedByFirstReferenceWithUniqueIDs() {
     let page = parse("B[^b] A[^a] B again[^b].\n\n[^a]: Alpha.\n[^b]: Beta.\n\n## fn-a\n")
     let body = html(page)

@@ -264,7 +264,8 @@ struct LanguageTests {
 
     try site.write(
       "content/docs/install.es.md",
-      "---\ntitle: Instalar\ndate: 2024-05-01\ntags: [setup]\n---\n## Requisitos {#requirements}\n\nSwift.\n\nOtra vez.\n")
+      "---\ntitle: Instalar\ndate: 2024-05-01\ntags: [setup]\n---\n## Requisitos {#requirements}\n\nSwift.\n\nOtra vez.\n"
+    )
     let spanish = RecordingSink()
     #expect(session.update(changed: ["content/docs/install.es.md"], into: spanish).succeeded)
     #expect(spanish.writtenPages.allSatisfy { $0.hasPrefix("es/") }, "\(spanish.writtenPages)")

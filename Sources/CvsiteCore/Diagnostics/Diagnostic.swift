@@ -39,9 +39,24 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     self.location = location
     self.suggestion = suggestion
     if let sourceLine, sourceLine.utf8.count > Self.maximumSourceLineLength {
-      (self.sourceLine, excerptShift) = Self.excerpt(of: sourceLine, aroundColumn: location?.column ?? 1)
+      (self.sourceLine, excerptShift) = Self.excerpt(
+        of: Array(sourceLine.utf8)[...], aroundColumn: location?.column ?? 1)
     } else {
       self.sourceLine = sourceLine
+    }
+  }
+
+  /// A diagnostic showing the source line `sourceLineBytes` (UTF-8), of which only the
+  /// part shown is copied.
+  public init(
+    _ severity: Severity, _ message: String, at location: SourceLocation?, sourceLineBytes: ArraySlice<UInt8>,
+    suggestion: String? = nil
+  ) {
+    self.init(severity, message, at: location, suggestion: suggestion)
+    if sourceLineBytes.count > Self.maximumSourceLineLength {
+      (sourceLine, excerptShift) = Self.excerpt(of: sourceLineBytes, aroundColumn: location?.column ?? 1)
+    } else {
+      sourceLine = String(decoding: sourceLineBytes, as: UTF8.self)
     }
   }
 
@@ -71,17 +86,19 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
 
   /// At most ``maximumSourceLineLength`` bytes of `line` around the byte `column`, cut at
   /// character boundaries, with `…` where text was left out; and the column shift.
-  private static func excerpt(of line: String, aroundColumn column: Int) -> (String, Int) {
-    let bytes = Array(line.utf8)
+  private static func excerpt(of line: ArraySlice<UInt8>, aroundColumn column: Int) -> (String, Int) {
+    let base = line.startIndex
+    let count = line.count
+    let byte = { (offset: Int) in line[base + offset] }
     let ellipsis = Array("…".utf8)
     let width = maximumSourceLineLength - 2 * ellipsis.count
-    var start = min(max(0, column - 1 - width / 3), max(0, bytes.count - width))
-    while start > 0, start < bytes.count, bytes[start] & 0xC0 == 0x80 { start -= 1 }
-    var end = min(bytes.count, start + width)
-    while end < bytes.count, end > start, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+    var start = min(max(0, column - 1 - width / 3), max(0, count - width))
+    while start > 0, start < count, byte(start) & 0xC0 == 0x80 { start -= 1 }
+    var end = min(count, start + width)
+    while end < count, end > start, byte(end) & 0xC0 == 0x80 { end -= 1 }
     var excerpt = start > 0 ? ellipsis : []
-    excerpt += bytes[start..<end]
-    if end < bytes.count { excerpt += ellipsis }
+    excerpt += line[(base + start)..<(base + end)]
+    if end < count { excerpt += ellipsis }
     return (String(decoding: excerpt, as: UTF8.self), start > 0 ? start - ellipsis.count : 0)
   }
 

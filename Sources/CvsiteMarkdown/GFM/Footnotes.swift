@@ -48,15 +48,19 @@ extension GFMPass {
         if depth < Self.maximumInlineDepth { linkFootnoteReferences(in: node, depth: depth + 1) }
       case .text:
         guard node.literalContains(0x5E) else { continue }
-        var current = node
-        while let (range, label) = nextFootnoteReference(in: current.literalBytes) {
-          let literal = current.literalBytes
+        // The text is read once: each reference found cuts it, and each piece of text is
+        // copied once, however many references it holds.
+        let literal = node.literalBytes
+        var start = 0
+        var pieceStart = 0
+        var last = node
+        var changed = false
+        while let (found, label) = nextFootnoteReference(in: literal, from: start) {
+          start = found.upperBound
           let key = label.lowercased()
           guard var footnote = definitions[key] else {
+            // Left as text.
             reportUndefined(label, near: parent)
-            // Leave it as text and look further.
-            guard let rest = split(current, at: range.upperBound) else { break }
-            current = rest
             continue
           }
           if footnote.references == 0 {
@@ -73,28 +77,28 @@ extension GFMPass {
           let html =
             "<sup class=\"footnote-ref\"><a href=\"#fn-\(escapeHTML(stem))\" id=\"\(escapeHTML(referenceID))\""
             + " data-footnote-ref aria-describedby=\"footnote-label\">\(number)</a></sup>"
-          current.setLiteral(bytes: Array(literal[0..<range.lowerBound]))
-          guard let reference = CMarkNode.customInline(enter: html),
-            let rest = CMarkNode.text(String(decoding: literal[range.upperBound...], as: UTF8.self))
-          else { break }
-          current.insertAfter(reference)
-          reference.insertAfter(rest)
-          current = rest
+          guard let reference = CMarkNode.customInline(enter: html) else { break }
+          if changed {
+            guard let text = CMarkNode.text(String(decoding: literal[pieceStart..<found.lowerBound], as: UTF8.self))
+            else { break }
+            last.insertAfter(text)
+            last = text
+          } else {
+            node.setLiteral(bytes: Array(literal[0..<found.lowerBound]))
+            changed = true
+          }
+          last.insertAfter(reference)
+          last = reference
+          pieceStart = found.upperBound
+        }
+        if changed, pieceStart < literal.count,
+          let text = CMarkNode.text(String(decoding: literal[pieceStart...], as: UTF8.self))
+        {
+          last.insertAfter(text)
         }
       default: break
       }
     }
-  }
-
-  /// Splits a text node at `offset`; returns the second half.
-  private func split(_ node: CMarkNode, at offset: Int) -> CMarkNode? {
-    let literal = node.literalBytes
-    guard offset < literal.count, let rest = CMarkNode.text(String(decoding: literal[offset...], as: UTF8.self)) else {
-      return nil
-    }
-    node.setLiteral(bytes: Array(literal[0..<offset]))
-    node.insertAfter(rest)
-    return rest
   }
 
   ///
@@ -121,11 +125,18 @@ extension GFMPass {
         break
       }
     }
-    let labels = definitions.values.map(\.label).sorted()
+    // A suggestion compares the label with every definition's: for the first ones only,
+    // which are all that is shown of a page's problems.
+    undefinedCount += 1
+    var suggestion: String?
+    if undefinedCount <= 100 {
+      if definitionLabels == nil { definitionLabels = definitions.values.map(\.label).sorted() }
+      suggestion = closest(label, definitionLabels ?? []).map { "[^\($0)]" }
+    }
     diagnostics.append(
       body.source.diagnostic(
         .warning, "footnote `[^\(label)]` has no definition (add a `[^\(label)]: …` line); it stays as text",
-        line: line, column: column, suggestion: closest(label, labels).map { "[^\($0)]" }))
+        line: line, column: column, suggestion: suggestion))
   }
 
   /// Moves the referenced definitions, in order of first reference, into a footnotes
@@ -182,9 +193,9 @@ extension GFMPass {
   }
 }
 
-/// The first `[^label]` in `text`: its byte range and label.
-func nextFootnoteReference(in text: [UInt8]) -> (Range<Int>, String)? {
-  var index = 0
+/// The first `[^label]` in `text` from `start`: its byte range and label.
+func nextFootnoteReference(in text: [UInt8], from start: Int = 0) -> (Range<Int>, String)? {
+  var index = start
   while index + 3 < text.count {
     guard text[index] == 0x5B, text[index + 1] == 0x5E else {
       index += 1

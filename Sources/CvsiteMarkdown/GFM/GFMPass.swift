@@ -25,6 +25,10 @@ struct GFMPass {
   /// Where the last undefined reference was found: its container, and the line and byte
   /// offset to look from for the next one in that container (references come in order).
   var undefinedCursor: (container: OpaquePointer, line: Int, offset: Int)?
+  /// How many references to no definition were met, and the definitions' labels sorted
+  /// (made for the first one's suggestion).
+  var undefinedCount = 0
+  var definitionLabels: [String]?
   /// Lines whose footnote definition was read (the outermost item starting there).
   var definedLines = Set<Int>()
   /// Definitions dropped as repeats: their items leave the page too.

@@ -85,11 +85,16 @@ struct SourceText {
 
   /// The text of line `n`, for a diagnostic's source line.
   func lineText(_ line: Int) -> String {
+    String(decoding: lineBytes(line), as: UTF8.self)
+  }
+
+  /// The bytes of ``lineText(_:)``, not copied.
+  func lineBytes(_ line: Int) -> ArraySlice<UInt8> {
     if let written = asWritten {
       let text = SourceText(lineStarts: written.lineStarts, bytes: written.bytes)
-      return String(decoding: written.bytes[text.lineRange(written.line(line))], as: UTF8.self)
+      return written.bytes[text.lineRange(written.line(line))]
     }
-    return String(decoding: bytes[lineRange(line)], as: UTF8.self)
+    return bytes[lineRange(line)]
   }
 
   func location(line: Int, column: Int) -> SourceLocation {
@@ -109,8 +114,10 @@ struct SourceText {
   func diagnostic(
     _ severity: Diagnostic.Severity, _ message: String, line: Int, column: Int, suggestion: String? = nil
   ) -> Diagnostic {
+    // A long line is cut around the column before it is made text: a page of one long
+    // line with thousands of problems copies each excerpt, not the line.
     Diagnostic(
-      severity, message, at: location(line: line, column: max(1, column)), sourceLine: lineText(line),
+      severity, message, at: location(line: line, column: max(1, column)), sourceLineBytes: lineBytes(line),
       suggestion: suggestion)
   }
 

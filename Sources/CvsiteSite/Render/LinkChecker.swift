@@ -100,10 +100,11 @@ struct LinkChecker {
           source: ContentSources.bytes(atSitePath: page.sitePath, root: siteRoot, in: sources))
       }
       guard let (line, column, text) = locator?.locate(writtenAs[href] ?? href, kind: kind) else { return }
+      let location = SourceLocation(path: page.sitePath, line: line, column: column)
       diagnostics.append(
-        Diagnostic(
-          severity, message, at: SourceLocation(path: page.sitePath, line: line, column: column), sourceLine: text,
-          suggestion: suggestion))
+        text.map {
+          Diagnostic(severity, message, at: location, sourceLineBytes: $0, suggestion: suggestion)
+        } ?? Diagnostic(severity, message, at: location, suggestion: suggestion))
     }
     // Every URL a page body holds goes through the one safety check, raw HTML included
     // (libcmark already neutralises what Markdown writes; raw HTML is the author's own).

@@ -34,7 +34,7 @@ struct LinkLocator {
   /// Line, column (1-based, in bytes) and the line's text of `target` (an attribute
   /// value as the page's HTML has it, `&amp;` standing for `&`); line 1, column 1 when
   /// it is not found.
-  mutating func locate(_ target: String, kind: String) -> (line: Int, column: Int, text: String?) {
+  mutating func locate(_ target: String, kind: String) -> (line: Int, column: Int, text: ArraySlice<UInt8>?) {
     let written = LinkChecker.decodingAmpersands(target)
     // As the HTML has it, else percent-decoded: `[x](<no where/>)` is `no%20where/` there.
     var needles = [Array(written.utf8)]
@@ -68,13 +68,14 @@ struct LinkLocator {
     return bytes.withUnsafeBufferPointer { firstOffset(of: needle, in: $0, within: start..<end) }
   }
 
-  /// The text of the line at `index` (0-based), without its line ending; nil past the end.
-  private func lineText(_ index: Int) -> String? {
+  /// The bytes of the line at `index` (0-based), without its line ending, not copied; nil
+  /// past the end.
+  private func lineText(_ index: Int) -> ArraySlice<UInt8>? {
     guard index < lineStarts.count else { return nil }
     let start = lineStarts[index]
     var end = index + 1 < lineStarts.count ? lineStarts[index + 1] - 1 : bytes.count
     if end > start, bytes[end - 1] == 0x0D { end -= 1 }
     guard start <= end, start < bytes.count || index == 0 else { return nil }
-    return String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
+    return bytes[start..<max(start, end)]
   }
 }
