@@ -229,3 +229,14 @@ enum CMarkArena {
   /// Bytes the thread's arena holds: 0 once every document of the thread is gone.
   static var bytesHeld: Int { cv_arena_bytes_held() }
 }
+
+/// The text a character reference (`&eacute;`, `&#233;`, `&amp;`) stands for, as
+/// Markdown reads it; nil for text that is no reference.
+public func characterReferenceText(_ reference: String) -> String? {
+  guard reference.first == "&", reference.last == ";", reference.utf8.count <= 40,
+    let document = CMarkDocument(bytes: Array(reference.utf8), allowRawHTML: false, validateUTF8: true),
+    let paragraph = document.root.firstChild, let text = paragraph.firstChild, text.kind == .text, text.next == nil,
+    let literal = text.literal, literal != reference
+  else { return nil }
+  return literal
+}

@@ -86,6 +86,9 @@ struct ContentFile: Sendable, Hashable {
 /// costs no `lstat` and no `URL`. The scan runs on one thread before any page can be
 /// parsed; on 10,000 pages those two were most of its time.
 enum ContentScanner {
+  /// How deep folders may nest under a scanned folder.
+  static let maximumDepth = 32
+
   /// The files under `folderName`; with `holdsPages`, its Markdown files are pages.
   static func scan(_ folderName: String, in siteRoot: URL, holdsPages: Bool) -> ([ContentFile], [Diagnostic]) {
     let folder = siteRoot.appendingPathComponent(folderName).path
@@ -131,6 +134,15 @@ enum ContentScanner {
                 path: folderName + "/" + (relative.isEmpty ? "" : relative + "/") + shown, line: 1, column: 1)))
           continue
         }
+        // A browser reads `\` in a URL as `/`: no address could reach such a file.
+        guard !name.contains("\\") else {
+          diagnostics.append(
+            Diagnostic(
+              .error,
+              "`\(name)` is named with a backslash, which a browser reads as `/` in an address: no link could reach it; rename it",
+              at: location, suggestion: name.replacingOccurrences(of: "\\", with: "-")))
+          continue
+        }
         guard let entry = listedKind ?? FileKind(path: path) else { continue }
         let resolved =
           entry == .link ? URL(fileURLWithPath: path).resolvingSymlinksInPath().path : resolvedDirectory + "/" + name
@@ -166,6 +178,16 @@ enum ContentScanner {
             diagnostics.append(
               Diagnostic(
                 .warning, "\(sitePath) is a link to \(resolved), a folder it is inside of; it is not followed",
+                at: location))
+            continue
+          }
+          // A tree deeper than any reader can follow (and than a theme's navigation can
+          // nest) is refused where it goes too deep.
+          guard ancestors.count <= Self.maximumDepth else {
+            diagnostics.append(
+              Diagnostic(
+                .error,
+                "\(sitePath) is a folder \(ancestors.count) levels deep; folders nest at most \(Self.maximumDepth) deep under \(folderName)/: move its pages up",
                 at: location))
             continue
           }

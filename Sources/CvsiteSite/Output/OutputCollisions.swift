@@ -79,17 +79,29 @@ func outputCollisions(_ owners: [(path: String, owner: OutputOwner)]) -> [Diagno
     }
   }
   var clashes: [(String, [OutputOwner])] = more.map { ($0.key, $0.value) }
-  // A file that is also a folder of another output.
+  var diagnostics: [Diagnostic] = []
+  // A file that is also a folder of another output: two pages included (`index.html.md`
+  // is written to index.html/index.html, where the home page writes the file index.html),
+  // which no URL check sees.
   for (path, owner) in owners {
     var folder = Substring(path)
     while let slash = folder.lastIndex(of: "/") {
       folder = folder[..<slash]
-      if let index = first[String(folder)] {
-        clashes.append((String(folder), (more[String(folder)] ?? [owners[index].owner]) + [owner]))
+      guard let index = first[String(folder)] else { continue }
+      let file = owners[index].owner
+      if file.isPageOrAlias, owner.isPageOrAlias {
+        for (one, other, written) in [(owner, file, path), (file, owner, String(folder))] {
+          diagnostics.append(
+            Diagnostic(
+              .error,
+              "\(one.name) is written to \(written), and \(other.name) to \(other == file ? String(folder) : path): one is a file where the other needs a folder; change a `slug` or a file name",
+              at: one.location))
+        }
+      } else {
+        clashes.append((String(folder), (more[String(folder)] ?? [file]) + [owner]))
       }
     }
   }
-  var diagnostics: [Diagnostic] = []
   for (path, owners) in clashes.sorted(by: { $0.0 < $1.0 }) where !owners.allSatisfy(\.isPageOrAlias) {
     // A page at a taxonomy's address has an error of its own, in the URL check's words.
     if owners.contains(where: \.isTaxonomy), owners.allSatisfy({ $0.isPage || $0.isTaxonomy }) { continue }

@@ -1,4 +1,5 @@
 import CvsiteCore
+import CvsiteMarkdown
 
 /// Finds where a link is written in a page's Markdown source, for a diagnostic about it.
 ///
@@ -51,6 +52,15 @@ struct LinkLocator {
         found = search(needle, from: 0, to: min(bytes.count, start + needle.count)).map { ($0, needle.count) }
       }
     }
+    // As Markdown may write it: a backslash before punctuation, an entity (`&eacute;`,
+    // `&amp;`, `&#47;`) or a percent escape where the HTML has the character.
+    if found == nil, let loose = PageURL.decoded(written).utf8.isEmpty ? nil : Array(PageURL.decoded(written).utf8) {
+      found = looseSearch(loose, from: start)
+      if found == nil, start > 0, searchesFromTop < Self.searchesFromTopLimit {
+        searchesFromTop += 1
+        found = looseSearch(loose, from: 0)
+      }
+    }
     guard let (offset, count) = found else { return (1, 1, lineText(0)) }
     cursors[kind] = offset + max(1, count)
     // The last line starting at or before the offset.
@@ -61,6 +71,65 @@ struct LinkLocator {
       if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
     }
     return (low + 1, offset - lineStarts[low] + 1, lineText(low))
+  }
+
+  /// The first place from `start` where the source spells `needle` (decoded bytes) with
+  /// escapes: its offset and length in the source.
+  private func looseSearch(_ needle: [UInt8], from start: Int) -> (Int, Int)? {
+    guard let first = needle.first else { return nil }
+    var offset = start
+    while offset < bytes.count {
+      let byte = bytes[offset]
+      if byte == first || byte == 0x5C || byte == 0x26 || byte == 0x25, let length = looseMatch(needle, at: offset) {
+        return (offset, length)
+      }
+      offset += 1
+    }
+    return nil
+  }
+
+  /// The length of the source from `offset` that spells `needle`, if it does.
+  private func looseMatch(_ needle: [UInt8], at offset: Int) -> Int? {
+    var (source, index) = (offset, 0)
+    while index < needle.count {
+      guard source < bytes.count else { return nil }
+      let byte = bytes[source]
+      // `&amp;` is read as an entity first: Markdown reads it so.
+      if byte == 0x26, let (text, length) = entity(at: source), Array(text.utf8) != [0x26] || needle[index] == 0x26,
+        needle[index...].starts(with: text.utf8)
+      {
+        (source, index) = (source + length, index + text.utf8.count)
+      } else if byte == needle[index] {
+        (source, index) = (source + 1, index + 1)
+      } else if byte == 0x5C, source + 1 < bytes.count, bytes[source + 1] == needle[index],
+        isASCIIPunctuation(needle[index])
+      {
+        (source, index) = (source + 2, index + 1)
+      } else if byte == 0x25, source + 2 < bytes.count,
+        let value = UInt8(
+          String(decoding: bytes[(source + 1)...(source + 2)], as: UTF8.self), radix: 16), value == needle[index]
+      {
+        (source, index) = (source + 3, index + 1)
+      } else {
+        return nil
+      }
+    }
+    return source - offset
+  }
+
+  /// The text an entity at `offset` (`&eacute;`, `&#233;`, `&#xE9;`) stands for, and its
+  /// length, as Markdown reads it.
+  private func entity(at offset: Int) -> (String, Int)? {
+    guard let end = bytes[offset..<min(bytes.count, offset + 40)].firstIndex(of: 0x3B), end > offset + 1 else {
+      return nil
+    }
+    let reference = String(decoding: bytes[offset...end], as: UTF8.self)
+    return characterReferenceText(reference).map { ($0, end + 1 - offset) }
+  }
+
+  private func isASCIIPunctuation(_ byte: UInt8) -> Bool {
+    (0x21...0x2F).contains(byte) || (0x3A...0x40).contains(byte) || (0x5B...0x60).contains(byte)
+      || (0x7B...0x7E).contains(byte)
   }
 
   private func search(_ needle: [UInt8], from start: Int, to end: Int) -> Int? {

@@ -77,6 +77,8 @@ extension SiteSession {
         links: linkTargets(published, theme: theme, extraPages: wide.taxonomies.urls),
         outputCollisions: outputCollisions(outputOwners(published, theme: theme, wide: wide)))
     outcome.diagnostics += wide.collisions + targets.outputCollisions
+    // Two outputs at one place fail to be written: said already, in the author's terms.
+    let collides = !(wide.collisions + targets.outputCollisions).isEmpty
     siteWide = wide
     var selected = only.map { paths in published.filter { paths.contains($0.sitePath) } } ?? published
     let linkPolicy: SiteConfig.LinkPolicy = options.isCheckOnly && config.links == .off ? .warn : config.links
@@ -350,6 +352,7 @@ extension SiteSession {
         }
       }
     }
+    if collides { outcome.diagnostics.removeAll { $0.isIOFailure && $0.message.hasPrefix("cannot write ") } }
     return outcome
   }
 
