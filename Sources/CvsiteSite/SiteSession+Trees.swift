@@ -74,7 +74,7 @@ extension SiteSession {
         settings.isNewestVersion = version?.isNewest ?? true
         settings.language = tree.language.code
         settings.direction = tree.language.direction
-        settings.languageFolder = (version?.folder ?? "") + tree.language.folder
+        settings.treeFolder = (version?.folder ?? "") + tree.language.folder
         settings.title = tree.language.title ?? settings.title
         settings.description = tree.language.description ?? settings.description
         session.config = settings

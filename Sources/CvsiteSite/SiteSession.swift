@@ -131,6 +131,7 @@ public final class SiteSession: @unchecked Sendable {
     let (statics, staticProblems) = ContentScanner.scan("static", in: options.siteRoot, holdsPages: false)
     diagnostics += contentProblems + staticProblems
     staticFiles = statics
+    if config.languages == nil, config.docc == nil { diagnostics += LanguageTrees.unconfiguredTranslations(content) }
     if config.languages != nil || config.versions != nil {
       return buildTrees(content: content, theme: theme, diagnostics: diagnostics, into: sink, progress: progress)
     }

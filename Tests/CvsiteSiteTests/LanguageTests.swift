@@ -221,27 +221,11 @@ struct LanguageTests {
   @Test("check lists untranslated pages and translations older than their original")
   func checkReport() throws {
     let site = try Self.site()
-    func git(_ arguments: [String], date: String? = nil) throws {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      process.arguments = ["git"] + arguments
-      process.currentDirectoryURL = site.root
-      var environment = ProcessInfo.processInfo.environment
-      for key in ["GIT_AUTHOR_NAME", "GIT_COMMITTER_NAME"] { environment[key] = "T" }
-      for key in ["GIT_AUTHOR_EMAIL", "GIT_COMMITTER_EMAIL"] { environment[key] = "t@example.com" }
-      if let date { (environment["GIT_AUTHOR_DATE"], environment["GIT_COMMITTER_DATE"]) = (date, date) }
-      process.environment = environment
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      process.waitUntilExit()
-      #expect(process.terminationStatus == 0, "git \(arguments)")
-    }
-    try git(["init", "-q"])
-    try git(["add", "."])
-    try git(["commit", "-qm", "first"], date: "2024-01-01T12:00:00Z")
+    try site.git(["init", "-q"])
+    try site.git(["add", "."])
+    try site.git(["commit", "-qm", "first"], date: "2024-01-01T12:00:00Z")
     try site.write("content/docs/install.md", "---\ntitle: Install\n---\n## Requirements\n\nSwift 6.\n")
-    try git(["commit", "-qam", "second"], date: "2024-03-01T12:00:00Z")
+    try site.git(["commit", "-qam", "second"], date: "2024-03-01T12:00:00Z")
     let result = SiteBuilder.check(site.options)
     let outdated = result.diagnostics.filter { $0.message.hasPrefix("outdated translation") }
     #expect(Set(outdated.compactMap(\.location?.path)) == ["content/docs/install.es.md", "content/ar/docs/install.md"])
@@ -308,5 +292,23 @@ struct LocalDateTests {
     #expect(LocalDates.days(year: 2024, month: 2, day: 29) == 19_782)
     #expect(LocalDates(language: "fr").text("2024-05-01T10:00:00Z") == "1 mai 2024")
     #expect(LocalDates(language: "en").text("not a date") == "not a date")
+  }
+}
+
+@Suite("Translations without languages")
+struct UnconfiguredTranslationTests {
+  @Test("pages named as translations on a site without languages: one warning per suffix, at its first file")
+  func warned() throws {
+    let site = try TemporarySite(
+      site: [
+        "content/a.md": "A\n", "content/a.es.md": "A es\n", "content/b.md": "B\n", "content/b.es.md": "B es\n",
+        "content/c.fr.md": "Only French, no original\n", "content/v.1.md": "Not a language\n",
+      ])
+    let built = site.build()
+    #expect(built.result.succeeded)
+    let warnings = built.result.diagnostics.filter { $0.message.contains("names no `languages`") }
+    #expect(warnings.count == 1)
+    #expect(warnings.first?.location?.path == "content/a.es.md")
+    #expect(warnings.first?.message.contains("(and 1 more files like it)") == true)
   }
 }

@@ -16,10 +16,10 @@ struct VersionTests {
         "content/docs/install.md": "---\ntitle: Install\n---\n## Old way\n\nVersion one. See [usage](usage.md).\n",
         "content/docs/usage.md": "---\ntitle: Usage\n---\nUse.\n",
       ])
-    try git(["init", "-q"], in: site)
-    try git(["add", "."], in: site)
-    try git(["commit", "-qm", "one"], in: site, date: "2024-01-01T12:00:00Z")
-    try git(["branch", "release/1.x"], in: site)
+    try site.git(["init", "-q"])
+    try site.git(["add", "."])
+    try site.git(["commit", "-qm", "one"], date: "2024-01-01T12:00:00Z")
+    try site.git(["branch", "release/1.x"])
     try site.write("content/docs/install.md", "---\ntitle: Install\n---\n## New way\n\nVersion two.\n")
     try site.write("content/docs/new.md", "---\ntitle: New\n---\nOnly in two.\n")
     try site.write("old/0.9/_index.md", "---\ntitle: Home\n---\nZero nine.\n")
@@ -38,26 +38,9 @@ struct VersionTests {
           content: old/0.9
 
       """ + settings)
-    try git(["add", "."], in: site)
-    try git(["commit", "-qm", "two"], in: site, date: "2024-03-01T12:00:00Z")
+    try site.git(["add", "."])
+    try site.git(["commit", "-qm", "two"], date: "2024-03-01T12:00:00Z")
     return site
-  }
-
-  static func git(_ arguments: [String], in site: TemporarySite, date: String? = nil) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git"] + arguments
-    process.currentDirectoryURL = site.root
-    var environment = ProcessInfo.processInfo.environment
-    for key in ["GIT_AUTHOR_NAME", "GIT_COMMITTER_NAME"] { environment[key] = "T" }
-    for key in ["GIT_AUTHOR_EMAIL", "GIT_COMMITTER_EMAIL"] { environment[key] = "t@example.com" }
-    if let date { (environment["GIT_AUTHOR_DATE"], environment["GIT_COMMITTER_DATE"]) = (date, date) }
-    process.environment = environment
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "git \(arguments)")
   }
 
   @Test("each version from a folder or a git ref, in one run, the newest at the root, nothing checked out")
@@ -106,10 +89,10 @@ struct VersionTests {
   @Test("a problem in a version read from git is located as git names the file")
   func locatedInRef() throws {
     let site = try Self.site()
-    try Self.git(["checkout", "-q", "release/1.x"], in: site)
+    try site.git(["checkout", "-q", "release/1.x"])
     try site.write("content/docs/usage.md", "---\ntitle: Usage\n---\nSee [gone](gone.md).\n")
-    try Self.git(["commit", "-qam", "broken"], in: site)
-    try Self.git(["checkout", "-q", "-"], in: site)
+    try site.git(["commit", "-qam", "broken"])
+    try site.git(["checkout", "-q", "-"])
     let error = try #require(site.build().result.diagnostics.errors.first)
     #expect(error.location?.path == "release/1.x:content/docs/usage.md" && error.location?.line == 4)
     #expect(error.message.contains("gone.md"))

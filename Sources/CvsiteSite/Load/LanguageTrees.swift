@@ -133,6 +133,38 @@ enum LanguageTrees {
     return (trees, diagnostics)
   }
 
+  /// On a site without `languages`: the pages named as translations of another
+  /// (`a.es.md` beside `a.md`), which are published as pages of their own. One warning
+  /// per language suffix, at its first such file, saying how many there are.
+  static func unconfiguredTranslations(_ files: [ContentFile]) -> [Diagnostic] {
+    let pages = Set(files.filter { $0.kind != .resource }.map { identity(of: $0.relativePath, kind: $0.kind) })
+    var found: [String: (first: ContentFile, original: String, count: Int)] = [:]
+    for file in files where file.kind != .resource {
+      let parts = file.relativePath.split(separator: "/", omittingEmptySubsequences: false)
+      let name = String(parts.last ?? "")
+      let stem = ContentFile.withoutMarkdownExtension(name)
+      guard let dot = stem.lastIndex(of: "."), stem.startIndex < dot else { continue }
+      let suffix = String(stem[stem.index(after: dot)...])
+      guard looksLikeLanguage(suffix) else { continue }
+      let original = (parts.dropLast().map(String.init) + [String(stem[..<dot]) + ".md"]).joined(separator: "/")
+      let kind = ContentFile.Kind.ofMarkdownFile(named: String(stem[..<dot]) + ".md")
+      guard pages.contains(identity(of: original, kind: kind)) else { continue }
+      if let known = found[suffix] {
+        found[suffix]?.count = known.count + 1
+      } else {
+        found[suffix] = (file, original, 1)
+      }
+    }
+    return found.sorted { $0.key < $1.key }.map { suffix, value in
+      Diagnostic(
+        .warning,
+        "`\(value.first.relativePath)` reads as the `\(suffix)` translation of `\(value.original)`"
+          + (value.count > 1 ? " (and \(value.count - 1) more files like it)" : "")
+          + ", but the site names no `languages` in cvsite.yml: each is published as a page of its own",
+        at: SourceLocation(path: value.first.sitePath, line: 1, column: 1))
+    }
+  }
+
   /// Whether a file name's last suffix reads as a language tag (`xx`, `pt-BR`): two
   /// lowercase letters, then an optional region or script.
   static func looksLikeLanguage(_ suffix: String) -> Bool {

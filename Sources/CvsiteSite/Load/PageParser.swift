@@ -75,8 +75,9 @@ struct PageParser: Sendable {
   let docc: DocCCatalog.Settings?
   /// A DocC catalog's pages and files, once known.
   let catalog: (any DocCCatalogIndex)?
-  /// Where the pages of the language being read go (`""`, `es/`).
-  let languageFolder: String
+  /// Where the pages being read go: `""`, or their version's and language's folder
+  /// (`es/`, `1.x/es/`).
+  let treeFolder: String
   /// Pages read from elsewhere than the disk (a version's git ref).
   let sources: ContentSources?
 
@@ -97,7 +98,7 @@ struct PageParser: Sendable {
     draftPages = config.draftPages
     stripsNumberPrefixes = config.stripsNumberPrefixes
     docc = config.docc
-    languageFolder = config.languageFolder
+    treeFolder = config.treeFolder
     self.catalog = catalog
     basePath = config.basePath
     search = config.search
@@ -307,7 +308,7 @@ struct PageParser: Sendable {
     if let docc, file.kind != .resource { return PageURL.encoded(docc.url(of: file.relativePath)) }
     let url = PageURL.url(
       for: file.relativePath, kind: file.kind, slug: slug, strippingNumberPrefixes: stripsNumberPrefixes)
-    return languageFolder.isEmpty ? url : "/" + languageFolder + url.dropFirst()
+    return treeFolder.isEmpty ? url : "/" + treeFolder + url.dropFirst()
   }
 
   /// ``titleFromFileName(_:strippingNumberPrefixes:)`` as the settings ask.

@@ -30,7 +30,7 @@ struct SiteConfig: Sendable {
   var isNewestVersion = true
   /// Where the pages being built go, from the root: `""`, or the folder of their version
   /// and language (`1.x/`, `es/`, `1.x/es/`).
-  var languageFolder = ""
+  var treeFolder = ""
   var description: String = ""
   var author: String = ""
   /// Let raw HTML in Markdown through (off by default: libcmark's safe mode).
@@ -71,9 +71,9 @@ struct SiteConfig: Sendable {
   var searchURL: String? { search ? basePath + searchPath + "/" : nil }
   /// The search index's folder in the output, for the language being built
   /// (`search`, `es/search`).
-  var searchPath: String { languageFolder + Self.searchFolder }
+  var searchPath: String { treeFolder + Self.searchFolder }
   /// The site path of the home page of the language being built (`/`, `/es/`).
-  var homePath: String { "/" + languageFolder }
+  var homePath: String { "/" + treeFolder }
 
   /// What a broken internal link is.
   enum LinkPolicy: String, Sendable, CaseIterable {

@@ -30,19 +30,19 @@ struct LinkChecker {
   /// by the translation's URL. A `#fragment` the original has and the translation lacks
   /// (a heading translated, so its id changed) is a warning naming both.
   var originals: [String: (url: String, ids: Set<String>)] = [:]
-  /// The folder of the language whose pages link (`es/`), on a translation's tree: a
-  /// link to another language's page (`/docs/install/`) leads to this language's
-  /// page at the same place (`/es/docs/install/`) when there is one.
-  var languageFolder = ""
+  /// The folder of the language and version whose pages link (`es/`, `1.x/`), on a tree
+  /// other than the root's: a link to another tree's page (`/docs/install/`) leads to
+  /// this tree's page at the same place (`/es/docs/install/`) when there is one.
+  var treeFolder = ""
   /// Pages read from elsewhere than the disk (a version's git ref), for locating links.
   var sources: ContentSources?
 
-  /// This language's page for a site path written for another (`/docs/a/` →
+  /// This tree's page for a site path written for another (`/docs/a/` →
   /// `/es/docs/a/`), when the page's tree has one.
   func translatedPath(_ path: Substring) -> String? {
-    guard !languageFolder.isEmpty, path.hasPrefix("/"), !path.hasPrefix("//"), !path.hasPrefix("/" + languageFolder)
+    guard !treeFolder.isEmpty, path.hasPrefix("/"), !path.hasPrefix("//"), !path.hasPrefix("/" + treeFolder)
     else { return nil }
-    let translated = "/" + languageFolder + path.dropFirst()
+    let translated = "/" + treeFolder + path.dropFirst()
     return lookup(translated) != nil ? translated : nil
   }
 

@@ -88,7 +88,7 @@ extension LinkChecker {
       let (target, fragment) = decoded.splitOnce(atByte: UInt8(ascii: "#"))
       if Self.endsInMarkdownExtension(target) { return true }
       if target.utf8.starts(with: "doc:".utf8) || target.utf8.starts(with: "DOC:".utf8) { return true }
-      if !languageFolder.isEmpty, !Self.hasScheme(decoded) {
+      if !treeFolder.isEmpty, !Self.hasScheme(decoded) {
         var path = String(String(target).splitOnce(atByte: UInt8(ascii: "?")).0)
         if basePath != "/", path.hasPrefix(basePath) { path = "/" + path.dropFirst(basePath.count) }
         if translatedPath(path[...]) != nil { return true }

@@ -35,7 +35,7 @@ extension PageContext {
     direction =
       page.metadata.language.map { SiteLanguage.rightToLeft.contains(SiteLanguage.primary($0)) ? "rtl" : "ltr" }
       ?? config.direction
-    homeURL = config.basePath + config.languageFolder
+    homeURL = config.basePath + config.treeFolder
     searchURL = config.searchURL
     styles = config.styles.map(config.linkURL)
     scripts = config.scripts.map(config.linkURL)

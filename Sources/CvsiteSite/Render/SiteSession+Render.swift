@@ -58,7 +58,7 @@ extension SiteSession {
         ? treeGitDates
           ?? GitDates.lastCommitDates(contentFolder: options.siteRoot.appendingPathComponent(config.contentFolder))
         : [:]
-      let taxonomies = TaxonomyIndex(published, names: config.taxonomies, folder: config.languageFolder)
+      let taxonomies = TaxonomyIndex(published, names: config.taxonomies, folder: config.treeFolder)
       wide = SiteWide(
         order: ordersMade, publishedPaths: published.map(\.sitePath), navigation: navigation,
         collisions: urlCollisions(published) + taxonomies.diagnostics + taxonomyCollisions(published, taxonomies),
@@ -322,7 +322,7 @@ extension SiteSession {
     }
     // A site of several languages has one sitemap of them all, written once they are made.
     if languageTree == nil { emit(wide.sitemap, "sitemap.xml") }
-    let folder = config.languageFolder
+    let folder = config.treeFolder
     if let feed = atomFeed(published, config: config, gitDates: wide.gitDates) { emit(feed, folder + "atom.xml") }
     if !published.contains(where: { $0.url == config.homePath + "404/" }) {
       let (html, problem) = theme.renderPageReporting(
@@ -628,7 +628,7 @@ extension SiteSession {
         owners.append((folder + "/" + part, .generated("search index (\(folder)/\(part)/)")))
       }
     }
-    let folder = config.languageFolder
+    let folder = config.treeFolder
     if languageTree == nil || writesSharedFiles { owners.append(("sitemap.xml", .generated("sitemap.xml"))) }
     if wide.feedURL != nil { owners.append((folder + "atom.xml", .generated(folder + "atom.xml"))) }
     if !published.contains(where: { $0.url == config.homePath + "404/" }) {
@@ -668,7 +668,7 @@ extension SiteSession {
     var checker = LinkChecker(basePath: config.basePath)
     checker.contentFolder = config.contentFolder
     checker.originals = originals
-    checker.languageFolder = config.languageFolder
+    checker.treeFolder = config.treeFolder
     checker.sources = sources
     // Another language's pages are places a link may lead, its own first.
     for (url, ids) in otherLanguages { checker.addPage(url: url, ids: ids, merging: true) }
@@ -684,7 +684,7 @@ extension SiteSession {
       }
       checker.addSource(page.contentPath, url: page.url, title: page.metadata.title)
     }
-    let folder = config.languageFolder
+    let folder = config.treeFolder
     for file in staticFiles { checker.addFile(path: file.relativePath) }
     for file in resources { checker.addFile(path: folder + file.relativePath) }
     for asset in theme.assets { checker.addFile(path: asset.outputPath) }
@@ -818,7 +818,7 @@ extension SiteSession {
   static func notFoundContext(navigation index: Navigation.Index, config: SiteConfig, words: ThemeStrings)
     -> PageContext
   {
-    let home = escapeHTML(config.basePath + config.languageFolder)
+    let home = escapeHTML(config.basePath + config.treeFolder)
     let page = SitePage(
       sitePath: "404.html", contentPath: "404.md", isSectionIndex: false,
       metadata: PageMetadata(title: words["pageNotFound"]), url: config.homePath + "404.html",
