@@ -312,3 +312,76 @@ struct UnconfiguredTranslationTests {
     #expect(warnings.first?.message.contains("(and 1 more files like it)") == true)
   }
 }
+
+@Suite("Languages of other generators")
+struct ForeignLanguageTests {
+  @Test("an MkDocs project's i18n plugin (mkdocs-static-i18n) gives the site its languages")
+  func mkdocsStaticI18n() throws {
+    let settings = """
+      site_name: Docs
+      plugins:
+        - search
+        - i18n:
+            docs_structure: suffix
+            fallback_to_default: false
+            languages:
+              - locale: fr
+                name: Français
+              - locale: en
+                default: true
+                name: English
+              - locale: de
+                build: false
+
+      """
+    let site = try TemporarySite(files: [
+      "mkdocs.yml": settings, "docs/index.md": "# Home\n", "docs/index.fr.md": "# Accueil\n",
+      "docs/guide.md": "# Guide\n",
+    ])
+    let built = site.build()
+    #expect(built.result.succeeded, "\(built.result.diagnostics.summaries)")
+    #expect(!built.result.diagnostics.contains { $0.message.contains("plugin `i18n`") })
+    let output = site.root.appendingPathComponent("site")
+    #expect(try #require(site.read("fr/index.html", in: output)).contains(#"<html lang="fr" dir="ltr">"#))
+    #expect(try #require(site.read("index.html", in: output)).contains(#"<html lang="en" dir="ltr">"#))
+    // `fallback_to_default: false`: no French guide; `build: false`: no German at all.
+    #expect(site.exists("guide/index.html", in: output) && !site.exists("fr/guide/index.html", in: output))
+    #expect(!site.exists("de/index.html", in: output))
+  }
+}
+
+extension ForeignLanguageTests {
+  @Test("a Starlight project's locales give the site its languages: folders by key, root at the root, dir and lang")
+  func starlightLocales() throws {
+    let settings = """
+      import { defineConfig } from 'astro/config';
+      import starlight from '@astrojs/starlight';
+      export default defineConfig({
+        integrations: [
+          starlight({
+            title: 'Docs',
+            defaultLocale: 'root',
+            locales: {
+              root: { label: 'English', lang: 'en' },
+              'jp': { label: '日本語', lang: 'ja' },
+              ar: { label: 'العربية', dir: 'rtl' },
+            },
+          }),
+        ],
+      });
+
+      """
+    let site = try TemporarySite(files: [
+      "astro.config.mjs": settings, "src/content/docs/index.md": "# Home\n",
+      "src/content/docs/guide.md": "# Guide\n", "src/content/docs/jp/guide.md": "# ガイド\n",
+      "src/content/docs/ar/index.md": "# الرئيسية\n",
+    ])
+    let built = site.build()
+    #expect(built.result.succeeded, "\(built.result.diagnostics.summaries)")
+    let output = site.root.appendingPathComponent("dist")
+    #expect(try #require(site.read("jp/guide/index.html", in: output)).contains(#"<html lang="ja" dir="ltr">"#))
+    #expect(try #require(site.read("ar/index.html", in: output)).contains(#"<html lang="ar" dir="rtl">"#))
+    let english = try #require(site.read("guide/index.html", in: output))
+    #expect(english.contains(#"<a href="/jp/guide/" hreflang="ja" lang="ja">日本語</a>"#))
+  }
+}

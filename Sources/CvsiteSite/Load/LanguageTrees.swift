@@ -38,10 +38,14 @@ enum LanguageTrees {
     var diagnostics: [Diagnostic] = []
     var byLanguage: [String: [ContentFile]] = [:]
     let codes = Dictionary(languages.all.map { ($0.code.lowercased(), $0.code) }, uniquingKeysWith: { a, _ in a })
+    // A language's folder may have a name of its own (Starlight's `jp` for `ja`).
+    let folders = codes.merging(
+      languages.all.filter { !$0.folder.isEmpty }.map { (String($0.folder.dropLast()).lowercased(), $0.code) },
+      uniquingKeysWith: { code, _ in code })
     let defaultCode = languages.defaultLanguage.code
     for file in files {
       var parts = file.relativePath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-      if parts.count > 1, let code = codes[parts[0].lowercased()] {
+      if parts.count > 1, let code = folders[parts[0].lowercased()] {
         parts.removeFirst()
         let relative = parts.joined(separator: "/")
         let kind = file.kind == .resource ? .resource : ContentFile.Kind.ofMarkdownFile(named: parts.last ?? "")

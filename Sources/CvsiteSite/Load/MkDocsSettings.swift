@@ -82,6 +82,11 @@ enum MkDocsSettings {
     }
     // Listing plugins replaces MkDocs' default list, which is search alone.
     if let plugins = reader.pluginNames { config.search = plugins.contains("search") }
+    if let languages = reader.languages {
+      config.languages = languages
+      config.language = languages.defaultLanguage.code
+      config.direction = languages.defaultLanguage.direction
+    }
     if let editURL = reader.editURL(contentFolder: config.contentFolder) { config.editURL = editURL }
     config.snippetBases = reader.snippetBases.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
     if reader.readsShortcodes {
@@ -100,6 +105,8 @@ enum MkDocsSettings {
     var diagnostics: [Diagnostic] = []
     var sawName = false
     var pluginNames: [String]?
+    /// The languages the `i18n` plugin (mkdocs-static-i18n) names.
+    var languages: SiteLanguages?
     var repoURL: String?
     var repoNode: Node?
     var editURI: String?
@@ -333,9 +340,43 @@ enum MkDocsSettings {
         let nameNode = item.mapping?.first?.key ?? item
         guard let name = nameNode.string else { continue }
         names.append(name)
+        if name == "i18n", let settings = item.mapping?.first?.value {
+          languages = i18nLanguages(settings)
+          continue
+        }
         if name != "search" { warning("plugin `\(name)` is not run by cvsite", at: nameNode) }
       }
       return names
+    }
+
+    /// mkdocs-static-i18n's settings as the site's languages: `languages` (each `locale`,
+    /// `name`, `default`, `build`), and `fallback_to_default` (the default language's page
+    /// where a translation is missing; true unless it says otherwise). Its two layouts,
+    /// `docs_structure: suffix` and `folder`, are both what cvsite reads.
+    mutating func i18nLanguages(_ settings: Node) -> SiteLanguages? {
+      var all: [SiteLanguage] = []
+      var defaultIndex = 0
+      for item in settings.mapping?["languages"]?.sequence.map(Array.init) ?? [] {
+        guard let locale = item.mapping?["locale"]?.string, SiteLanguage.isLanguageTag(locale) else {
+          error("an i18n language needs a `locale` such as en or pt-BR", at: item)
+          continue
+        }
+        if item.mapping?["build"]?.bool == false { continue }
+        if item.mapping?["default"]?.bool == true { defaultIndex = all.count }
+        let name = item.mapping?["name"]?.string
+        all.append(
+          SiteLanguage(
+            code: locale,
+            name: name ?? SiteLanguage.knownNames[locale] ?? SiteLanguage.knownNames[SiteLanguage.primary(locale)]
+              ?? locale,
+            isRightToLeft: SiteLanguage.rightToLeft.contains(SiteLanguage.primary(locale)), folder: locale + "/"))
+      }
+      guard !all.isEmpty else { return nil }
+      var original = all.remove(at: defaultIndex)
+      original.folder = ""
+      var languages = SiteLanguages(all: [original] + all)
+      languages.showsUntranslated = settings.mapping?["fallback_to_default"]?.bool ?? true
+      return languages
     }
 
     /// The edit link prefix: `repo_url` and `edit_uri` (by default, for GitHub and

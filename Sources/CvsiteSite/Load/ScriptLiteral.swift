@@ -57,6 +57,41 @@ struct ScriptLiteralReader {
     return reader.value(depth: 0)
   }
 
+  /// The object literal written as the value of the first `key: {…}` of the script
+  /// (`locales: {…}` inside a call such as `starlight({…})`); nil when there is none.
+  static func object(named key: String, in text: String) -> ScriptLiteral? {
+    let bytes = Array(text.utf8)
+    let name = Array(key.utf8)
+    var offset = 0
+    while let found = firstOffset(of: name, in: bytes, from: offset) {
+      offset = found + name.count
+      // A whole word, then `:` and `{`.
+      if found > 0, isWordByte(bytes[found - 1]) { continue }
+      var next = offset
+      if next < bytes.count, bytes[next] == UInt8(ascii: "'") || bytes[next] == UInt8(ascii: "\"") { next += 1 }
+      while next < bytes.count, bytes[next] == 0x20 || bytes[next] == 0x09 { next += 1 }
+      guard next < bytes.count, bytes[next] == UInt8(ascii: ":") else { continue }
+      next += 1
+      while next < bytes.count, bytes[next] == 0x20 || bytes[next] == 0x09 || bytes[next] == 0x0A { next += 1 }
+      guard next < bytes.count, bytes[next] == UInt8(ascii: "{") else { continue }
+      var reader = ScriptLiteralReader(bytes: bytes, index: next)
+      for position in 0..<next where bytes[position] == 0x0A {
+        reader.line += 1
+        reader.lineStart = position + 1
+      }
+      return reader.value(depth: 0)
+    }
+    return nil
+  }
+
+  private static func firstOffset(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+    guard !needle.isEmpty, bytes.count >= needle.count, start <= bytes.count - needle.count else { return nil }
+    for offset in start...(bytes.count - needle.count) where bytes[offset] == needle[0] {
+      if bytes[offset..<(offset + needle.count)].elementsEqual(needle) { return offset }
+    }
+    return nil
+  }
+
   private init(bytes: [UInt8], index: Int) {
     self.bytes = bytes
     self.index = index

@@ -76,6 +76,11 @@ enum ScriptedProject: CaseIterable {
     config.tolerant = true
     if let title = firstTitle(in: text) { config.title = title }
     if project == .vitepress { config.foreignLayouts = ["home", "doc", "page"] }
+    if project == .starlight, let languages = starlightLanguages(in: text) {
+      config.languages = languages
+      config.language = languages.defaultLanguage.code
+      config.direction = languages.defaultLanguage.direction
+    }
     var problems: [Diagnostic] = []
     config.stripsNumberPrefixes = project == .docusaurus
     if project == .docusaurus,
@@ -95,6 +100,43 @@ enum ScriptedProject: CaseIterable {
         + (config.writtenNavigation == nil ? "their front matter and folders" : "the sidebars"),
       at: SourceLocation(path: path, line: 1, column: 1))
     return (config, [diagnostic] + problems)
+  }
+
+  /// Starlight's `locales` as the site's languages: each key a folder of the pages
+  /// (`root`: the pages outside any), its `label` the name, `lang` the tag (the key when
+  /// absent), `dir` the direction; the default is `root`, else `defaultLocale`.
+  static func starlightLanguages(in text: String) -> SiteLanguages? {
+    guard let locales = ScriptLiteralReader.object(named: "locales", in: text)?.object, !locales.isEmpty else {
+      return nil
+    }
+    let defaultKey = locales.contains { $0.key == "root" } ? "root" : defaultLocale(in: text)
+    var all: [SiteLanguage] = []
+    var first = 0
+    for (key, value) in locales {
+      let code = value["lang"]?.string ?? (key == "root" ? "en" : key)
+      guard SiteLanguage.isLanguageTag(code) else { continue }
+      if key == defaultKey { first = all.count }
+      let rtl =
+        value["dir"]?.string.map { $0 == "rtl" } ?? SiteLanguage.rightToLeft.contains(SiteLanguage.primary(code))
+      all.append(
+        SiteLanguage(
+          code: code,
+          name: value["label"]?.string ?? SiteLanguage.knownNames[code]
+            ?? SiteLanguage.knownNames[SiteLanguage.primary(code)] ?? code,
+          isRightToLeft: rtl, folder: key == "root" ? "" : key + "/"))
+    }
+    guard !all.isEmpty else { return nil }
+    return SiteLanguages(all: [all.remove(at: first)] + all)
+  }
+
+  /// The `defaultLocale: '…'` of a settings program.
+  static func defaultLocale(in text: String) -> String? {
+    guard let range = text.range(of: "defaultLocale") else { return nil }
+    let rest = text[range.upperBound...].drop { $0 == " " || $0 == ":" || $0 == "\t" }
+    guard let quote = rest.first, quote == "'" || quote == "\"", let end = rest.dropFirst().firstIndex(of: quote) else {
+      return nil
+    }
+    return String(rest[rest.index(after: rest.startIndex)..<end])
   }
 
   /// The first `title: '…'` (or `"…"`) of a settings program: the site's title in each.
