@@ -265,7 +265,7 @@ extension SiteSession {
         pages.append(path)
       } else if isPage || exists || files.contains(path) {
         // A page that comes or goes changes the trees; any other file may be shared.
-        return rebuildLanguages(into: sink)
+        return rebuildEverything(into: sink)
       }
       // Anything else came and went (an editor's temporary file): nothing to do.
     }
@@ -279,7 +279,7 @@ extension SiteSession {
       let held = paths.filter { path in tree.files.contains { $0.sitePath == path } }
       guard !held.isEmpty else { continue }
       let result = session.update(changed: held, into: sink)
-      if session.needsWholeSite { return rebuildLanguages(into: sink) }
+      if session.needsWholeSite { return rebuildEverything(into: sink) }
       diagnostics += result.diagnostics.filter { !tree.untranslated.contains($0.location?.path ?? "") }
       changed += result.changedOutputs
       // What the site's session knows it wrote no longer holds for these.
@@ -288,7 +288,7 @@ extension SiteSession {
       fileCount += result.fileCount
     }
     // A page that moved changes every language's switcher and alternates.
-    if translationPlaces() != before { return rebuildLanguages(into: sink) }
+    if translationPlaces() != before { return rebuildEverything(into: sink) }
     return BuildResult(diagnostics: diagnostics, pageCount: pageCount, fileCount: fileCount, changedOutputs: changed)
   }
 
@@ -301,25 +301,5 @@ extension SiteSession {
       }
     }
     return places
-  }
-
-  /// Builds every language again, into memory, then writes what changed.
-  private func rebuildLanguages(into sink: any OutputSink) -> BuildResult {
-    let previous = writtenOutputs
-    let memory = MemorySink()
-    var result = build(into: memory)
-    guard result.succeeded else { return result }
-    do {
-      let changed = try memory.flush(into: sink, known: &writtenFiles)
-      (result.fileCount, result.changedOutputs) = (changed.count, changed)
-    } catch {
-      result.diagnostics.append(.ioFailure("cannot write the output", error))
-      return result
-    }
-    for stale in previous.subtracting(writtenOutputs).sorted() {
-      try? sink.remove(stale)
-      writtenFiles.forget(stale)
-    }
-    return result
   }
 }

@@ -226,8 +226,10 @@ extension SiteSession {
     return .failed([SiteSession.missingContentFolder(config.contentFolder)])
   }
 
-  private func rebuildEverything(into sink: any OutputSink) -> BuildResult {
-    // A language's session cannot build on its own: the site's session rebuilds them all.
+  /// Builds the whole site again, into memory, then writes what changed and removes what
+  /// is no longer made. A language's session cannot build on its own: it asks the
+  /// site's session to rebuild them all.
+  func rebuildEverything(into sink: any OutputSink) -> BuildResult {
     if languageTree != nil {
       needsWholeSite = true
       return .failed([])

@@ -367,6 +367,14 @@ enum PageURL {
       && !slug.unicodeScalars.contains { $0.value < 0x20 || $0 == "?" || $0 == "#" || $0 == "%" }
   }
 
+  /// The folder a `path:` setting names (`/es/` → `es/`, `/` → `""`): the root or one
+  /// segment a slug could be; nil for anything else.
+  static func folder(ofPath path: String) -> String? {
+    let parts = path.split(separator: "/")
+    guard parts.count <= 1, parts.allSatisfy({ isValidSlug(String($0)) && !$0.contains(" ") }) else { return nil }
+    return parts.first.map { $0 + "/" } ?? ""
+  }
+
   /// Whether an alias is a site path that stays inside the output.
   static func isValidAlias(_ alias: String) -> Bool {
     alias.hasPrefix("/") && !alias.split(separator: "/").contains { $0 == ".." || $0 == "." }

@@ -8,11 +8,9 @@ enum GitDates {
   /// file not yet committed has no entry.
   /// With `ref`, the dates of the files as that ref holds them (a version read from git).
   static func lastCommitDates(contentFolder: URL, ref: String? = nil) -> [String: String] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     // Newest first; a line of \u{1} and the committer date starts each commit, then the
     // paths it touched, relative to `content/`.
-    var arguments = ["git", "-c", "core.quotepath=off", "log"] + (ref.map { [$0] } ?? [])
+    var arguments = ["log"] + (ref.map { [$0] } ?? [])
     arguments += ["--format=format:%x01%cs", "--name-only", "--relative", "--no-renames", "--", "."]
     // A version read from git may have no folder here: its parent then, and its name.
     var folder = contentFolder
@@ -22,16 +20,8 @@ enum GitDates {
       arguments[arguments.count - 1] = folder.lastPathComponent
       folder = folder.deletingLastPathComponent()
     }
-    process.arguments = arguments
-    process.currentDirectoryURL = folder
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    do { try process.run() } catch { return [:] }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { return [:] }
-    let dates = parse(data)
+    guard let data = GitContent.run(arguments, in: folder) else { return [:] }
+    let dates = parse(Data(data))
     guard !inside.isEmpty else { return dates }
     return Dictionary(
       dates.compactMap { $0.key.hasPrefix(inside) ? (String($0.key.dropFirst(inside.count)), $0.value) : nil },

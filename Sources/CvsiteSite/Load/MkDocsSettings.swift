@@ -367,9 +367,8 @@ enum MkDocsSettings {
         all.append(
           SiteLanguage(
             code: locale,
-            name: name ?? SiteLanguage.knownNames[locale] ?? SiteLanguage.knownNames[SiteLanguage.primary(locale)]
-              ?? locale,
-            isRightToLeft: SiteLanguage.rightToLeft.contains(SiteLanguage.primary(locale)), folder: locale + "/"))
+            name: name ?? SiteLanguage.name(of: locale), isRightToLeft: SiteLanguage.isRightToLeft(locale),
+            folder: locale + "/"))
       }
       guard !all.isEmpty else { return nil }
       var original = all.remove(at: defaultIndex)

@@ -117,12 +117,11 @@ enum ScriptedProject: CaseIterable {
       guard SiteLanguage.isLanguageTag(code) else { continue }
       if key == defaultKey { first = all.count }
       let rtl =
-        value["dir"]?.string.map { $0 == "rtl" } ?? SiteLanguage.rightToLeft.contains(SiteLanguage.primary(code))
+        value["dir"]?.string.map { $0 == "rtl" } ?? SiteLanguage.isRightToLeft(code)
       all.append(
         SiteLanguage(
           code: code,
-          name: value["label"]?.string ?? SiteLanguage.knownNames[code]
-            ?? SiteLanguage.knownNames[SiteLanguage.primary(code)] ?? code,
+          name: value["label"]?.string ?? SiteLanguage.name(of: code),
           isRightToLeft: rtl, folder: key == "root" ? "" : key + "/"))
     }
     guard !all.isEmpty else { return nil }

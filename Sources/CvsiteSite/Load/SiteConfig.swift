@@ -362,7 +362,7 @@ struct SiteConfig: Sendable {
         config.direction = languages.defaultLanguage.direction
       }
     } else {
-      config.direction = SiteLanguage.rightToLeft.contains(SiteLanguage.primary(config.language)) ? "rtl" : "ltr"
+      config.direction = SiteLanguage.isRightToLeft(config.language) ? "rtl" : "ltr"
       if let untranslatedNode {
         diagnostics.append(
           document.diagnostic(.error, "'untranslated' needs the site's `languages`", at: untranslatedNode))

@@ -41,6 +41,12 @@ struct SiteLanguage: Sendable, Hashable {
     }
   }
 
+  /// Whether the language with the tag `code` is written right to left.
+  static func isRightToLeft(_ code: String) -> Bool { rightToLeft.contains(primary(code)) }
+
+  /// The name of the language with the tag `code` in itself, when known, else the tag.
+  static func name(of code: String) -> String { knownNames[code] ?? knownNames[primary(code)] ?? code }
+
   /// The primary subtag, lowercased (`pt` of `pt-BR`).
   static func primary(_ code: String) -> String {
     String(code.split(separator: "-").first ?? "").lowercased()
@@ -123,7 +129,7 @@ struct SiteLanguages: Sendable, Hashable {
         diagnostics.append(document.diagnostic(.error, "the language `\(code)` is listed twice", at: item))
         continue
       }
-      var isRightToLeft = SiteLanguage.rightToLeft.contains(SiteLanguage.primary(code))
+      var isRightToLeft = SiteLanguage.isRightToLeft(code)
       if let direction {
         switch direction {
         case "ltr": isRightToLeft = false
@@ -136,7 +142,7 @@ struct SiteLanguages: Sendable, Hashable {
         }
       }
       let shownName =
-        name ?? SiteLanguage.knownNames[code] ?? SiteLanguage.knownNames[SiteLanguage.primary(code)] ?? code
+        name ?? SiteLanguage.name(of: code)
       languages.append(
         (
           SiteLanguage(
@@ -153,15 +159,14 @@ struct SiteLanguages: Sendable, Hashable {
       let (language, path, node) = languages[index]
       var folder = index == 0 ? "" : language.code + "/"
       if let path {
-        let parts = path.split(separator: "/")
-        guard parts.count <= 1, parts.allSatisfy({ PageURL.isValidSlug(String($0)) && !$0.contains(" ") }) else {
+        guard let given = PageURL.folder(ofPath: path) else {
           diagnostics.append(
             document.diagnostic(
               .error, "a language's `path` is `/` or one folder such as `/\(language.code)/`, not `\(path)`",
               at: node))
           continue
         }
-        folder = parts.first.map { $0 + "/" } ?? ""
+        folder = given
       }
       if let other = folders[folder] {
         diagnostics.append(

@@ -106,14 +106,13 @@ struct SiteVersions: Sendable, Hashable {
       }
       var folder = index == 0 ? "" : name + "/"
       if let path = fields["path"] {
-        let parts = path.split(separator: "/")
-        guard parts.count <= 1, parts.allSatisfy({ PageURL.isValidSlug(String($0)) && !$0.contains(" ") }) else {
+        guard let given = PageURL.folder(ofPath: path) else {
           diagnostics.append(
             document.diagnostic(
               .error, "a version's `path` is `/` or one folder such as `/\(name)/`, not `\(path)`", at: item))
           continue
         }
-        folder = parts.first.map { $0 + "/" } ?? ""
+        folder = given
       }
       if let other = folders[folder] {
         diagnostics.append(

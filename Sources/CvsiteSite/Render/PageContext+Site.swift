@@ -33,7 +33,7 @@ extension PageContext {
       },
       isHome: page.url == config.homePath, metadata: metadata, basePath: config.basePath)
     direction =
-      page.metadata.language.map { SiteLanguage.rightToLeft.contains(SiteLanguage.primary($0)) ? "rtl" : "ltr" }
+      page.metadata.language.map { SiteLanguage.isRightToLeft($0) ? "rtl" : "ltr" }
       ?? config.direction
     homeURL = config.basePath + config.treeFolder
     searchURL = config.searchURL
