@@ -2,18 +2,18 @@ import Foundation
 import Hummingbird
 import NIOCore
 
-/// The preview HTTP server: serves a built site from a folder with live reload.
+/// The preview HTTP server: serves a built site from memory with live reload.
 ///
 /// Folders serve their `index.html`, missing paths the site's `404.html` (status 404;
 /// a bare page when the site has none, such as before the first good build, so the
 /// overlay and the reload still work), every response is marked `no-store`, and no path
-/// can read outside the folder.
+/// can read anything but the site's files.
 struct PreviewServer: Sendable {
-  /// The folder that holds the built site.
-  let root: URL
+  /// The built site.
+  let root: ServedFiles
   let hub: ReloadHub
 
-  init(root: URL, hub: ReloadHub) {
+  init(root: ServedFiles, hub: ReloadHub) {
     self.root = root
     self.hub = hub
   }
@@ -53,12 +53,12 @@ struct PreviewServer: Sendable {
 
   /// The response for a site path; HTML pages get the reload script tagged with
   /// `generation`, the build current when the request came.
-  static func serve(_ path: String, root: URL, generation: Int) -> Response {
+  static func serve(_ path: String, root: ServedFiles, generation: Int) -> Response {
     switch ServedPath.resolve(path, in: root) {
-    case .file(let url):
-      guard let data = try? Data(contentsOf: url) else { return notFound(root: root, generation: generation) }
+    case .file(let path):
+      guard let data = root.file(at: path) else { return notFound(root: root, generation: generation) }
       return response(
-        .ok, contentType: MediaTypes.contentType(for: url), body: injected(data, url, generation: generation))
+        .ok, contentType: MediaTypes.contentType(for: path), body: injected(data, path, generation: generation))
     case .redirect(let location):
       var headers = HTTPFields()
       headers[.location] = location
@@ -71,11 +71,10 @@ struct PreviewServer: Sendable {
     }
   }
 
-  static func notFound(root: URL, generation: Int) -> Response {
-    let page = root.appendingPathComponent("404.html")
-    let data = (try? Data(contentsOf: page)) ?? Data(bareNotFoundPage.utf8)
+  static func notFound(root: ServedFiles, generation: Int) -> Response {
+    let data = root.file(at: "404.html") ?? Data(bareNotFoundPage.utf8)
     return response(
-      .notFound, contentType: "text/html; charset=utf-8", body: injected(data, page, generation: generation))
+      .notFound, contentType: "text/html; charset=utf-8", body: injected(data, "404.html", generation: generation))
   }
 
   /// The 404 page of a site that has none yet.
@@ -86,8 +85,8 @@ struct PreviewServer: Sendable {
 
     """
 
-  static func injected(_ data: Data, _ url: URL, generation: Int) -> Data {
-    guard url.pathExtension == "html" else { return data }
+  static func injected(_ data: Data, _ path: String, generation: Int) -> Data {
+    guard path.hasSuffix(".html") else { return data }
     return Data(LiveReload.inject(into: String(decoding: data, as: UTF8.self), generation: generation).utf8)
   }
 

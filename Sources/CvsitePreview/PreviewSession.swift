@@ -4,36 +4,45 @@ import Hummingbird
 import HummingbirdCore
 import NIOCore
 import ServiceLifecycle
+import Synchronization
 
-/// `cvsite serve`: builds the site into a served folder, watches its sources, rebuilds
+/// `cvsite serve`: builds the site into memory, serves it, watches its sources, rebuilds
 /// what changed and tells the browsers to reload.
-public final class PreviewSession: @unchecked Sendable {
-  // `session` is only used on `queue`, one rebuild at a time.
-  private let session: SiteSession
-  private let folder: LiveFolder
+public final class PreviewSession: Sendable {
+  /// The site's session: rebuilt on `queue`, one rebuild at a time.
+  private let session: Mutex<SiteSession>
+  private let siteRoot: URL
+  /// The files served: the last good build's.
+  let served = ServedFiles()
   private let queue = DispatchQueue(label: "cvsite.rebuild")
   let hub = ReloadHub()
-  private var watcher: FileWatcher?
   private let changes = ChangeQueue()
-  private var rebuildLoop: Task<Void, Never>?
-  /// Called after each rebuild with its diagnostics and duration (for the terminal).
-  public var onRebuild: (@Sendable (BuildResult, Duration) -> Void)?
+  /// What runs beside the rebuilds: the watcher, the rebuild loop, the report.
+  private struct Running {
+    var watcher: FileWatcher?
+    var rebuildLoop: Task<Void, Never>?
+    var onRebuild: (@Sendable (BuildResult, Duration) -> Void)?
+  }
+  private let running = Mutex(Running())
 
-  /// A preview of the site `options` names, served from a new temporary folder.
-  public init(options: BuildOptions) throws {
-    session = SiteSession(options: options)
-    folder = try LiveFolder.temporary()
+  /// Called after each rebuild with its diagnostics and duration (for the terminal).
+  public var onRebuild: (@Sendable (BuildResult, Duration) -> Void)? {
+    get { running.withLock { $0.onRebuild } }
+    set { running.withLock { $0.onRebuild = newValue } }
   }
 
-  /// The folder being served.
-  var servedFolder: URL { folder.url }
+  /// A preview of the site `options` names.
+  public init(options: BuildOptions) {
+    session = Mutex(SiteSession(options: options))
+    siteRoot = options.siteRoot
+  }
 
   /// Builds everything once; returns the result (a failed first build still serves the
   /// overlay over an empty site).
   public func initialBuild() async -> BuildResult {
     await withCheckedContinuation { continuation in
       queue.async { [self] in
-        let result = session.update(changed: ["cvsite.yml"], into: folder)
+        let result = session.withLock { $0.update(changed: ["cvsite.yml"], into: served) }
         continuation.resume(returning: result)
       }
     }
@@ -45,7 +54,7 @@ public final class PreviewSession: @unchecked Sendable {
       queue.async { [self] in
         let clock = ContinuousClock()
         let start = clock.now
-        let result = session.update(changed: paths, into: folder)
+        let result = session.withLock { $0.update(changed: paths, into: served) }
         onRebuild?(result, clock.now - start)
         continuation.resume(returning: result)
       }
@@ -82,9 +91,9 @@ public final class PreviewSession: @unchecked Sendable {
 
   private func watch() throws {
     let changes = self.changes
-    let watcher = try FileWatcher(siteRoot: session.options.siteRoot) { paths in changes.add(paths) }
+    let watcher = try FileWatcher(siteRoot: siteRoot) { paths in changes.add(paths) }
     watcher.start()
-    self.watcher = watcher
+    running.withLock { $0.watcher = watcher }
   }
 
   /// Queues changed paths for the rebuild loop (the watcher's callback).
@@ -94,14 +103,16 @@ public final class PreviewSession: @unchecked Sendable {
   /// one rebuild at a time, and every announcement after the previous one, so a failed
   /// build can never be announced after the good one that followed it.
   func startRebuilding() {
-    guard rebuildLoop == nil else { return }
     let changes = self.changes
-    rebuildLoop = Task { [self] in
-      for await _ in changes.wakeUps {
-        let paths = changes.takeAll()
-        guard !paths.isEmpty else { continue }
-        let result = await rebuild(paths)
-        await announce(result)
+    running.withLock { running in
+      guard running.rebuildLoop == nil else { return }
+      running.rebuildLoop = Task { [self] in
+        for await _ in changes.wakeUps {
+          let paths = changes.takeAll()
+          guard !paths.isEmpty else { continue }
+          let result = await rebuild(paths)
+          await announce(result)
+        }
       }
     }
   }
@@ -124,7 +135,7 @@ public final class PreviewSession: @unchecked Sendable {
     host: String, port: Int, stopsOnSignals: Bool, idleTimeout: TimeAmount = .seconds(30),
     maximumConnections: Int = 256, onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
   ) -> ServiceGroup {
-    let server = PreviewServer(root: folder.url, hub: hub)
+    let server = PreviewServer(root: served, hub: hub)
     let app = Application(
       router: server.makeRouter(), server: .http1(configuration: .init(idleTimeout: idleTimeout)),
       configuration: .init(
@@ -137,11 +148,12 @@ public final class PreviewSession: @unchecked Sendable {
         gracefulShutdownSignals: stopsOnSignals ? [.sigterm, .sigint] : [], logger: app.logger))
   }
 
-  /// Stops watching and rebuilding, and deletes the served folder.
+  /// Stops watching and rebuilding, and drops the served files.
   public func close() {
+    let (watcher, loop) = running.withLock { ($0.watcher, $0.rebuildLoop) }
     watcher?.stop()
     changes.finish()
-    rebuildLoop?.cancel()
-    folder.delete()
+    loop?.cancel()
+    served.removeAll()
   }
 }

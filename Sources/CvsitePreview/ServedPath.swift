@@ -1,9 +1,9 @@
 import Foundation
 
-/// What a request path maps to inside the served folder.
+/// What a request path maps to among the served files.
 enum ServedPath: Equatable {
-  /// A file inside the folder.
-  case file(URL)
+  /// A file of the site, by its path (`docs/index.html`).
+  case file(String)
   /// A folder asked for without its trailing slash: redirect there.
   case redirect(String)
   /// Nothing there.
@@ -11,35 +11,27 @@ enum ServedPath: Equatable {
   /// A path that tries to leave the folder, or cannot be decoded.
   case forbidden
 
-  /// Resolves a request path (percent-encoded, maybe with a query) inside `root`.
+  /// Resolves a request path (percent-encoded, maybe with a query) among `files`.
   ///
-  /// The path is decoded first and then checked, so `%2e%2e` counts as `..`; absolute
-  /// segments, NUL bytes and backslashes are refused; and the final file must lie inside
-  /// `root` after symbolic links are resolved.
-  static func resolve(_ requestPath: String, in root: URL) -> ServedPath {
+  /// The path is decoded first and then checked, so `%2e%2e` counts as `..`; such
+  /// segments, NUL bytes and backslashes are refused.
+  static func resolve(_ requestPath: String, in files: ServedFiles) -> ServedPath {
     let pathPart = requestPath.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
     guard let decoded = String(pathPart).removingPercentEncoding, decoded.hasPrefix("/") else { return .forbidden }
     let segments = decoded.split(separator: "/", omittingEmptySubsequences: true)
     if segments.contains(where: { $0 == ".." || $0 == "." || $0.contains("\0") || $0.contains("\\") }) {
       return .forbidden
     }
-    let rootPath = root.standardizedFileURL.resolvingSymlinksInPath().path
-    var target = URL(fileURLWithPath: rootPath, isDirectory: true)
-    for segment in segments { target.appendPathComponent(String(segment)) }
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: target.path, isDirectory: &isDirectory) else { return .notFound }
-    if isDirectory.boolValue {
-      // Repeated slashes folded: `//example.com` must not become `Location: //example.com/`,
-      // which a browser reads as another site.
-      guard decoded.hasSuffix("/") else {
-        return .redirect("/" + pathPart.split(separator: "/").joined(separator: "/") + "/")
-      }
-      target.appendPathComponent("index.html")
-      guard FileManager.default.fileExists(atPath: target.path) else { return .notFound }
+    let path = segments.joined(separator: "/")
+    if !path.isEmpty, files.file(at: path) != nil { return .file(path) }
+    guard files.isFolder(path) else { return .notFound }
+    // Repeated slashes folded: `//example.com` must not become `Location: //example.com/`,
+    // which a browser reads as another site.
+    guard decoded.hasSuffix("/") else {
+      return .redirect("/" + pathPart.split(separator: "/").joined(separator: "/") + "/")
     }
-    let resolved = target.resolvingSymlinksInPath().path
-    guard resolved.hasPrefix(rootPath + "/") else { return .forbidden }
-    return .file(URL(fileURLWithPath: resolved))
+    let index = path.isEmpty ? "index.html" : path + "/index.html"
+    return files.file(at: index) == nil ? .notFound : .file(index)
   }
 }
 
@@ -56,9 +48,11 @@ enum MediaTypes {
     "mp4": "video/mp4", "webm": "video/webm", "mp3": "audio/mpeg",
   ]
 
-  static func contentType(for url: URL) -> String {
-    let ext = url.pathExtension.lowercased()
-    if url.lastPathComponent == "atom.xml" { return "application/atom+xml" }
-    return byExtension[ext] ?? "application/octet-stream"
+  /// The type of the file at `path`, by its extension.
+  static func contentType(for path: String) -> String {
+    let name = path.split(separator: "/").last ?? ""
+    if name == "atom.xml" { return "application/atom+xml" }
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "application/octet-stream" }
+    return byExtension[name[name.index(after: dot)...].lowercased()] ?? "application/octet-stream"
   }
 }

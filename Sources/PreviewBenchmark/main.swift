@@ -199,12 +199,7 @@ func listen(on fd: Int32) {
 // MARK: Session
 
 let options = BuildOptions(siteRoot: siteRoot)
-let preview: PreviewSession
-do {
-  preview = try PreviewSession(options: options)
-} catch {
-  fail("cannot prepare the preview folder: \(error)")
-}
+let preview = PreviewSession(options: options)
 defer { preview.close() }
 preview.onRebuild = { result, duration in
   observations.rebuilt(at: clock.now, took: duration, ok: result.succeeded, files: result.fileCount)

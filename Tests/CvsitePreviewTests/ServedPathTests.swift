@@ -1,18 +1,15 @@
+import CvsiteSite
 import CvsiteTestSupport
 import Foundation
 import Testing
 
 @testable import CvsitePreview
 
-/// A served folder with a page, a nested index, a 404 page, and a link leading outside.
-final class ServedFolder: @unchecked Sendable {  // immutable after init
-  let root: URL
-  let outside: URL
+/// A served site with a page, a nested index and a 404 page.
+struct ServedFolder: Sendable {
+  let root = ServedFiles()
 
   init() throws {
-    let base = temporaryPath("cvsite-served")
-    root = base.appendingPathComponent("site")
-    outside = base.appendingPathComponent("secret.txt")
     let files = [
       "index.html": "<!doctype html><html><body><p>Home</p></body></html>",
       "docs/index.html": "<!doctype html><html><body><p>Docs</p></body></html>",
@@ -21,25 +18,17 @@ final class ServedFolder: @unchecked Sendable {  // immutable after init
       "404.html": "<!doctype html><html><body><p>Missing page</p></body></html>",
       "feed/atom.xml": "<feed/>",
     ]
-    for (path, text) in files {
-      let url = root.appendingPathComponent(path)
-      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(text.utf8).write(to: url)
-    }
-    try Data("secret".utf8).write(to: outside)
-    try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("leak.txt"), withDestinationURL: outside)
+    for (path, text) in files { try root.write(Data(text.utf8), to: path) }
   }
-
-  deinit { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
 }
 
 @Suite("Served paths")
 struct ServedPathTests {
   @Test(
-    "paths that leave the folder are forbidden",
+    "paths that would leave the site are forbidden",
     arguments: [
       "/../secret.txt", "/%2e%2e/secret.txt", "/%2E%2E/secret.txt", "/docs/..%2f..%2fsecret.txt", "/./index.html",
-      "/docs/%5c..%5csecret.txt", "/%00", "/leak.txt", "relative", "/%zz",
+      "/docs/%5c..%5csecret.txt", "/%00", "relative", "/%zz",
     ])
   func forbidden(path: String) throws {
     let folder = try ServedFolder()
@@ -49,22 +38,47 @@ struct ServedPathTests {
   @Test("folders serve index.html; a folder without slash redirects; missing is not found")
   func resolution() throws {
     let folder = try ServedFolder()
-    let root = folder.root.resolvingSymlinksInPath()
-    #expect(ServedPath.resolve("/", in: folder.root) == .file(root.appendingPathComponent("index.html")))
-    #expect(ServedPath.resolve("/docs/", in: folder.root) == .file(root.appendingPathComponent("docs/index.html")))
+    #expect(ServedPath.resolve("/", in: folder.root) == .file("index.html"))
+    #expect(ServedPath.resolve("/docs/", in: folder.root) == .file("docs/index.html"))
+    #expect(ServedPath.resolve("//docs//", in: folder.root) == .file("docs/index.html"))
     #expect(ServedPath.resolve("/docs?x=1", in: folder.root) == .redirect("/docs/"))
-    #expect(
-      ServedPath.resolve("/docs/a%20b.html", in: folder.root) == .file(root.appendingPathComponent("docs/a b.html")))
+    #expect(ServedPath.resolve("//docs", in: folder.root) == .redirect("/docs/"))
+    #expect(ServedPath.resolve("/docs/a%20b.html", in: folder.root) == .file("docs/a b.html"))
+    #expect(ServedPath.resolve("/style.css/", in: folder.root) == .file("style.css"))
     #expect(ServedPath.resolve("/nothing/", in: folder.root) == .notFound)
+    #expect(ServedPath.resolve("/doc", in: folder.root) == .notFound, "a prefix of a folder is no folder")
+    #expect(ServedPath.resolve("/feed/", in: folder.root) == .notFound, "a folder without index.html")
+  }
+
+  @Test("the served files keep count of their folders as files come and go")
+  func folders() throws {
+    let files = ServedFiles()
+    try files.write(Data("a".utf8), to: "guide/setup/index.html")
+    try files.write(Data("b".utf8), to: "guide//index.html")
+    try files.write(Data("c".utf8), to: "guide/index.html")
+    #expect(files.paths == ["guide/index.html", "guide/setup/index.html"])
+    #expect(files.file(at: "guide/index.html") == Data("c".utf8), "the second write replaces the first")
+    #expect(files.isFolder("guide") && files.isFolder("guide/setup") && files.isFolder(""))
+    try files.remove("guide/setup/index.html")
+    #expect(!files.isFolder("guide/setup"))
+    #expect(files.isFolder("guide"))
+    try files.remove("guide/index.html")
+    #expect(!files.isFolder("guide"))
+    #expect(ServedPath.resolve("/guide/", in: files) == .notFound)
+    for path in ["../x.html", "/etc/passwd", "a/./b", "a\\b", ""] {
+      #expect(throws: OutputError.self, "\(path)") { try files.write(Data(), to: path) }
+    }
+    #expect(files.paths.isEmpty)
   }
 
   @Test("content types by extension")
   func contentTypes() {
-    #expect(MediaTypes.contentType(for: URL(fileURLWithPath: "/a/index.html")) == "text/html; charset=utf-8")
-    #expect(MediaTypes.contentType(for: URL(fileURLWithPath: "/a/app.js")) == "text/javascript; charset=utf-8")
-    #expect(MediaTypes.contentType(for: URL(fileURLWithPath: "/a/x.SVG")) == "image/svg+xml")
-    #expect(MediaTypes.contentType(for: URL(fileURLWithPath: "/atom.xml")) == "application/atom+xml")
-    #expect(MediaTypes.contentType(for: URL(fileURLWithPath: "/a/blob")) == "application/octet-stream")
+    #expect(MediaTypes.contentType(for: "a/index.html") == "text/html; charset=utf-8")
+    #expect(MediaTypes.contentType(for: "a/app.js") == "text/javascript; charset=utf-8")
+    #expect(MediaTypes.contentType(for: "a/x.SVG") == "image/svg+xml")
+    #expect(MediaTypes.contentType(for: "atom.xml") == "application/atom+xml")
+    #expect(MediaTypes.contentType(for: "a/blob") == "application/octet-stream")
+    #expect(MediaTypes.contentType(for: "a.d/.hidden") == "application/octet-stream")
   }
 
   @Test("the reload script goes before </body>, or at the end")

@@ -15,7 +15,7 @@ final class PreviewFixture: @unchecked Sendable {  // immutable after init
   init() async throws {
     site = temporaryPath("cvsite-preview")
     try SiteScaffold.create(at: site, title: "Preview")
-    session = try PreviewSession(options: BuildOptions(siteRoot: site))
+    session = PreviewSession(options: BuildOptions(siteRoot: site))
     let first = await session.initialBuild()
     #expect(first.succeeded)
     await session.announce(first)
@@ -24,7 +24,7 @@ final class PreviewFixture: @unchecked Sendable {  // immutable after init
   var contactPage: URL { site.appendingPathComponent("content/contact.md") }
 
   func served(_ path: String) -> String {
-    (try? String(contentsOf: session.servedFolder.appendingPathComponent(path), encoding: .utf8)) ?? ""
+    session.served.file(at: path).map { String(decoding: $0, as: UTF8.self) } ?? ""
   }
 
   /// Runs the preview's services on a free port until `body` returns, then shuts them
@@ -84,7 +84,7 @@ struct SessionTests {
       gone.diagnostics.map(\.message) == ["the site has no content/ folder (moved or deleted?): its pages go there"])
     #expect(fixture.served("index.html").isEmpty, "the old home page is still served")
     #expect(fixture.served("guide/setup/index.html").isEmpty)
-    let response = PreviewServer.serve("/", root: session.servedFolder, generation: 1)
+    let response = PreviewServer.serve("/", root: session.served, generation: 1)
     #expect(response.status == .notFound)
     #expect(reported.diagnostics.errors.map(\.message) == gone.diagnostics.map(\.message), "what serve prints")
     try FileManager.default.moveItem(at: aside, to: content)

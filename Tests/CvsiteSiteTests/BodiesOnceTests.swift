@@ -22,7 +22,7 @@ struct BodiesOnceTests {
   @Test("a build keeps metadata, summaries and ids, not bodies; pages show what the bodies held")
   func buildDropsBodies() throws {
     let site = try TemporarySite(site: Self.pages)
-    let session = SiteSession(options: site.options)
+    var session = SiteSession(options: site.options)
     let sink = StoringSink()
     let result = session.build(into: sink)
     // The draft is not built, yet its problems are found: the only ones.
@@ -52,12 +52,12 @@ struct BodiesOnceTests {
     var files = Self.pages
     files["content/docs/later.md"] = nil
     let site = try TemporarySite(site: files)
-    let served = SiteSession(options: site.options)
+    var served = SiteSession(options: site.options)
     #expect(served.update(changed: ["cvsite.yml"], into: StoringSink()).succeeded)
     #expect(served.pages["content/docs/guide.md"]?.page.bodyHTML.contains("opening words") == true)
     #expect(served.pages["content/docs/guide.md"]?.page.headings.map(\.id) == ["setup"])
 
-    let built = SiteSession(options: site.options)
+    var built = SiteSession(options: site.options)
     #expect(built.build(into: StoringSink()).succeeded)
     try site.write("content/docs/guide.md", "---\ntitle: Guide, renamed\n---\nNew opening words.\n\n## Setup\n")
     let sink = StoringSink()
@@ -88,7 +88,7 @@ struct PassageSpoolTests {
     let count = 2_600  // two records per bundle
     let pages = (0..<count).map(Self.page)
     let written = StoringSink()
-    let spool = PassageSpool(indexing: pages.map(\.0.sitePath), write: SiteSession.searchWriter(into: written))
+    let spool = PassageSpool(indexing: pages.map(\.0.sitePath), write: SearchIndex.writer(into: written))
     for (page, record) in pages.reversed() where page.sitePath != "content/p7.md" {
       #expect(spool.add(page, record: record, basePath: "/docs/"))
     }
@@ -101,7 +101,7 @@ struct PassageSpoolTests {
     let index = SearchIndex(
       pages: pages.map { SearchIndex.Page($0.0, record: $0.1, basePath: "/docs/") }, english: true)
     let whole = StoringSink()
-    let made = index.write(SiteSession.searchWriter(into: whole))
+    let made = index.write(SearchIndex.writer(into: whole))
     #expect(made.bundleHashes == hashes)
     let bundles = whole.files.keys.filter { $0.hasPrefix("search/p/") }
     #expect(bundles.count == count / 2)

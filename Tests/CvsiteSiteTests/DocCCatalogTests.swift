@@ -279,7 +279,7 @@ struct DocCServeTests {
       "Book.docc/Book.md": "# Book\n\n## Topics\n\n### All\n\n- <doc:Other>\n",
       "Book.docc/Other.md": "# Other\n\nThe first abstract.\n",
     ])
-    let session = SiteSession(options: site.options)
+    var session = SiteSession(options: site.options)
     let sink = KeepingSink()
     #expect(session.update(changed: ["Book.docc"], into: sink).succeeded)
     #expect(sink.text("documentation/book/index.html")?.contains(">Other</a><br>The first abstract.") == true)

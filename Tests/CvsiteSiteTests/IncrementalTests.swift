@@ -39,7 +39,7 @@ struct IncrementalTests {
     ]
     for index in 0..<5 { files["content/docs/p\(index).md"] = "---\ntitle: P\(index)\n---\nPage \(index).\n" }
     let site = try TemporarySite(site: files)
-    let session = SiteSession(options: site.options)
+    var session = SiteSession(options: site.options)
     let first = session.update(changed: ["cvsite.yml"], into: RecordingSink())
     #expect(first.succeeded, "\(first.diagnostics.summaries)")
     return (site, session)
@@ -47,7 +47,7 @@ struct IncrementalTests {
 
   @Test("editing a page's body rewrites that page and its section's page only")
   func bodyEdit() throws {
-    let (site, session) = try session()
+    var (site, session) = try session()
     try site.write("content/docs/p1.md", "---\ntitle: P1\n---\nChanged body.\n")
     let sink = RecordingSink()
     let result = session.update(changed: ["content/docs/p1.md"], into: sink)
@@ -57,7 +57,7 @@ struct IncrementalTests {
 
   @Test("an edit past the summary leaves the section's page alone")
   func editPastSummary() throws {
-    let (site, session) = try session()
+    var (site, session) = try session()
     let long = "---\ntitle: P2\n---\n" + String(repeating: "Opening words of the page. ", count: 20) + "\n\nEnd.\n"
     try site.write("content/docs/p2.md", long)
     #expect(session.update(changed: ["content/docs/p2.md"], into: RecordingSink()).succeeded)
@@ -69,7 +69,7 @@ struct IncrementalTests {
 
   @Test("changing a title rewrites the pages whose navigation shows it, and no other")
   func titleEdit() throws {
-    let (site, session) = try session()
+    var (site, session) = try session()
     try site.write("content/docs/p1.md", "---\ntitle: Renamed\n---\nPage 1.\n")
     let sink = RecordingSink()
     let result = session.update(changed: ["content/docs/p1.md"], into: sink)
@@ -95,7 +95,7 @@ struct IncrementalTests {
       files["content/blog/b\(index).md"] = "---\ntitle: B\(index)\ndate: 2026-01-0\(index + 1)\n---\nPost \(index).\n"
     }
     let site = try TemporarySite(site: files)
-    let session = SiteSession(options: site.options)
+    var session = SiteSession(options: site.options)
     let served = StoringSink()
     #expect(session.update(changed: ["cvsite.yml"], into: served).succeeded)
     let edits: [(String, (TemporarySite) throws -> Void)] = [
@@ -136,7 +136,7 @@ struct IncrementalTests {
       }
       #expect(result.succeeded, "\(name): \(result.diagnostics.summaries)")
       let full = StoringSink()
-      #expect(SiteSession(options: site.options).build(into: full).succeeded)
+      #expect(SiteSession.build(site.options, into: full).succeeded)
       #expect(served.files.keys.sorted() == full.files.keys.sorted(), "\(name)")
       for (path, data) in full.files where served.files[path] != data {
         Issue.record("\(name): \(path) differs from a full build")
@@ -151,7 +151,7 @@ struct IncrementalTests {
       "content/docs/_shared.mdx": "Shared words.\n",
       "content/docs/uses.mdx": "# Uses\n\nimport Shared from './_shared.mdx';\n\n<Shared />\n",
     ])
-    let session = SiteSession(options: site.options)
+    var session = SiteSession(options: site.options)
     let served = StoringSink()
     #expect(session.update(changed: ["cvsite.yml"], into: served).succeeded)
     try site.write("content/docs/_shared.mdx", "Other words.\n")
@@ -160,7 +160,7 @@ struct IncrementalTests {
     let page = try #require(served.files["docs/uses/index.html"])
     #expect(String(decoding: page, as: UTF8.self).contains("<p>Other words.</p>"))
     let full = StoringSink()
-    #expect(SiteSession(options: site.options).build(into: full).succeeded)
+    #expect(SiteSession.build(site.options, into: full).succeeded)
     #expect(served.files.keys.sorted() == full.files.keys.sorted())
     for (path, data) in full.files where served.files[path] != data {
       Issue.record("\(path) differs from a full build")
@@ -169,7 +169,7 @@ struct IncrementalTests {
 
   @Test("a failed rebuild writes nothing; the fix writes what was pending")
   func failedRebuild() throws {
-    let (site, session) = try session()
+    var (site, session) = try session()
     try site.write("content/docs/p2.md", "---\ntitle: P2\n---\n:::nope\nx\n:::\n")
     let failing = RecordingSink()
     let failed = session.update(changed: ["content/docs/p2.md"], into: failing)
@@ -186,7 +186,7 @@ struct IncrementalTests {
 
   @Test("a removed page's output is removed")
   func removal() throws {
-    let (site, session) = try session()
+    var (site, session) = try session()
     try site.remove("content/docs/p4.md")
     let sink = RecordingSink()
     #expect(session.update(changed: ["content/docs/p4.md"], into: sink).succeeded)

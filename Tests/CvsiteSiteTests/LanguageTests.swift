@@ -243,7 +243,7 @@ struct LanguageTests {
   @Test("serve rebuilds the languages that show an edited page, and only their files")
   func serveRebuilds() throws {
     let site = try Self.site()
-    let session = SiteSession(options: site.options)
+    var session = SiteSession(options: site.options)
     #expect(session.update(changed: ["cvsite.yml"], into: RecordingSink()).succeeded)
 
     try site.write(

@@ -376,7 +376,7 @@ struct SearchIndexTests {
     var files = ["content/_index.md": "---\ntitle: Home\n---\nHome.\n"]
     for index in 0..<pages { files["content/p\(index).md"] = "---\ntitle: P\(index)\n---\nPage \(index).\n" }
     let site = try TemporarySite(site: files)
-    let session = SiteSession(options: site.options)
+    var session = SiteSession(options: site.options)
     let sink = StoringSink()
     #expect(session.update(changed: ["cvsite.yml"], into: sink).succeeded)
     return (site, session, sink)
@@ -384,7 +384,7 @@ struct SearchIndexTests {
 
   @Test("serve: an edit rewrites the shared index files and only the edited page's record")
   func serveUpdates() throws {
-    let (site, session, first) = try Self.served(pages: 6)
+    var (site, session, first) = try Self.served(pages: 6)
     let records = first.files.keys.filter { $0.hasPrefix("search/p/") }
     #expect(records.count == 7)
     try site.write("content/p3.md", "---\ntitle: P3\n---\nNow about a wombat.\n")
@@ -434,7 +434,7 @@ struct SearchIndexTests {
 
   @Test("serve: a page leaving or rejoining the index renumbers every record, not only its own")
   func serveRenumbers() throws {
-    let (site, session, output) = try Self.served(pages: 5)
+    var (site, session, output) = try Self.served(pages: 5)
     func records() throws -> [String] {
       let meta = try JSONDecoder().decode(Meta.self, from: try #require(output.files["search/meta.json"]))
       return try (0..<meta.pages).map { id in

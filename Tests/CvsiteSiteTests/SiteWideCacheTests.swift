@@ -44,7 +44,7 @@ struct SiteWideCacheTests {
       "content/docs/p1.md": "---\ntitle: P1\ndate: 2024-01-01\n---\nPage 1.\n",
       "content/docs/p2.md": "---\ntitle: P2\ndate: 2024-01-02\n---\n## Old heading\n\nPage 2.\n",
     ])
-    let session = SiteSession(options: site.options)
+    var session = SiteSession(options: site.options)
     let served = CapturingSink()
     let first = session.update(changed: ["cvsite.yml"], into: served)
     #expect(first.succeeded, "\(first.diagnostics.summaries)")
@@ -53,12 +53,12 @@ struct SiteWideCacheTests {
 
   /// The error summaries of a fresh session's full build.
   func freshErrors(_ site: TemporarySite) -> [String] {
-    SiteSession(options: site.options).build(into: DiscardingSink()).diagnostics.errors.summaries
+    SiteSession.build(site.options, into: DiscardingSink()).diagnostics.errors.summaries
   }
 
   @Test("a link checks against the ids of a page edited before")
   func editedIDs() throws {
-    let (site, session) = try session()
+    var (site, session) = try session()
     try site.write("content/docs/p2.md", "---\ntitle: P2\ndate: 2024-01-02\n---\n## New heading\n\nPage 2.\n")
     #expect(session.update(changed: ["content/docs/p2.md"], into: RecordingSink()).succeeded)
 
@@ -75,7 +75,7 @@ struct SiteWideCacheTests {
 
   @Test("a link to a file added since is not broken")
   func addedFile() throws {
-    let (site, session) = try session()
+    var (site, session) = try session()
     try site.write("static/notes.txt", "notes\n")
     #expect(session.update(changed: ["static/notes.txt"], into: RecordingSink()).succeeded)
     try site.write("content/docs/p1.md", "---\ntitle: P1\ndate: 2024-01-01\n---\n[notes](/notes.txt)\n")
@@ -85,7 +85,7 @@ struct SiteWideCacheTests {
 
   @Test("navigation, sitemap and feed follow title and date edits")
   func navigationEdits() throws {
-    let (site, session, served) = try servedSession()
+    var (site, session, served) = try servedSession()
     try site.write("content/docs/p1.md", "---\ntitle: Renamed page\ndate: 2024-02-03\n---\nPage 1.\n")
     #expect(session.update(changed: ["content/docs/p1.md"], into: served).succeeded)
     // Then a body edit elsewhere, which reuses what the title edit rebuilt.
@@ -93,7 +93,7 @@ struct SiteWideCacheTests {
     #expect(session.update(changed: ["content/docs/p2.md"], into: served).succeeded)
 
     let fresh = CapturingSink()
-    #expect(SiteSession(options: site.options).build(into: fresh).succeeded)
+    #expect(SiteSession.build(site.options, into: fresh).succeeded)
     for path in ["sitemap.xml", "atom.xml", "404.html", "docs/p2/index.html"] {
       #expect(served[path] != nil, "\(path) not written")
       #expect(served[path] == fresh[path], "\(path) differs from a full build")
@@ -104,11 +104,11 @@ struct SiteWideCacheTests {
 
   @Test("tag edits reach the tag pages, the sitemap and the edited page's term links")
   func tagEdits() throws {
-    let (site, session, served) = try servedSession()
+    var (site, session, served) = try servedSession()
     try site.write("content/docs/p1.md", "---\ntitle: P1\ndate: 2024-01-01\ntags: [swift]\n---\nPage 1.\n")
     #expect(session.update(changed: ["content/docs/p1.md"], into: served).succeeded)
     let fresh = CapturingSink()
-    #expect(SiteSession(options: site.options).build(into: fresh).succeeded)
+    #expect(SiteSession.build(site.options, into: fresh).succeeded)
     for path in ["sitemap.xml", "tags/index.html", "tags/swift/index.html", "docs/p1/index.html"] {
       #expect(served[path] != nil, "\(path) not written")
       #expect(served[path] == fresh[path], "\(path) differs from a full build")

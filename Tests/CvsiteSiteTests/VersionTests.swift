@@ -147,7 +147,7 @@ struct VersionTests {
   @Test("serve: an edit rebuilds the newest version only; a version from git does not follow the working tree")
   func serveRebuilds() throws {
     let site = try Self.site()
-    let session = SiteSession(options: site.options)
+    var session = SiteSession(options: site.options)
     #expect(session.update(changed: ["cvsite.yml"], into: RecordingSink()).succeeded)
     try site.write("content/docs/usage.md", "---\ntitle: Usage\n---\nUse it now.\n")
     let sink = RecordingSink()

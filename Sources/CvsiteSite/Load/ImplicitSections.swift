@@ -2,11 +2,11 @@
 /// page of its own, titled after the folder and listing its pages, so the navigation,
 /// listings and links reach what it holds. Writing an `_index.md` replaces it; a draft
 /// one does so only in a build with drafts.
-extension SiteSession {
+extension LoadedTree {
   /// Adds the section pages that folders lack and drops those no longer needed (the
   /// folder got an `_index.md`, or lost its last page). Returns whether anything changed.
   @discardableResult
-  func reconcileImplicitSections(parser: PageParser) -> Bool {
+  mutating func reconcileImplicitSections(parser: PageParser) -> Bool {
     // A DocC catalog's folders are no pages: its pages have URLs of their own.
     guard config.docc == nil else { return false }
     var needed = Set<[String]>()

@@ -15,7 +15,7 @@ struct ParsedSitePage: Sendable {
   /// same scan as ``ids`` when the parser keeps them (``PageParser/keepsLinks``): what
   /// the link rewriter and the link check read.
   var links: LinkAttributes?
-  /// A section made for a folder without `_index.md` (see ``SiteSession/reconcileImplicitSections(parser:)``).
+  /// A section made for a folder without `_index.md` (see ``LoadedTree/reconcileImplicitSections(parser:)``).
   var isImplicit = false
   /// What the search index keeps of the page; `nil` when the site has no search or the
   /// page is left out of it.

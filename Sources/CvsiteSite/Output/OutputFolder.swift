@@ -196,13 +196,19 @@ public struct OutputFolder: Sendable {
 
   /// ``resolve(_:in:)`` on file-system paths.
   static func resolvePath(_ relativePath: String, in folder: String) -> String? {
+    normalized(relativePath).map { (folder.hasSuffix("/") ? folder : folder + "/") + $0 }
+  }
+
+  /// `relativePath` with repeated slashes folded, or nil when it would leave the folder
+  /// it is relative to (absolute paths, `..` or `.` segments, NUL bytes, backslashes).
+  public static func normalized(_ relativePath: String) -> String? {
     // Bytes, not `contains("…")`: with Foundation imported that finds text through
     // CFString, a cost every written file paid.
     guard !relativePath.utf8.contains(where: { $0 == 0 || $0 == UInt8(ascii: "\\") }) else { return nil }
     let parts = relativePath.splitOmittingEmpty(atByte: UInt8(ascii: "/"))
     guard !relativePath.hasPrefix("/"), !parts.isEmpty, !parts.contains(where: { $0 == ".." || $0 == "." })
     else { return nil }
-    return (folder.hasSuffix("/") ? folder : folder + "/") + parts.joined(separator: "/")
+    return parts.joined(separator: "/")
   }
 }
 

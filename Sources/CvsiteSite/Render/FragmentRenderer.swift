@@ -17,11 +17,10 @@ public enum FragmentRenderer {
     var siteRoot = workingDirectory
     if let root = enclosingSite(of: workingDirectory) {
       siteRoot = root
-      let options = BuildOptions(siteRoot: root)
-      let site = SiteSession(options: options)
-      diagnostics += site.loadSettingsAndTheme()
-      config = site.config
-      if let theme = site.theme {
+      let (settings, loaded, problems) = SiteSession.loadSettingsAndTheme(BuildOptions(siteRoot: root))
+      diagnostics += problems
+      config = settings
+      if let theme = loaded {
         return finish(
           bytes: bytes, path: path, config: config, theme: theme, siteRoot: root, diagnostics: diagnostics)
       }

@@ -77,12 +77,12 @@ struct PageRendering: Sendable {
       (made.links, made.reported, made.writtenAs) = (links.intoSite, linkProblems, writtenAs)
     }
     // The context before its body, made once: hashed for the memo, then rendered.
-    let base = SiteSession.baseContext(
+    let base = PageLayouts.baseContext(
       for: page, navigation: navigation, config: config, feedURL: feedURL, gitDates: gitDates,
       taxonomies: taxonomies, languages: languages, versions: versions)
     var fingerprint: Int?
     if let memo {
-      let inputs = SiteSession.layoutInputs(
+      let inputs = PageLayouts.layoutInputs(
         for: page, base: base, rewrittenBody: rewritten ? body : nil, listingKeys: listingKeys, in: site,
         navigation: navigation)
       if !reread.contains(page.sitePath), let last = memo.pages[page.sitePath], last.inputs == inputs {
@@ -91,7 +91,7 @@ struct PageRendering: Sendable {
       }
       fingerprint = inputs
     }
-    let (context, layout, listingProblems, more) = SiteSession.layoutContext(
+    let (context, layout, listingProblems, more) = PageLayouts.layoutContext(
       for: page, in: site, navigation: navigation, config: config, theme: theme, base: base)
     let (document, layoutProblem) = theme.renderDocumentReporting(context, layout: layout)
     // Theme problems are said once for the whole site, not once per page.

@@ -65,3 +65,16 @@ private final class ResultSlots<Result>: @unchecked Sendable {
 private struct UnsafeSendableBuffer<Element>: @unchecked Sendable {
   let buffer: UnsafeBufferPointer<Element>
 }
+
+/// Counts finished pages across workers, for the progress line.
+final class ProgressCounter: Sendable {
+  private let count = Mutex(0)
+
+  /// Counts one more page; returns how many are finished.
+  func increment() -> Int {
+    count.withLock { count in
+      count += 1
+      return count
+    }
+  }
+}

@@ -9,7 +9,7 @@ import Foundation
 struct RenderMemo: Sendable {
   /// What one page's files were made from.
   struct Entry: Sendable, Equatable {
-    /// ``SiteSession/layoutInputs(for:rewrittenBody:in:navigation:config:feedURL:gitDates:taxonomies:)``.
+    /// ``PageLayouts/layoutInputs(for:base:rewrittenBody:listingKeys:in:navigation:)``.
     var inputs: Int
     /// The page's files: its own and those of its listing's later parts.
     var files: [String]

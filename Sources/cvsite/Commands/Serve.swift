@@ -39,13 +39,7 @@ struct Serve: AsyncParsableCommand {
       writeToStandardError("error: \(problem)\n")
       throw Exit.usageOrIO
     }
-    let preview: PreviewSession
-    do {
-      preview = try PreviewSession(options: options)
-    } catch {
-      writeToStandardError("error: cannot prepare the preview folder: \(error)\n")
-      throw Exit.usageOrIO
-    }
+    let preview = PreviewSession(options: options)
     defer { preview.close() }
     let report = diagnostics
     preview.onRebuild = { result, duration in

@@ -34,9 +34,9 @@ public enum SiteBuilder {
         result: .failed([]),
         ioFailure: "cannot create the output folder: \(describeIOError(error))")
     }
-    let session = SiteSession(options: options)
-    if !releasesMemory { _ = Unmanaged.passRetained(session) }
+    var session = SiteSession(options: options)
     let result = session.build(into: folder, progress: progress)
+    if !releasesMemory { _ = Unmanaged.passRetained(KeptSession(session)) }
     guard result.succeeded else {
       folder.discard()
       return Outcome(result: result, ioFailure: nil)
@@ -54,6 +54,12 @@ public enum SiteBuilder {
   public static func check(_ options: BuildOptions) -> BuildResult {
     var options = options
     options.isCheckOnly = true
-    return SiteSession(options: options).build(into: DiscardingSink())
+    return SiteSession.build(options, into: DiscardingSink())
   }
+}
+
+/// A session kept alive until the process exits (``SiteBuilder/build(_:progress:releasesMemory:)``).
+private final class KeptSession: Sendable {
+  let session: SiteSession
+  init(_ session: SiteSession) { self.session = session }
 }

@@ -6,9 +6,9 @@ extension SiteSession {
   /// version, each a site of its own tree (navigation, listings, taxonomies, feed,
   /// search) under its folder (`/1.x/es/`), sharing the theme, the static files and one
   /// reading of git per version; then one sitemap of them all and `versions.json`.
-  func buildTrees(
-    content: [ContentFile], theme: SiteThemeAdapter, diagnostics given: [Diagnostic], into sink: any OutputSink,
-    progress: (@Sendable (Int, Int) -> Void)?
+  mutating func buildTrees(
+    content: [ContentFile], staticFiles: [ContentFile], theme: SiteThemeAdapter, diagnostics given: [Diagnostic],
+    into sink: any OutputSink, progress: (@Sendable (Int, Int) -> Void)?
   ) -> BuildResult {
     var diagnostics = given
     let languages =
@@ -20,8 +20,9 @@ extension SiteSession {
         ])
     let versions: [SiteVersion?] = config.versions.map { $0.all.map(Optional.some) } ?? [nil]
     var sessions: [SiteSession] = []
-    // By version: its sessions (one per language), for its translations.
-    var groups: [[SiteSession]] = []
+    // By version: its sessions' places in `sessions` (one per language), for its
+    // translations.
+    var groups: [Range<Int>] = []
     var spoken: [String: SiteThemeAdapter] = [:]
     for version in versions {
       var files = content
@@ -66,9 +67,9 @@ extension SiteSession {
         config.lastUpdatedFromGit || (options.isCheckOnly && version?.isNewest != false)
         ? GitDates.lastCommitDates(contentFolder: options.siteRoot.appendingPathComponent(folder), ref: gitRef)
         : nil
-      var group: [SiteSession] = []
+      let groupStart = sessions.count
       for tree in trees {
-        let session = SiteSession(options: options)
+        var session = SiteSession(options: options)
         var settings = config
         settings.contentFolder = folder
         settings.isNewestVersion = version?.isNewest ?? true
@@ -83,41 +84,38 @@ extension SiteSession {
           spoken[tree.language.code] = words
           diagnostics += problems
         }
-        session.theme = spoken[tree.language.code]
-        session.staticFiles = staticFiles
-        session.languageTree = tree
-        session.version = version
-        session.sources = sources
-        session.writesSharedFiles = sessions.isEmpty
         session.remembersRenders = remembersRenders
         session.remembered = remembersRenders ? RenderMemo() : nil
-        if config.lastUpdatedFromGit, let gitDates {
-          session.treeGitDates = Self.keyed(gitDates, by: tree, prefix: prefix)
-        }
-        if let loaded = session.theme {
-          diagnostics += session.load(tree.files, theme: loaded).filter {
-            !tree.untranslated.contains($0.location?.path ?? "")
-          }
+        if let words = spoken[tree.language.code] {
+          var place = LoadedTree.Place(
+            languageTree: tree, version: version, sources: sources, writesSharedFiles: sessions.isEmpty)
+          if config.lastUpdatedFromGit, let gitDates { place.gitDates = Self.keyed(gitDates, by: tree, prefix: prefix) }
+          var loaded = LoadedTree(options: options, config: settings, theme: words, place: place)
+          loaded.keepsBodies = remembersRenders
+          loaded.staticFiles = staticFiles
+          diagnostics += loaded.load(tree.files).filter { !tree.untranslated.contains($0.location?.path ?? "") }
+          session.tree = loaded
         }
         sessions.append(session)
-        group.append(session)
       }
       if options.isCheckOnly, config.languages != nil, version?.isNewest != false, let gitDates {
         diagnostics += Self.translationReport(trees, gitDates: gitDates, prefix: prefix)
       }
-      groups.append(group)
+      groups.append(groupStart..<sessions.count)
     }
     var versionIndex = config.versions.map(VersionIndex.init)
     var translations: [Translations] = []
     for group in groups {
       var made = Translations(languages: languages)
-      for session in group {
+      for session in sessions[group] {
+        guard let tree = session.tree else { continue }
+        let published = tree.publishedPages
         made.add(
-          session.publishedPages, language: session.config.language,
-          untranslated: session.languageTree?.untranslated ?? [], home: session.config.homePath)
+          published, language: tree.config.language, untranslated: tree.place.languageTree?.untranslated ?? [],
+          home: tree.config.homePath)
         versionIndex?.add(
-          session.publishedPages, version: session.version?.name ?? "", language: session.config.language,
-          home: session.config.homePath)
+          published, version: tree.place.version?.name ?? "", language: tree.config.language,
+          home: tree.config.homePath)
       }
       translations.append(made)
     }
@@ -125,22 +123,25 @@ extension SiteSession {
     var pageCount = 0
     var sitemap: [(pages: [SitePage], extraURLs: [String], gitDates: [String: String])] = []
     for (group, made) in zip(groups, translations) {
-      for session in group {
-        if config.languages != nil { session.translations = made }
-        session.versionIndex = versionIndex
-        for other in group where other !== session {
-          for page in other.publishedPages {
-            session.otherLanguages[page.url] = other.pages[page.sitePath]?.ids ?? []
-          }
+      for place in group {
+        // (No copy of the tree is held while it renders: its pages would be copied.)
+        guard let treePlace = sessions[place].tree?.place, let language = sessions[place].tree?.config.language else {
+          continue
         }
-        if let original = group.first, session !== original {
-          session.originals = Self.originals(of: session, in: original)
+        var links = TreeLinks(translations: config.languages != nil ? made : nil, versionIndex: versionIndex)
+        for other in group where other != place {
+          guard let others = sessions[other].tree else { continue }
+          for page in others.publishedPages { links.otherLanguages[page.url] = others.pages[page.sitePath]?.ids ?? [] }
         }
-        guard let loaded = session.theme else { continue }
-        let output = session.renderAll(theme: loaded, into: sink, progress: progress)
-        session.writtenOutputs = output.files
-        session.made = (output.memo, output.search)
-        let untranslated = session.languageTree?.untranslated ?? []
+        if place != group.lowerBound, let tree = sessions[place].tree, let original = sessions[group.lowerBound].tree {
+          links.originals = Self.originals(of: tree, in: original)
+        }
+        sessions[place].links = links
+        guard let output = sessions[place].renderTree(into: sink, progress: progress) else { continue }
+        sessions[place].writtenOutputs = output.files
+        sessions[place].made = (output.memo, output.search)
+        let session = sessions[place]
+        let untranslated = treePlace.languageTree?.untranslated ?? []
         diagnostics += output.diagnostics.filter { !untranslated.contains($0.location?.path ?? "") }
         for path in output.files.intersection(files).sorted() {
           diagnostics.append(
@@ -151,11 +152,10 @@ extension SiteSession {
         }
         files.formUnion(output.files)
         pageCount += output.pageCount
-        let wide = session.siteWide
+        let wide = session.index
         // An older version's page whose canonical link leads to the newest is left to it.
         let published = (wide?.publishedPaths ?? []).compactMap { session.pages[$0]?.page }.filter { page in
-          session.version?.isNewest != false
-            || versionIndex?.newest(of: page, language: session.config.language) == nil
+          treePlace.version?.isNewest != false || versionIndex?.newest(of: page, language: language) == nil
         }
         sitemap.append((published, wide?.taxonomies.urls ?? [], wide?.gitDates ?? [:]))
       }
@@ -172,7 +172,7 @@ extension SiteSession {
         diagnostics.append(.ioFailure("cannot write \(path)", error))
       }
     }
-    languageSessions = sessions
+    trees = sessions
     writtenOutputs = files
     return BuildResult(
       diagnostics: diagnostics, pageCount: pageCount, fileCount: files.count, changedOutputs: files.sorted())
@@ -230,16 +230,14 @@ extension SiteSession {
     return report
   }
 
-  /// For the session of a translation: the original of each of its translated pages
-  /// (URL and ids, from the default language's `original` session), by the
-  /// translation's URL.
-  static func originals(of session: SiteSession, in original: SiteSession) -> [String: (url: String, ids: Set<String>)]
-  {
+  /// For the tree of a translation: the original of each of its translated pages (URL
+  /// and ids, from the default language's `original` tree), by the translation's URL.
+  static func originals(of session: LoadedTree, in original: LoadedTree) -> [String: (url: String, ids: Set<String>)] {
     var byIdentity: [String: (url: String, ids: Set<String>)] = [:]
     for parsed in original.pages.values {
       byIdentity[Translations.identity(of: parsed.page)] = (parsed.page.url, parsed.ids)
     }
-    let untranslated = session.languageTree?.untranslated ?? []
+    let untranslated = session.place.languageTree?.untranslated ?? []
     var originals: [String: (url: String, ids: Set<String>)] = [:]
     for parsed in session.pages.values where !untranslated.contains(parsed.page.sitePath) {
       if let found = byIdentity[Translations.identity(of: parsed.page)] { originals[parsed.page.url] = found }
@@ -249,14 +247,21 @@ extension SiteSession {
 }
 
 extension SiteSession {
-  /// `serve`'s rebuild of a site of several languages: a page's change is rebuilt by
-  /// the sessions of the languages that show it (its own, and those that show it
-  /// untranslated), each as a site of one language; a change of settings, theme, words,
+  /// `serve`'s rebuild of a site of several languages or versions: a page's change is
+  /// rebuilt by the sessions of the trees that show it (its own, and those that show it
+  /// untranslated), each as a site of one tree; a change of settings, theme, words,
   /// files other than pages, or of which pages exist or where they are, rebuilds them all.
-  func updateLanguages(changed paths: [String], into sink: any OutputSink) -> BuildResult {
-    let folders = Set(languageSessions.map { $0.config.contentFolder + "/" })
-    let known = Set(languageSessions.flatMap { $0.languageTree?.files.map(\.sitePath) ?? [] })
-    let files = Set(languageSessions.flatMap { ($0.resources + $0.staticFiles).map(\.sitePath) })
+  mutating func updateTrees(changed paths: [String], into sink: any OutputSink) -> BuildResult {
+    // (Made in a closure: no copy of a tree outlives it, or a tree's update would copy
+    // its pages.)
+    let (folders, known, files) = { () -> (Set<String>, Set<String>, Set<String>) in
+      let loaded = trees.compactMap(\.tree)
+      return (
+        Set(loaded.map { $0.config.contentFolder + "/" }),
+        Set(loaded.flatMap { $0.place.languageTree?.files.map(\.sitePath) ?? [] }),
+        Set(loaded.flatMap { ($0.resources + $0.staticFiles).map(\.sitePath) })
+      )
+    }()
     var pages: [String] = []
     for path in paths {
       let exists = FileManager.default.fileExists(atPath: options.siteRoot.appendingPathComponent(path).path)
@@ -274,12 +279,12 @@ extension SiteSession {
     var diagnostics: [Diagnostic] = []
     var changed: [String] = []
     var (pageCount, fileCount) = (0, 0)
-    for session in languageSessions {
-      guard let tree = session.languageTree else { continue }
+    for place in trees.indices {
+      guard let tree = trees[place].tree?.place.languageTree else { continue }
       let held = paths.filter { path in tree.files.contains { $0.sitePath == path } }
       guard !held.isEmpty else { continue }
-      let result = session.update(changed: held, into: sink)
-      if session.needsWholeSite { return rebuildEverything(into: sink) }
+      let result = trees[place].update(changed: held, into: sink)
+      if trees[place].needsWholeSite { return rebuildEverything(into: sink) }
       diagnostics += result.diagnostics.filter { !tree.untranslated.contains($0.location?.path ?? "") }
       changed += result.changedOutputs
       // What the site's session knows it wrote no longer holds for these.
@@ -295,9 +300,9 @@ extension SiteSession {
   /// Where each language's published pages are, by page identity.
   private func translationPlaces() -> [String: [String: String]] {
     var places: [String: [String: String]] = [:]
-    for session in languageSessions {
-      for page in session.publishedPages {
-        places[Translations.identity(of: page), default: [:]][session.config.language] = page.url
+    for tree in trees.compactMap(\.tree) {
+      for page in tree.publishedPages {
+        places[Translations.identity(of: page), default: [:]][tree.config.language] = page.url
       }
     }
     return places

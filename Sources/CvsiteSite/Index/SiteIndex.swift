@@ -1,0 +1,91 @@
+import CvsiteCore
+import CvsiteMarkdown
+import Foundation
+
+/// The site-wide index of a tree: what every page's render reads of the others.
+///
+/// It is made from a ``LoadedTree`` (``LoadedTree/makeIndex(order:)``) and depends only
+/// on the published pages' navigation keys (``SiteSession/navigationKey(_:)``: titles,
+/// weights, dates, URLs, drafts, aliases, terms), the settings and the theme, so `serve`
+/// keeps it from one rebuild to the next until one of those changes. The targets also
+/// depend on each page's ids and the site's files: they are updated for edited pages
+/// and dropped when files change.
+struct SiteIndex: Sendable {
+  /// Which reading order of the site's pages this is: a number no other order had
+  /// before it in this process's session (see ``SiteSession/ordersMade``).
+  var order: Int
+  /// Site paths of the published pages, in order.
+  var publishedPaths: [String]
+  var navigation: Navigation.Index
+  var collisions: [Diagnostic]
+  var sitemap: String
+  var targets: Targets?
+  /// With `lastUpdated: git`: each content file's last commit date.
+  var gitDates: [String: String] = [:]
+  var taxonomies = TaxonomyIndex([], names: [])
+  /// The pages the taxonomies add.
+  var taxonomyPages: [TaxonomyIndex.Page] = []
+  /// The site's feed, when it has one.
+  var feedURL: String?
+  /// Whether a page of the site is its 404 page (else the theme's is written).
+  var hasNotFoundPage = false
+
+  /// What depends on the site's files as well as its pages: where links may lead, and
+  /// which output files two sources claim.
+  struct Targets: Sendable {
+    var links: LinkChecker
+    var outputCollisions: [Diagnostic]
+  }
+}
+
+/// What a tree knows of the other trees of its site (its languages and versions): made
+/// once every tree is loaded.
+struct TreeLinks: Sendable {
+  /// Each page's translations.
+  var translations: Translations?
+  /// Each page's place in every version.
+  var versionIndex: VersionIndex?
+  /// On a translation's tree: each translated page's original (URL and ids), by the
+  /// translation's URL (``LinkChecker/originals``).
+  var originals: [String: (url: String, ids: Set<String>)] = [:]
+  /// The other languages' published pages (URL and ids, when known), for links to them.
+  var otherLanguages: [String: Set<String>] = [:]
+}
+
+extension LoadedTree {
+  /// The index of this tree's published pages; `order` numbers its reading order.
+  func makeIndex(order: Int) -> SiteIndex {
+    let published = publishedPages
+    let navigation = Navigation.Index(published, basePath: config.basePath, written: config.writtenNavigation)
+    let gitDates =
+      config.lastUpdatedFromGit
+      ? place.gitDates
+        ?? GitDates.lastCommitDates(contentFolder: options.siteRoot.appendingPathComponent(config.contentFolder))
+      : [:]
+    let taxonomies = TaxonomyIndex(published, names: config.taxonomies, folder: config.treeFolder)
+    let notFound = config.homePath + "404/"
+    return SiteIndex(
+      order: order, publishedPaths: published.map(\.sitePath), navigation: navigation,
+      collisions: urlCollisions(published) + taxonomies.diagnostics + taxonomyCollisions(published, taxonomies),
+      sitemap: sitemapXML(published, config: config, gitDates: gitDates, extraURLs: taxonomies.urls),
+      targets: nil, gitDates: gitDates, taxonomies: taxonomies,
+      taxonomyPages: taxonomies.pages(
+        published, navigation: navigation, basePath: config.basePath, words: theme.theme.words),
+      feedURL: newestDatedPages(published, count: 1).isEmpty ? nil : config.absoluteURL(config.homePath + "atom.xml"),
+      hasNotFoundPage: published.contains { $0.url == notFound })
+  }
+
+  /// What a page's context needs of the site's languages, on a site of several.
+  func pageLanguages(_ links: TreeLinks) -> PageLanguages? {
+    guard let translations = links.translations, let languageTree = place.languageTree else { return nil }
+    return PageLanguages(
+      translations: translations, language: languageTree.language, untranslated: languageTree.untranslated,
+      words: theme.theme.words)
+  }
+
+  /// What a page's context needs of the site's versions, on a site of several.
+  func pageVersions(_ links: TreeLinks) -> PageVersions? {
+    guard let versionIndex = links.versionIndex, let version = place.version else { return nil }
+    return PageVersions(index: versionIndex, version: version, language: config.language, words: theme.theme.words)
+  }
+}
