@@ -328,7 +328,7 @@ struct SearchIndexTests {
           length: 1))
     }
     let files = Mutex<[String: [UInt8]]>([:])
-    let (paths, problems, _) = SearchIndex(pages: pages, english: true).write(jobs: 2) { path, bytes in
+    let (paths, problems, _, _) = SearchIndex(pages: pages, english: true).write(jobs: 2) { path, bytes in
       files.withLock { $0[path] = bytes }
       return nil
     }
@@ -410,6 +410,51 @@ struct SearchIndexTests {
     try site.write("content/p2.md", "---\ntitle: P2\n---\nNow about a numbat.\n")
     #expect(session.update(changed: ["content/p2.md", "static/robots.txt"], into: first).succeeded)
     #expect(first.files.keys.filter { $0.hasPrefix("search/p/") }.count == 7, "no record removed")
+  }
+
+  @Test("serve: after edits that bring and drop words, every index file is the one a fresh build makes")
+  func serveMatchesFreshBuild() throws {
+    var (site, session, served) = try Self.served(pages: 12)
+    let edits = [
+      ("p3", "Now about a wombat."), ("p3", "Now about a quokka and a numbat, numbat."),
+      ("p5", "Page 5 and a wombat."), ("p3", "Page 3."), ("p7", "A dugong."), ("p5", "Page 5."),
+    ]
+    for (name, text) in edits {
+      try site.write("content/\(name).md", "---\ntitle: \(name.uppercased())\n---\n\(text)\n")
+      #expect(session.update(changed: ["content/\(name).md"], into: served).succeeded)
+      let fresh = StoringSink()
+      #expect(SiteSession.build(site.options, into: fresh).succeeded)
+      let files = fresh.files.keys.filter { $0.hasPrefix("search/") }
+      #expect(files.count > 3)
+      for path in files { #expect(served.files[path] == fresh.files[path], "\(path) after \(name): \(text)") }
+    }
+    let meta = try JSONDecoder().decode(Meta.self, from: try #require(served.files["search/meta.json"]))
+    var words = Set<String>()
+    for number in meta.shards.indices {
+      words.formUnion(Self.decodeShard([UInt8](try #require(served.files["search/t/\(number).bin"]))).map(\.term))
+    }
+    #expect(!words.contains("wombat") && words.contains("dugong"), "a word no page holds any more is gone")
+  }
+
+  @Test("the terms kept between writes number only the changed pages' terms again")
+  func keptTerms() throws {
+    func page(_ number: Int, _ terms: [String]) -> SearchIndex.Page {
+      SearchIndex.Page(
+        url: "/p\(number)/", title: "P\(number)",
+        record: SearchRecord(
+          passages: [.init(anchor: "", crumbs: [], text: terms.joined(separator: " "))], terms: terms,
+          counts: terms.map { _ in .init(body: 1) }, length: terms.count))
+    }
+    let before = SearchIndex(pages: [page(0, ["alpha", "beta"]), page(1, ["gamma"])], english: true)
+    let kept = try #require(before.makeShards(keepsTerms: true).table)
+    #expect(kept.pageTerms.map(Array.init) == [[0, 1], [2]])
+    let after = SearchIndex(pages: [page(0, ["alpha", "delta"]), page(1, ["gamma"])], english: true)
+    let reused = after.makeShards(reusing: (kept, [0]), keepsTerms: true)
+    let fresh = after.makeShards()
+    #expect(reused.shards.map(\.bytes) == fresh.shards.map(\.bytes))
+    #expect(reused.terms.map { String(decoding: $0, as: UTF8.self) } == ["alpha", "delta", "gamma"])
+    #expect(reused.table?.pageTerms.map(Array.init) == [[0, 3], [2]], "beta keeps its number, held by no page")
+    #expect(fresh.table == nil, "a write that keeps nothing returns no table")
   }
 
   @Test("pages are numbered in reading order, so results that score alike follow the navigation")

@@ -16,6 +16,13 @@ struct SiteIndex: Sendable {
   var order: Int
   /// Site paths of the published pages, in order.
   var publishedPaths: [String]
+  /// Each published page's place in `publishedPaths`, by site path.
+  var positions: [String: Int] = [:]
+  /// The published pages, in order, while `serve` keeps them between rebuilds (a build
+  /// drops their bodies as it goes, so it keeps none): each edit replaces its page.
+  var published: [SitePage]?
+  /// The site paths of the pages the feed shows, newest first.
+  var feedPaths: [String] = []
   var navigation: Navigation.Index
   var collisions: [Diagnostic]
   var sitemap: String
@@ -35,6 +42,26 @@ struct SiteIndex: Sendable {
   struct Targets: Sendable {
     var links: LinkChecker
     var outputCollisions: [Diagnostic]
+  }
+}
+
+extension SiteIndex {
+  /// The published pages, in order, as `pages` holds them.
+  func published(in pages: [String: ParsedSitePage]) -> [SitePage] {
+    published ?? publishedPaths.compactMap { pages[$0]?.page }
+  }
+
+  /// The published pages among `paths`, in order.
+  func published(_ paths: Set<String>, in pages: [String: ParsedSitePage]) -> [SitePage] {
+    let chosen = paths.compactMap { positions[$0] }.sorted()
+    if let published { return chosen.map { published[$0] } }
+    return chosen.compactMap { pages[publishedPaths[$0]]?.page }
+  }
+
+  /// Takes the page at `path` from `pages` again, when it is published: it was read again.
+  mutating func refresh(_ path: String, in pages: [String: ParsedSitePage]) {
+    guard let position = positions[path], let page = pages[path]?.page else { return }
+    published?[position] = page
   }
 }
 
@@ -64,14 +91,18 @@ extension LoadedTree {
       : [:]
     let taxonomies = TaxonomyIndex(published, names: config.taxonomies, folder: config.treeFolder)
     let notFound = config.homePath + "404/"
+    let feed = newestDatedPages(published, count: Feeds.entries).map(\.sitePath)
+    let paths = published.map(\.sitePath)
     return SiteIndex(
-      order: order, publishedPaths: published.map(\.sitePath), navigation: navigation,
+      order: order, publishedPaths: paths,
+      positions: Dictionary(paths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first }),
+      feedPaths: feed, navigation: navigation,
       collisions: urlCollisions(published) + taxonomies.diagnostics + taxonomyCollisions(published, taxonomies),
       sitemap: sitemapXML(published, config: config, gitDates: gitDates, extraURLs: taxonomies.urls),
       targets: nil, gitDates: gitDates, taxonomies: taxonomies,
       taxonomyPages: taxonomies.pages(
         published, navigation: navigation, basePath: config.basePath, words: theme.theme.words),
-      feedURL: newestDatedPages(published, count: 1).isEmpty ? nil : config.absoluteURL(config.homePath + "atom.xml"),
+      feedURL: feed.isEmpty ? nil : config.absoluteURL(config.homePath + "atom.xml"),
       hasNotFoundPage: published.contains { $0.url == notFound })
   }
 

@@ -71,9 +71,15 @@ func multilingualSitemapXML(
   return xml + "</urlset>\n"
 }
 
-/// `atom.xml`: the 20 newest dated pages, newest first.
+/// How the site's feed is made.
+enum Feeds {
+  /// How many pages the feed shows.
+  static let entries = 20
+}
+
+/// `atom.xml`: the ``Feeds/entries`` newest dated pages, newest first.
 func atomFeed(_ pages: [SitePage], config: SiteConfig, gitDates: [String: String] = [:]) -> String? {
-  let dated = newestDatedPages(pages, count: 20)
+  let dated = newestDatedPages(pages, count: Feeds.entries)
   guard let newest = dated.first?.metadata.date else { return nil }
   var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
   xml += #"<feed xmlns="http://www.w3.org/2005/Atom">"# + "\n"
@@ -83,7 +89,7 @@ func atomFeed(_ pages: [SitePage], config: SiteConfig, gitDates: [String: String
   xml += #"  <link rel="self" href="\#(escapeXML(config.absoluteURL(config.homePath + "atom.xml")))"/>"# + "\n"
   xml += "  <updated>\(atomDate(newest))</updated>\n"
   xml += "  <author><name>\(escapeXML(config.author.isEmpty ? config.title : config.author))</name></author>\n"
-  for page in dated.prefix(20) {
+  for page in dated {
     let url = escapeXML(config.absoluteURL(page.url))
     xml += "  <entry>\n"
     xml += "    <title>\(escapeXML(page.metadata.title))</title>\n"

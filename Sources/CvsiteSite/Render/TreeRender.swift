@@ -64,7 +64,7 @@ extension LoadedTree {
   ) -> RenderOutcome {
     var outcome = RenderOutcome(index: wide)
     let (theme, options, only, progress) = (self.theme, self.options, request.only, request.progress)
-    var published = wide.publishedPaths.compactMap { pages[$0]?.page }
+    var published = wide.published(in: pages)
     // Pages read only for their metadata: their ids are not known yet, so the link
     // rewriter first sees every page without ids (it then corrects no fragment).
     let unread = hasUnreadPages
@@ -76,7 +76,7 @@ extension LoadedTree {
     outcome.diagnostics += wide.collisions + targets.outputCollisions
     // Two outputs at one place fail to be written: said already, in the author's terms.
     let collides = !(wide.collisions + targets.outputCollisions).isEmpty
-    var selected = only.map { paths in published.filter { paths.contains($0.sitePath) } } ?? published
+    var selected = only.map { wide.published($0, in: pages) } ?? published
     let linkPolicy: SiteConfig.LinkPolicy = options.isCheckOnly && config.links == .off ? .warn : config.links
     let keepsBodies = self.keepsBodies
     let config = self.config
@@ -110,7 +110,7 @@ extension LoadedTree {
       ? nil
       : startSearchIndex(
         published, navigation: wide.navigation, order: wide.order, changed: changedRecords, last: request.search,
-        into: sink)
+        keepsTerms: request.memo != nil, into: sink)
     var firstChecker = targets.links
     firstChecker.idsKnown = !unread
     // A build that keeps no bodies writes the search index's page bundles as pages are
@@ -196,11 +196,11 @@ extension LoadedTree {
       // Every page is read now: the search index is made from their records while the
       // rest of the site is rendered.
       // (The pages as first read go first: the index is made while they would be held.)
-      published = wide.publishedPaths.compactMap { pages[$0]?.page }
+      published = wide.published(in: pages)
       selected = selected.compactMap { pages[$0.sitePath]?.page }
       searchJob = startSearchIndex(
         published, navigation: navigation, order: wide.order, changed: changedRecords, last: request.search,
-        into: sink,
+        keepsTerms: request.memo != nil, into: sink,
         spooled: finishSpool(spool, published: published, navigation: navigation, outcome: &outcome))
       // The link targets know each page's ids.
       targets.links = linkTargets(published, links: links, extraPages: wide.taxonomies.urls)
@@ -321,7 +321,8 @@ extension LoadedTree {
     // A site of several languages has one sitemap of them all, written once they are made.
     if place.languageTree == nil { emit(wide.sitemap, "sitemap.xml") }
     let folder = config.treeFolder
-    if let feed = atomFeed(published, config: config, gitDates: wide.gitDates) { emit(feed, folder + "atom.xml") }
+    let feedPages = wide.feedPaths.compactMap { pages[$0]?.page }
+    if let feed = atomFeed(feedPages, config: config, gitDates: wide.gitDates) { emit(feed, folder + "atom.xml") }
     if !wide.hasNotFoundPage {
       let (html, problem) = theme.renderPageReporting(
         PageLayouts.notFoundContext(navigation: navigation, config: config, words: theme.theme.words), layout: "404")

@@ -65,19 +65,25 @@ struct SearchIndex: Sendable {
   /// `known` are the bundles' hashes from a write of the same pages in the same order,
   /// when only the records of `onlyPages` changed since: the other bundles are then
   /// neither made nor written.
+  ///
+  /// `terms` are the terms of the last write (``makeShards(reusing:keepsTerms:)``), when
+  /// it indexed the same pages in the same order and only the records of `onlyPages`
+  /// changed since: the other pages' terms are then not looked up again. With
+  /// `keepsTerms`, this write's terms are returned for the next.
   func write(
-    onlyPages: Set<Int>? = nil, known: [UInt64]? = nil, jobs: Int = 1,
-    _ write: @Sendable (String, [UInt8]) -> Diagnostic?
-  ) -> (paths: [String], problems: [Diagnostic], bundleHashes: [UInt64]) {
+    onlyPages: Set<Int>? = nil, known: [UInt64]? = nil, terms kept: SearchTerms? = nil, keepsTerms: Bool = false,
+    jobs: Int = 1, _ write: @Sendable (String, [UInt8]) -> Diagnostic?
+  ) -> (paths: [String], problems: [Diagnostic], bundleHashes: [UInt64], terms: SearchTerms?) {
     let bundleCount = (pages.count + bundle - 1) / bundle
     let wanted = onlyPages.map { Set($0.map { $0 / bundle }) }
     let known = onlyPages != nil && known?.count == bundleCount ? known : nil
     // The shards and the backwards terms are one job, taken first: one worker makes
     // them while the others write the bundles.
+    let reusable = onlyPages.flatMap { changed in kept.map { (terms: $0, changed: changed) } }
     let made = parallelMap([nil] + (0..<bundleCount).map { $0 }, jobs: jobs) { index -> IndexPart in
       guard let index else {
-        let (shards, terms) = makeShards()
-        return .shards(shards, tails: Self.makeTails(terms))
+        let (shards, terms, table) = makeShards(reusing: reusable, keepsTerms: keepsTerms)
+        return .shards(shards, tails: Self.makeTails(terms), table)
       }
       let path = "p/\(index).json"
       if let known, wanted?.contains(index) == false { return .bundle(known[index], path, nil) }
@@ -90,9 +96,11 @@ struct SearchIndex: Sendable {
     var bundles: [(UInt64, String, Diagnostic?)] = []
     var shards: [(first: String, bytes: [UInt8])] = []
     var tails: [(first: String, bytes: [UInt8])] = []
+    var table: SearchTerms?
     for part in made {
       switch part {
-      case .shards(let madeShards, let madeTails): (shards, tails) = (madeShards, madeTails)
+      case .shards(let madeShards, let madeTails, let madeTable):
+        (shards, tails, table) = (madeShards, madeTails, madeTable)
       case .bundle(let hash, let path, let problem): bundles.append((hash, path, problem))
       }
     }
@@ -117,36 +125,55 @@ struct SearchIndex: Sendable {
     } else {
       paths.append("meta.json")
     }
-    return (paths, problems, bundles.map(\.0))
+    return (paths, problems, bundles.map(\.0), table)
   }
 
   /// What one job of ``write(onlyPages:jobs:_:)`` made.
   private enum IndexPart: Sendable {
-    case shards([(first: String, bytes: [UInt8])], tails: [(first: String, bytes: [UInt8])])
+    case shards([(first: String, bytes: [UInt8])], tails: [(first: String, bytes: [UInt8])], SearchTerms?)
     /// A bundle's hash and path, and its write problem when it was written.
     case bundle(UInt64, String, Diagnostic?)
   }
 
-  /// Each term's pages and score bytes, cut into shards; and the terms' bytes, sorted.
-  func makeShards() -> (shards: [(first: String, bytes: [UInt8])], terms: [ArraySlice<UInt8>]) {
+  /// Each term's pages and score bytes, cut into shards; the terms' bytes, sorted; and
+  /// the terms numbered as this index numbered them, for the next write.
+  ///
+  /// With `reusing`, the terms of a write of the same pages in the same order, only the
+  /// pages in `changed` have their terms looked up: the others keep their numbers.
+  /// Without `keepsTerms`, no table is returned (a one-off build has no next write).
+  func makeShards(reusing kept: (terms: SearchTerms, changed: Set<Int>)? = nil, keepsTerms: Bool = false) -> (
+    shards: [(first: String, bytes: [UInt8])], terms: [ArraySlice<UInt8>], table: SearchTerms?
+  ) {
     let averageLength = max(1, Double(pages.reduce(0) { $0 + $1.record.length }) / Double(max(1, pages.count)))
     // Every page's terms numbered across the site as they are met, and a posting for
     // each page and term: the page's number and the score byte.
     let table = TermCounter()
+    let reused = kept.flatMap { $0.terms.pageTerms.count == pages.count ? $0 : nil }
+    if let reused { reused.terms.intern(into: table) }
     let total = pages.reduce(0) { $0 + $1.record.counts.count }
     var termOf: [UInt32] = []
     var postingOf: [UInt32] = []
+    var pageTerms: [ArraySlice<UInt32>] = []
     termOf.reserveCapacity(total)
     postingOf.reserveCapacity(total)
+    if keepsTerms { pageTerms.reserveCapacity(pages.count) }
     for (id, page) in pages.enumerated() {
       let record = page.record
       let norm = Self.k1 * (1 - Self.b + Self.b * Double(record.length) / averageLength)
-      record.termBytes.withUnsafeBufferPointer { bytes in
-        for index in record.termEnds.indices {
-          termOf.append(UInt32(table.intern(UnsafeBufferPointer(rebasing: bytes[record.termRange(index)]))))
-          postingOf.append(UInt32(id) << 8 | UInt32(Self.scoreByte(record.counts[index], norm: norm)))
+      let start = termOf.count
+      if let reused, !reused.changed.contains(id), reused.terms.pageTerms[id].count == record.counts.count {
+        termOf += reused.terms.pageTerms[id]
+      } else {
+        record.termBytes.withUnsafeBufferPointer { bytes in
+          for index in record.termEnds.indices {
+            termOf.append(UInt32(table.intern(UnsafeBufferPointer(rebasing: bytes[record.termRange(index)]))))
+          }
         }
       }
+      for index in record.counts.indices {
+        postingOf.append(UInt32(id) << 8 | UInt32(Self.scoreByte(record.counts[index], norm: norm)))
+      }
+      if keepsTerms { pageTerms.append(termOf[start...]) }
     }
     // The postings grouped by term, each group in page order (a counting sort).
     var starts = [Int](repeating: 0, count: table.count + 1)
@@ -172,7 +199,8 @@ struct SearchIndex: Sendable {
     var current: [UInt8] = []
     var first = ""
     var entry: [UInt8] = []
-    for term in order {
+    for term in order where starts[term] < starts[term + 1] {
+      // (A term no page holds any more, kept from an earlier write, is left out.)
       let utf8 = arena[table.range(of: term)]
       terms.append(utf8)
       entry.removeAll(keepingCapacity: true)
@@ -197,7 +225,7 @@ struct SearchIndex: Sendable {
     if !current.isEmpty || shards.isEmpty { shards.append((first, current)) }
     // The first shard starts at the empty term, so every term has a shard.
     shards[0].first = ""
-    return (shards, terms)
+    return (shards, terms, keepsTerms ? SearchTerms(table, pageTerms: pageTerms, live: terms.count) : nil)
   }
 
   /// The terms a typo could be meant for, written backwards (by Unicode scalar), sorted

@@ -17,6 +17,8 @@ struct SearchState: Sendable {
   var indexedPaths: [String] = []
   /// The hash of each bundle of records.
   var bundleHashes: [UInt64]?
+  /// The terms as the index numbered them, kept for the next index (`serve`).
+  var terms: SearchTerms?
   /// The pages indexed, in number order.
   var pages: [SearchIndex.Page] = []
   /// Each indexed page's number, by site path; made when first asked.
@@ -63,13 +65,14 @@ extension LoadedTree {
   /// false` or gave it up), every record is written again: the numbers moved.
   ///
   /// `changed` are the site paths of the pages whose records changed since `last` was
-  /// made (nil: every page's).
+  /// made (nil: every page's). With `keepsTerms` (`serve`), the index's terms are kept
+  /// in the state it returns, and those of `last` are reused.
   ///
   /// `spooled` are the hashes of the page bundles a ``PassageSpool`` wrote already, for
   /// the same pages in the same order: those bundles are not made again.
   func startSearchIndex(
     _ published: [SitePage], navigation: Navigation.Index, order: Int, changed: Set<String>?, last: SearchState,
-    into sink: any OutputSink, spooled: [UInt64]? = nil
+    keepsTerms: Bool = false, into sink: any OutputSink, spooled: [UInt64]? = nil
   ) -> BackgroundJob<SearchOutcome>? {
     guard config.search else { return nil }
     var search = last
@@ -90,6 +93,7 @@ extension LoadedTree {
     }
     let index = SearchIndex(pages: indexed, english: config.isEnglish)
     var (wanted, known, jobs, numbered) = (onlyIDs, search.bundleHashes, options.jobs, indexedPaths)
+    let terms = onlyIDs == nil ? nil : search.terms
     if let spooled { (wanted, known) = ([], spooled) }
     var made = SearchState(order: order, indexedPaths: numbered, pages: indexed)
     // Numbered as before: the table of numbers made for the last index still holds.
@@ -98,9 +102,10 @@ extension LoadedTree {
     let folder = config.searchPath + "/"
     let writer = SearchIndex.writer(into: sink, folder: folder)
     return BackgroundJob { [wanted, known, jobs] in
-      let (paths, problems, hashes) = index.write(onlyPages: wanted, known: known, jobs: jobs, writer)
+      let (paths, problems, hashes, kept) = index.write(
+        onlyPages: wanted, known: known, terms: terms, keepsTerms: keepsTerms, jobs: jobs, writer)
       var state = unwritten
-      state.bundleHashes = hashes
+      (state.bundleHashes, state.terms) = (hashes, kept)
       return (paths.map { folder + $0 }, problems, state)
     }
   }

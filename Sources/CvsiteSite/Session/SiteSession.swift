@@ -131,7 +131,10 @@ public struct SiteSession: Sendable {
     let request = LoadedTree.RenderRequest(
       only: only, copyFiles: copyFiles, memo: remembered, reread: pending.pages, search: search, progress: progress)
     let outcome = loaded.render(wide, links: links, request: request, into: sink)
-    index = outcome.index
+    var made = outcome.index
+    // `serve` keeps the published pages in the index: an edit replaces its own.
+    if remembersRenders, made.published == nil { made.published = made.published(in: loaded.pages) }
+    index = made
     return outcome
   }
 
