@@ -1,9 +1,17 @@
 import Foundation
+import Synchronization
 
 /// Dates as a language writes them (`1 May 2024`, `1. Mai 2024`, `2024年5月1日`), for the
 /// dates pages show; machines read the ISO date beside them (`<time datetime>`).
 struct LocalDates: Sendable {
   private let style: Date.FormatStyle
+  /// The dates written so far, by their text: pages share few dates, and writing one
+  /// out costs more than the rest of a page's furniture.
+  private let written = Written()
+
+  private final class Written: Sendable {
+    let texts = Mutex<[String: String]>([:])
+  }
 
   /// Dates in the language with the tag `language`.
   init(language: String) {
@@ -13,11 +21,15 @@ struct LocalDates: Sendable {
   /// `text` (`YYYY-MM-DD`, or an RFC 3339 timestamp, read by its date) written out;
   /// as it is when it is no such date.
   func text(_ text: String) -> String {
+    if let known = written.texts.withLock({ $0[text] }) { return known }
     let parts = text.prefix(10).split(separator: "-")
     guard text.count >= 10, parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]),
       let day = Int(parts[2]), (1...12).contains(month), (1...31).contains(day)
     else { return text }
-    return Date(timeIntervalSince1970: Double(Self.days(year: year, month: month, day: day)) * 86_400).formatted(style)
+    let made = Date(timeIntervalSince1970: Double(Self.days(year: year, month: month, day: day)) * 86_400)
+      .formatted(style)
+    written.texts.withLock { if $0.count < 10_000 { $0[text] = made } }
+    return made
   }
 
   /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (Howard

@@ -148,21 +148,20 @@ struct SearchIndex: Sendable {
     // Every page's terms numbered across the site as they are met, and a posting for
     // each page and term: the page's number and the score byte.
     let table = TermCounter()
-    let reused = kept.flatMap { $0.terms.pageTerms.count == pages.count ? $0 : nil }
+    let reused = kept.flatMap { $0.terms.pageCount == pages.count ? $0 : nil }
     if let reused { reused.terms.intern(into: table) }
     let total = pages.reduce(0) { $0 + $1.record.counts.count }
     var termOf: [UInt32] = []
     var postingOf: [UInt32] = []
-    var pageTerms: [ArraySlice<UInt32>] = []
+    var pageEnds: [Int] = []
     termOf.reserveCapacity(total)
     postingOf.reserveCapacity(total)
-    if keepsTerms { pageTerms.reserveCapacity(pages.count) }
+    if keepsTerms { pageEnds.reserveCapacity(pages.count) }
     for (id, page) in pages.enumerated() {
       let record = page.record
       let norm = Self.k1 * (1 - Self.b + Self.b * Double(record.length) / averageLength)
-      let start = termOf.count
-      if let reused, !reused.changed.contains(id), reused.terms.pageTerms[id].count == record.counts.count {
-        termOf += reused.terms.pageTerms[id]
+      if let reused, !reused.changed.contains(id), reused.terms.termCount(ofPage: id) == record.counts.count {
+        reused.terms.appendTerms(ofPage: id, to: &termOf)
       } else {
         record.termBytes.withUnsafeBufferPointer { bytes in
           for index in record.termEnds.indices {
@@ -173,7 +172,7 @@ struct SearchIndex: Sendable {
       for index in record.counts.indices {
         postingOf.append(UInt32(id) << 8 | UInt32(Self.scoreByte(record.counts[index], norm: norm)))
       }
-      if keepsTerms { pageTerms.append(termOf[start...]) }
+      if keepsTerms { pageEnds.append(termOf.count) }
     }
     // The postings grouped by term, each group in page order (a counting sort).
     var starts = [Int](repeating: 0, count: table.count + 1)
@@ -225,7 +224,9 @@ struct SearchIndex: Sendable {
     if !current.isEmpty || shards.isEmpty { shards.append((first, current)) }
     // The first shard starts at the empty term, so every term has a shard.
     shards[0].first = ""
-    return (shards, terms, keepsTerms ? SearchTerms(table, pageTerms: pageTerms, live: terms.count) : nil)
+    return (
+      shards, terms, keepsTerms ? SearchTerms(table, pageTerms: termOf, pageEnds: pageEnds, live: terms.count) : nil
+    )
   }
 
   /// The terms a typo could be meant for, written backwards (by Unicode scalar), sorted
