@@ -21,6 +21,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),
+    .package(url: "https://github.com/swiftlang/swift-docc-symbolkit", from: "1.0.0"),
   ],
   targets: [
     // The `@Entry` macro: generates container-value and environment keys.
@@ -90,10 +91,16 @@ let package = Package(
       name: "CvsiteSite",
       dependencies: [
         "CvsiteCore", "CvsiteMarkdown", "CvsiteThemes", "CvsiteCodeBlocks", "CvsiteBuiltInFiles", "ContainerViews",
-        .product(name: "Yams", package: "Yams"),
+        "CvsiteSymbolGraphs", .product(name: "Yams", package: "Yams"),
       ]
     ),
     .testTarget(name: "CvsiteSiteTests", dependencies: ["CvsiteSite", "CvsiteBuiltInFiles", "CvsiteTestSupport"]),
+    // Swift symbol graphs (read with SymbolKit) to API reference pages at DocC's paths.
+    .target(
+      name: "CvsiteSymbolGraphs",
+      dependencies: ["CvsiteCore", "ContainerViews", .product(name: "SymbolKit", package: "swift-docc-symbolkit")]
+    ),
+    .testTarget(name: "CvsiteSymbolGraphsTests", dependencies: ["CvsiteSymbolGraphs", "CvsiteTestSupport"]),
     // The preview server: static serving, file watching, incremental rebuilds, live reload.
     .target(
       name: "CvsitePreview",

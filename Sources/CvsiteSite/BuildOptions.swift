@@ -17,6 +17,9 @@ public struct BuildOptions: Sendable {
   /// Folders searched for themes after the site's own `themes/` and before the built-in
   /// ones: `--themes`, then `$CVSITE_THEMES`.
   public var themeSearchPaths: [URL] = BuildOptions.defaultThemeSearchPaths()
+  /// The folder of symbol graphs whose API reference the site publishes; replaces
+  /// `symbolGraphs` from `cvsite.yml`.
+  public var symbolGraphs: URL?
   /// Set by `SiteBuilder.check`: nothing is written, and links are listed even with
   /// `links: off`.
   var isCheckOnly = false

@@ -21,6 +21,14 @@ struct SiteOptions: ParsableArguments {
       valueName: "folder"))
   var themes: String?
 
+  @Option(
+    name: .customLong("symbol-graphs"),
+    help: ArgumentHelp(
+      "A folder of symbol graphs (*.symbols.json) whose API reference the site publishes.",
+      discussion: "Replaces `symbolGraphs` in cvsite.yml. Make them with `swift package dump-symbol-graph`.",
+      valueName: "folder"))
+  var symbolGraphs: String?
+
   /// Refuses a bad `--jobs` and a SITE that is not a cvsite site: usage errors (exit 2),
   /// before anything is built or served.
   func validate() throws {
@@ -29,6 +37,12 @@ struct SiteOptions: ParsableArguments {
       var isFolder: ObjCBool = false
       guard FileManager.default.fileExists(atPath: siteURL(themes).path, isDirectory: &isFolder), isFolder.boolValue
       else { throw ValidationError("--themes: no folder at \(siteURL(themes).path)") }
+    }
+    if let symbolGraphs {
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: siteURL(symbolGraphs).path, isDirectory: &isFolder),
+        isFolder.boolValue
+      else { throw ValidationError("--symbol-graphs: no folder at \(siteURL(symbolGraphs).path)") }
     }
     let root = siteURL(site)
     var isFolder: ObjCBool = false
@@ -51,6 +65,7 @@ struct SiteOptions: ParsableArguments {
     options.drafts = drafts
     if let jobs { options.jobs = jobs }
     if let themes { options.themeSearchPaths.insert(siteURL(themes), at: 0) }
+    options.symbolGraphs = symbolGraphs.map(siteURL)
     return options
   }
 }

@@ -8,7 +8,7 @@ import Testing
 @Suite struct ArchitectureTests {
   static let ours: Set<String> = [
     "ContainerViews", "CvsiteCore", "CCmark", "CCmarkArena", "CvsiteMarkdown", "CvsiteThemes", "CPCRE2",
-    "CvsiteCodeBlocks", "CvsiteBuiltInFiles", "CvsiteSite", "CvsitePreview",
+    "CvsiteCodeBlocks", "CvsiteBuiltInFiles", "CvsiteSite", "CvsitePreview", "CvsiteSymbolGraphs",
   ]
 
   static let allowed: [String: Set<String>] = [
@@ -18,8 +18,10 @@ import Testing
     "CvsiteThemes": ["ContainerViews", "CvsiteCore"],
     "CvsiteCodeBlocks": ["ContainerViews", "CvsiteCore", "CPCRE2"],
     "CvsiteBuiltInFiles": ["CvsiteCore"],
+    "CvsiteSymbolGraphs": ["ContainerViews", "CvsiteCore"],
     "CvsiteSite": [
       "ContainerViews", "CvsiteCore", "CvsiteMarkdown", "CvsiteThemes", "CvsiteCodeBlocks", "CvsiteBuiltInFiles",
+      "CvsiteSymbolGraphs",
     ],
     "CvsitePreview": ["CvsiteCore", "CvsiteSite"],
     "cvsite": ["CvsiteCore", "CvsiteSite", "CvsitePreview", "CvsiteBuiltInFiles"],
@@ -62,6 +64,14 @@ import Testing
     for module in ["CvsiteCore", "CvsiteThemes", "CvsiteCodeBlocks", "CvsiteSite", "CvsitePreview", "cvsite"] {
       #expect(try Self.imports(of: module)["CCmark"] == nil, "\(module) imports CCmark")
     }
+  }
+
+  /// SymbolKit stays private to the symbol-graph module.
+  @Test func symbolKitOnlyInSymbolGraphs() throws {
+    for module in Self.allowed.keys where module != "CvsiteSymbolGraphs" {
+      #expect(try Self.imports(of: module, all: true)["SymbolKit"] == nil, "\(module) imports SymbolKit")
+    }
+    #expect(try Self.imports(of: "CvsiteSymbolGraphs", all: true)["SymbolKit"] != nil)
   }
 
   /// PCRE2 stays private to the code-colouring module.

@@ -16,6 +16,9 @@ public protocol DocCCatalogIndex: Sendable {
   /// The path from the site's folder of the catalog's file named `name`
   /// (`Shop.docc/Resources/shop-01.swift`), wherever it sits; nil when it has none.
   func sitePath(ofFile name: String) -> String?
+  /// Where the symbol link `link` (as written between double backticks) in the page at
+  /// `sitePath` leads: resolved from the scope of that page's symbol, when it is one.
+  func symbol(_ link: String, from sitePath: String) -> DocCSymbolLink
   /// How every page's `## Topics` shows (`@Options(scope: global) {
   /// @TopicsVisualStyle(…) }`): `list`, `compactGrid`, `detailedGrid` or `hidden`; nil
   /// for DocC's default, a list.
@@ -24,6 +27,20 @@ public protocol DocCCatalogIndex: Sendable {
 
 extension DocCCatalogIndex {
   public var topicsVisualStyle: String? { nil }
+  /// No symbols: a catalog without symbol graphs shows symbol links as code.
+  public func symbol(_ link: String, from sitePath: String) -> DocCSymbolLink { .noSymbols }
+}
+
+/// Where a symbol link (``` ``Type/member`` ```) leads.
+public enum DocCSymbolLink: Sendable, Equatable {
+  /// The symbol's page: its URL from the site's root and its name.
+  case page(url: String, title: String)
+  /// Several symbols answer to it: the disambiguated links that tell them apart.
+  case ambiguous([String])
+  /// No symbol has that path: the nearest path, if one is near.
+  case missing(suggestion: String?)
+  /// The site has no symbol graphs.
+  case noSymbols
 }
 
 /// A page of a DocC catalog, as a link to it shows it.

@@ -20,7 +20,11 @@ struct DocCLinkPass {
     var found: [(node: CMarkNode, block: CMarkNode)] = []
     collect(root, block: root, into: &found, depth: 0)
     for (node, block) in found {
-      if node.kind == .link { link(node, in: block) } else { image(node, in: block) }
+      switch node.kind {
+      case .link: link(node, in: block)
+      case .code: symbolLink(node, in: block)
+      default: image(node, in: block)
+      }
     }
   }
 
@@ -38,11 +42,60 @@ struct DocCLinkPass {
       case .link where node.url?.hasPrefix("doc:") == true: found.append((node, block))
       case .link where node.url.map(Self.isBareFileName) == true: found.append((node, block))
       case .image: found.append((node, block))
+      case .code where writtenAsSymbolLink(node, in: block): found.append((node, block))
       default: break
       }
       if node.firstChild != nil {
         collect(node, block: node.kind.isBlock ? node : block, into: &found, depth: depth + 1)
       }
+    }
+  }
+
+  /// Whether the code span `node` was written between double backticks, as DocC writes
+  /// a link to a symbol: its block's lines hold it so.
+  private func writtenAsSymbolLink(_ node: CMarkNode, in block: CMarkNode) -> Bool {
+    symbolLinkPlace(node, in: block) != nil
+  }
+
+  /// Where in its block's lines the code span `node` is written between double
+  /// backticks: the line and the column of its first backtick.
+  private func symbolLinkPlace(_ node: CMarkNode, in block: CMarkNode) -> (line: Int, column: Int)? {
+    guard let literal = node.literal, !literal.isEmpty, !literal.contains("`"), !literal.contains(" ") else {
+      return nil
+    }
+    let needle = Array(("``" + literal + "``").utf8)
+    for line in max(1, block.startLine)...max(1, block.endLine) {
+      let text = body.source.lineBytes(line)
+      if text.count >= needle.count, let found = text.firstRange(of: needle) {
+        return (line, found.lowerBound - text.startIndex + 1)
+      }
+    }
+    return nil
+  }
+
+  /// ``` ``Type/member`` ```: a link to the symbol's page, showing its name as code; one
+  /// that leads to no symbol is an error at its paragraph, with the nearest path.
+  private mutating func symbolLink(_ node: CMarkNode, in block: CMarkNode) {
+    guard let written = node.literal else { return }
+    let place = symbolLinkPlace(node, in: block) ?? (max(1, block.startLine), 1)
+    switch catalog.symbol(written, from: body.source.path) {
+    case .noSymbols: return
+    case .page(let url, let title):
+      let html = "<a href=\"\(escapeHTML(url))\"><code>\(escapeHTML(title))</code></a>"
+      guard let made = CMarkNode.customInline(enter: html) else { return }
+      node.insertBefore(made)
+      node.unlink()
+    case .ambiguous(let options):
+      diagnostics.append(
+        body.source.diagnostic(
+          .error,
+          "``\(written)`` is ambiguous: write one of \(options.map { "``" + $0 + "``" }.joined(separator: ", "))",
+          line: place.line, column: place.column))
+    case .missing(let suggestion):
+      diagnostics.append(
+        body.source.diagnostic(
+          .error, "``\(written)`` leads to no symbol of the symbol graphs", line: place.line, column: place.column,
+          suggestion: suggestion))
     }
   }
 

@@ -429,8 +429,15 @@ struct DocCSiteIndex: DocCCatalogIndex {
     var dark: Bool
   }
 
-  init(pages sitePages: [SitePage], resources: [ContentFile], basePath: String, topicsStyle: String? = nil) {
+  /// The site's API reference, for symbol links.
+  private let api: SiteAPIReference?
+
+  init(
+    pages sitePages: [SitePage], resources: [ContentFile], basePath: String, topicsStyle: String? = nil,
+    api: SiteAPIReference? = nil
+  ) {
     topicsVisualStyle = topicsStyle
+    self.api = api
     var pages: [String: DocCPage] = [:]
     for page in sitePages {
       let file = page.contentPath.split(separator: "/").last.map(String.init) ?? page.contentPath
@@ -476,6 +483,17 @@ struct DocCSiteIndex: DocCCatalogIndex {
   func sitePath(ofFile name: String) -> String? { paths[name] }
 
   func page(named name: String) -> DocCPage? { pages[name] }
+
+  func symbol(_ link: String, from sitePath: String) -> DocCSymbolLink {
+    guard let api else { return .noSymbols }
+    switch api.reference.resolve(link, from: api.nodes[sitePath]) {
+    case .found(let node):
+      let found = api.reference.nodes[node]
+      return .page(url: found.url, title: found.symbol?.title ?? found.name)
+    case .ambiguous(let options): return .ambiguous(options)
+    case .notFound(let suggestion): return .missing(suggestion: suggestion)
+    }
+  }
 
   var pageNames: [String] { pages.keys.sorted() }
 

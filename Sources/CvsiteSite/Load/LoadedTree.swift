@@ -24,6 +24,8 @@ struct LoadedTree: Sendable {
     /// Each content file's last commit by its name in this tree, when the trees share
     /// one reading of git.
     var gitDates: [String: String]?
+    /// The API reference of the site's symbol graphs, whose pages are among this tree's.
+    var api: SiteAPIReference?
   }
 
   /// How the site is built.
@@ -63,7 +65,7 @@ struct LoadedTree: Sendable {
   func parser(catalog: DocCSiteIndex? = nil) -> PageParser {
     PageParser(
       theme: theme, config: config, siteRoot: options.siteRoot, keepsLinks: keepsBodies, categories: categories,
-      catalog: catalog, sources: place.sources)
+      catalog: catalog, sources: place.sources, referencePages: place.api.map { Set($0.nodes.keys) } ?? [])
   }
 
   /// Loads the pages among `content` by their metadata (and lists its other files), for
@@ -89,6 +91,12 @@ struct LoadedTree: Sendable {
       return parsed.flatMap(\.diagnostics)
     }
     diagnostics += readHeaders()
+    if let api = place.api {
+      // A page of the site's own at a reference page's address is that page (a
+      // catalog's page for its module): the reference's is left out.
+      let taken = Set(pages.values.filter { api.nodes[$0.page.sitePath] == nil }.map(\.page.url))
+      for path in api.nodes.keys where taken.contains(pages[path]?.page.url ?? "") { pages[path] = nil }
+    }
     reconcileImplicitSections(parser: parser)
     if let navigation = config.writtenNavigation, place.languageTree?.language.folder ?? "" == "" {
       diagnostics += navigation.missingPages(
@@ -99,9 +107,9 @@ struct LoadedTree: Sendable {
 
   /// A DocC catalog's pages (by the titles read so far) and images; nil for other sites.
   func catalogIndex() -> DocCSiteIndex? {
-    guard config.docc != nil else { return nil }
+    guard config.docc != nil || place.api != nil else { return nil }
     return DocCSiteIndex(
       pages: pages.values.map(\.page), resources: resources, basePath: config.basePath,
-      topicsStyle: config.docc?.topicsStyle)
+      topicsStyle: config.docc?.topicsStyle, api: place.api)
   }
 }

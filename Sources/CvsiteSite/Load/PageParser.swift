@@ -37,6 +37,11 @@ struct ParsedSitePage: Sendable {
 /// rendered through the theme's containers, metadata checked.
 struct PageParser: Sendable {
   let parser: MarkdownParser
+  /// The parser of the API reference's pages: their declarations are HTML the
+  /// reference made, with every name escaped (still sanitised as raw HTML is).
+  let referenceParser: MarkdownParser
+  /// The site paths of the API reference's pages.
+  let referencePages: Set<String>
   let renderer: ThemeRenderer
   let containers: [String]
   let layouts: [String]
@@ -86,9 +91,10 @@ struct PageParser: Sendable {
   init(
     theme: SiteThemeAdapter, config: SiteConfig, siteRoot: URL, keepsLinks: Bool = false,
     categories: [[String]: FolderCategory] = [:], catalog: (any DocCCatalogIndex)? = nil,
-    sources: ContentSources? = nil
+    sources: ContentSources? = nil, referencePages: Set<String> = []
   ) {
     self.sources = sources
+    self.referencePages = referencePages
     self.categories = categories
     self.keepsLinks = keepsLinks
     contentFolder = config.contentFolder
@@ -122,6 +128,9 @@ struct PageParser: Sendable {
     options.includes = SiteIncludedFiles(
       siteRoot: siteRoot, contentFolder: config.contentFolder, snippetBases: config.snippetBases)
     parser = MarkdownParser(schema: theme.schema, options: options)
+    options.allowRawHTML = true
+    options.trustsRawHTML = false
+    referenceParser = MarkdownParser(schema: theme.schema, options: options)
     renderer = theme.theme.renderer
   }
 
@@ -150,6 +159,7 @@ struct PageParser: Sendable {
   }
 
   private func header(of file: ContentFile, bytes: [UInt8]) -> ParsedSitePage {
+    let parser = referencePages.contains(file.sitePath) ? referenceParser : parser
     let header = parser.parseHeader(bytes: bytes, path: file.sitePath)
     let fallbackTitle = header.frontMatter.title ?? header.titleHeading ?? titleFromFileName(file)
     let metadata = self.metadata(
@@ -203,6 +213,7 @@ struct PageParser: Sendable {
   }
 
   func parse(bytes: [UInt8], file: ContentFile) -> ParsedSitePage {
+    let parser = referencePages.contains(file.sitePath) ? referenceParser : parser
     let parsed = parser.parse(bytes: bytes + seeAlso(of: file, bytes: bytes), path: file.sitePath)
     let recorder = PageContainerRenderer(theme: renderer)
     recorder.recordsStructure = search

@@ -125,13 +125,17 @@ struct SiteConfig: Sendable {
   var stripsNumberPrefixes = false
   /// A DocC catalog's URL scheme and root page, when the site is one.
   var docc: DocCCatalog.Settings?
+  /// The folder (from the site's root) of the symbol graphs whose API reference the
+  /// site publishes (`symbolGraphs:`), and where the setting is written.
+  var symbolGraphs: String?
+  var symbolGraphsLocation: SourceLocation?
 
   init() {}
 
   static let keys = [
     "title", "baseURL", "theme", "language", "description", "author", "rawHTML", "headingAnchors", "navigation",
     "links", "editURL", "prevNext", "image", "lastUpdated", "taxonomies", "search", "styles", "scripts", "dialect",
-    "content", "languages", "untranslated", "versions",
+    "content", "languages", "untranslated", "versions", "symbolGraphs",
   ]
 
   /// The path part of the base URL: `/` or `/docs/`. Kept with ``baseURL`` rather than
@@ -305,6 +309,17 @@ struct SiteConfig: Sendable {
               .error, "'content' must be a folder inside the site for its pages, such as docs", at: value))
         } else {
           config.contentFolder = parts.joined(separator: "/")
+        }
+      case "symbolGraphs":
+        guard let folder = string() else { break }
+        let parts = folder.split(separator: "/", omittingEmptySubsequences: true)
+        if folder.hasPrefix("/") || parts.isEmpty || parts.contains(where: { $0 == ".." }) {
+          diagnostics.append(
+            document.diagnostic(
+              .error, "'symbolGraphs' must be a folder inside the site, such as .build/symbol-graphs", at: value))
+        } else {
+          config.symbolGraphs = parts.joined(separator: "/")
+          config.symbolGraphsLocation = document.location(of: value)
         }
       case "dialect":
         guard let text = string() else { break }

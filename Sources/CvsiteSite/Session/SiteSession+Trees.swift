@@ -90,11 +90,13 @@ extension SiteSession {
           var place = LoadedTree.Place(
             languageTree: tree, version: version, sources: sources, writesSharedFiles: sessions.isEmpty)
           if config.lastUpdatedFromGit, let gitDates { place.gitDates = Self.keyed(gitDates, by: tree, prefix: prefix) }
-          var loaded = LoadedTree(options: options, config: settings, theme: words, place: place)
-          loaded.keepsBodies = remembersRenders
-          loaded.staticFiles = staticFiles
-          diagnostics += loaded.load(tree.files).filter { !tree.untranslated.contains($0.location?.path ?? "") }
-          session.tree = loaded
+          // Loaded in place (see `build`).
+          session.tree = LoadedTree(options: options, config: settings, theme: words, place: place)
+          session.tree?.keepsBodies = remembersRenders
+          session.tree?.staticFiles = staticFiles
+          diagnostics += (session.tree?.load(tree.files) ?? []).filter {
+            !tree.untranslated.contains($0.location?.path ?? "")
+          }
         }
         sessions.append(session)
       }

@@ -86,16 +86,32 @@ public struct SiteSession: Sendable {
     let (statics, staticProblems) = ContentScanner.scan("static", in: options.siteRoot, holdsPages: false)
     diagnostics += contentProblems + staticProblems
     if config.languages == nil, config.docc == nil { diagnostics += LanguageTrees.unconfiguredTranslations(content) }
+    var place = LoadedTree.Place()
+    if options.symbolGraphs != nil || config.symbolGraphs != nil
+      || content.contains(where: { $0.relativePath.hasSuffix(".symbols.json") })
+    {
+      let (api, problems) = SiteAPIReference.load(
+        folder: options.symbolGraphs ?? config.symbolGraphs.map { options.siteRoot.appendingPathComponent($0) },
+        shownAs: options.symbolGraphs?.path ?? config.symbolGraphs, content: content,
+        contentFolder: config.contentFolder, at: config.symbolGraphsLocation)
+      diagnostics += problems
+      content.removeAll { $0.relativePath.hasSuffix(".symbols.json") }
+      if let api {
+        content += api.files
+        (place.api, place.sources) = (api, api.sources)
+      }
+    }
     if config.languages != nil || config.versions != nil {
       return buildTrees(
         content: content, staticFiles: statics, theme: theme, diagnostics: diagnostics, into: sink,
         progress: progress)
     }
-    var loaded = LoadedTree(options: options, config: config, theme: theme)
-    loaded.keepsBodies = remembersRenders
-    loaded.staticFiles = statics
-    diagnostics += loaded.load(content)
-    tree = loaded
+    // Loaded in place: a copy left in a local would keep every page as first read alive
+    // through the render that replaces them.
+    tree = LoadedTree(options: options, config: config, theme: theme, place: place)
+    tree?.keepsBodies = remembersRenders
+    tree?.staticFiles = statics
+    diagnostics += tree?.load(content) ?? []
     // Render even when pages have errors: the link checks then report too, and the
     // staging folder is thrown away by the caller.
     guard let output = renderTree(into: sink, progress: progress) else { return .failed(diagnostics) }

@@ -1,0 +1,75 @@
+import CvsiteCore
+
+extension APIReference {
+  /// What a symbol link (``` ``View/body`` ```) leads to.
+  public enum Resolution: Sendable, Equatable {
+    /// The page of node `Int`.
+    case found(Int)
+    /// Several pages share the name: the disambiguated links that tell them apart.
+    case ambiguous([String])
+    /// No page: the symbol paths nearest to what was written.
+    case notFound(suggestion: String?)
+  }
+
+  /// Resolves `link` (`Type/member`, `Module/Type`, with DocC's `-kind` or `-hash`
+  /// suffix on any part) as DocC does: from the scope of the page at node `from` (its
+  /// own members first, then those of each scope around it), then from the module's
+  /// top, then as a path that starts with a module's name.
+  public func resolve(_ link: String, from scope: Int?) -> Resolution {
+    let parts = link.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+    guard !parts.isEmpty else { return .notFound(suggestion: nil) }
+    var starts: [Int] = []
+    var current = scope
+    while let node = current {
+      starts.append(node)
+      current = nodes[node].parent
+    }
+    if let first = parts.first, let module = moduleNodes.first(where: { nodes[$0].name == first }) {
+      starts.append(-1 - module)
+    }
+    starts += moduleNodes.filter { !starts.contains($0) }
+    var ambiguity: [String]?
+    for start in starts {
+      let (node, rest) = start < 0 ? (-1 - start, parts.dropFirst()) : (start, parts[...])
+      switch walk(from: node, rest) {
+      case .found(let found): return .found(found)
+      case .ambiguous(let options): ambiguity = ambiguity ?? options
+      case .notFound: continue
+      }
+    }
+    if let ambiguity { return .ambiguous(ambiguity) }
+    let known = nodes.indices.filter { nodes[$0].parent != nil }.map(linkPath(of:))
+    return .notFound(suggestion: closest(link, known))
+  }
+
+  /// Follows `parts` down from `node`.
+  private func walk(from node: Int, _ parts: ArraySlice<String>) -> Resolution {
+    var current = node
+    for part in parts {
+      let (name, suffix) = Self.splitDisambiguation(part, among: nodes[current].children.map { nodes[$0].name })
+      var matches = nodes[current].children.filter { nodes[$0].name == name }
+      if let suffix { matches = matches.filter { nodes[$0].disambiguations.contains(suffix) } }
+      let favored = matches.filter { !disfavored.contains($0) }
+      if favored.count == 1 { matches = favored }
+      guard let match = matches.first else { return .notFound(suggestion: nil) }
+      if matches.count > 1 {
+        return .ambiguous(matches.map { linkPath(of: $0) + "-" + (nodes[$0].disambiguations.last ?? "") })
+      }
+      current = match
+    }
+    return .found(current)
+  }
+
+  /// `name-suffix` as the name and the suffix, when `name` is one of `names` and the
+  /// part as written is not.
+  static func splitDisambiguation(_ part: String, among names: [String]) -> (String, String?) {
+    guard !names.contains(part) else { return (part, nil) }
+    var index = part.endIndex
+    while let dash = part[..<index].lastIndex(of: "-") {
+      let name = String(part[..<dash])
+      if names.contains(name) { return (name, String(part[part.index(after: dash)...])) }
+      index = dash
+    }
+    return (part, nil)
+  }
+}

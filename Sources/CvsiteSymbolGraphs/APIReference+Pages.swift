@@ -1,0 +1,210 @@
+import ContainerViews
+
+extension APIReference {
+  /// One reference page as Markdown: where it goes among the site's pages (relative to
+  /// its pages folder: `documentation/containerviews/view/_index.md` for a page with
+  /// members) and its text, which the site's Markdown pipeline renders like any page.
+  public struct Page: Sendable {
+    public var relativePath: String
+    public var markdown: String
+    /// The node the page is for.
+    public var node: Int
+  }
+
+  /// Every page of the reference.
+  public func pages() -> [Page] {
+    nodes.indices.map { Page(relativePath: relativePath(of: $0), markdown: markdown(of: $0), node: $0) }
+  }
+
+  /// Where the page of `node` goes: a page with members is its folder's page.
+  func relativePath(of node: Int) -> String {
+    let path = String(nodes[node].url.dropFirst().dropLast())
+    return nodes[node].children.isEmpty ? path + ".md" : path + "/_index.md"
+  }
+
+  /// The page of `node` in Markdown (DocC's syntax, for its symbol links).
+  func markdown(of index: Int) -> String {
+    let node = nodes[index]
+    let comment = DocComment(node.symbol?.docLines ?? [])
+    let kind = node.symbol?.kindName ?? (node.parent == nil ? "Framework" : "Extended Type")
+    var text = "---\n"
+    text += "title: \(yamlString(node.symbol?.title ?? node.name))\n"
+    if !comment.abstract.isEmpty { text += "description: \(yamlString(plain(comment.abstract)))\n" }
+    text += "weight: \(Self.kindOrder(node.symbol?.kind ?? "extension"))\n"
+    text += "syntax: docc\n---\n\n"
+    // (The abstract is the page's description, which the layout shows under the title.)
+    text += "<p class=\"cv-api-kind\">\(escapeHTML(kind))</p>\n\n"
+    if let symbol = node.symbol, !symbol.declaration.isEmpty {
+      text += "## Declaration\n\n" + declarationHTML(symbol.declaration) + "\n\n"
+    }
+    if !comment.parameters.isEmpty {
+      text += "## Parameters\n\n"
+      for (name, description) in comment.parameters { text += "- `\(name)`: " + indent(description) + "\n" }
+      text += "\n"
+    }
+    if let returns = comment.returns { text += "## Return Value\n\n" + returns + "\n\n" }
+    if let throwing = comment.throwing { text += "## Throws\n\n" + throwing + "\n\n" }
+    if !comment.discussion.isEmpty { text += "## Discussion\n\n" + comment.discussion + "\n\n" }
+    if let symbol = node.symbol, !symbol.availability.isEmpty {
+      text += "## Availability\n\n" + symbol.availability.map { "- " + $0 }.joined(separator: "\n") + "\n\n"
+    }
+    text += topics(of: index)
+    text += relationships(of: index)
+    return text
+  }
+
+  /// DocC's automatic topic groups of the page's members, by kind, each member with its
+  /// abstract.
+  func topics(of index: Int) -> String {
+    let children = nodes[index].children
+    guard !children.isEmpty else { return "" }
+    var groups: [String: [Int]] = [:]
+    for child in children {
+      groups[Self.groupTitle(nodes[child].symbol?.kind ?? "extension"), default: []].append(child)
+    }
+    var text = "## Topics\n\n"
+    for title in groups.keys.sorted(by: { Self.groupOrder($0) < Self.groupOrder($1) }) {
+      text += "### \(title)\n\n"
+      let members = (groups[title] ?? []).sorted { (nodes[$0].name, nodes[$0].url) < (nodes[$1].name, nodes[$1].url) }
+      for member in members {
+        text += "- [\(codeSpan(nodes[member].symbol?.title ?? nodes[member].name))](\(nodes[member].url))"
+        let abstract = DocComment(nodes[member].symbol?.docLines ?? []).abstract
+        text += abstract.isEmpty ? "\n" : "\\\n  " + plain(abstract) + "\n"
+      }
+      text += "\n"
+    }
+    return text
+  }
+
+  /// What the page's symbol conforms to, inherits from, implements by default, and
+  /// (for a protocol) the types that conform to it.
+  func relationships(of index: Int) -> String {
+    guard let id = nodes[index].symbol?.id else { return "" }
+    var sections: [(String, [String])] = []
+    func link(_ target: String, _ name: String?) -> String {
+      if let node = nodeOfSymbol[target] { return "[\(codeSpan(nodes[node].symbol?.title ?? ""))](\(nodes[node].url))" }
+      return codeSpan(name ?? target)
+    }
+    for (kind, title) in [("inheritsFrom", "Inherits From"), ("conformsTo", "Conforms To")] {
+      let targets = relationships.filter { $0.kind == kind && $0.source == id }
+      if !targets.isEmpty { sections.append((title, targets.map { link($0.target, $0.targetName) })) }
+    }
+    let conforming = relationships.filter { $0.kind == "conformsTo" && $0.target == id }
+    if !conforming.isEmpty { sections.append(("Conforming Types", conforming.map { link($0.source, nil) })) }
+    let implementations = relationships.filter { $0.kind == "defaultImplementationOf" && $0.target == id }
+    if !implementations.isEmpty {
+      sections.append(("Default Implementations", implementations.map { link($0.source, nil) }))
+    }
+    let implemented = relationships.filter { $0.kind == "defaultImplementationOf" && $0.source == id }
+    if !implemented.isEmpty {
+      sections.append(("Default Implementation Of", implemented.map { link($0.target, $0.targetName) }))
+    }
+    guard !sections.isEmpty else { return "" }
+    var text = "## Relationships\n\n"
+    for (title, items) in sections {
+      text += "### \(title)\n\n" + Set(items).sorted().map { "- " + $0 }.joined(separator: "\n") + "\n\n"
+    }
+    return text
+  }
+
+  /// The declaration as the site's code blocks show Swift: keywords, types (linked to
+  /// their pages when the reference has them), names and parameters coloured.
+  func declarationHTML(_ fragments: [APIFragment]) -> String {
+    var html = "<div class=\"cv-code cv-declaration\"><pre class=\"cv-pre\"><code class=\"language-swift\">"
+    for fragment in fragments {
+      let text = escapeHTML(fragment.text).replacingOccurrences(of: "\n", with: "&#10;")
+      let style: String? =
+        switch fragment.kind {
+        case "keyword": "k"
+        case "attribute": "na"
+        case "number": "m"
+        case "string": "s"
+        case "typeIdentifier", "genericParameter": "t"
+        case "identifier": "nf"
+        case "externalParam", "internalParam": "v"
+        default: nil
+        }
+      var piece = style.map { "<span class=\"\($0)\">\(text)</span>" } ?? text
+      if let symbol = fragment.symbol, let node = nodeOfSymbol[symbol] {
+        piece = "<a href=\"\(escapeHTML(nodes[node].url))\">\(piece)</a>"
+      }
+      html += piece
+    }
+    return html + "</code></pre></div>"
+  }
+
+  /// DocC's automatic group for a kind of member.
+  static func groupTitle(_ kind: String) -> String {
+    switch kind {
+    case "class": "Classes"
+    case "protocol": "Protocols"
+    case "struct": "Structures"
+    case "enum": "Enumerations"
+    case "typealias": "Type Aliases"
+    case "associatedtype": "Associated Types"
+    case "init": "Initializers"
+    case "deinit": "Deinitializers"
+    case "property": "Instance Properties"
+    case "method": "Instance Methods"
+    case "subscript": "Subscripts"
+    case "type.property": "Type Properties"
+    case "type.method": "Type Methods"
+    case "type.subscript": "Type Subscripts"
+    case "func.op", "op": "Operators"
+    case "enum.case": "Enumeration Cases"
+    case "func": "Functions"
+    case "var": "Variables"
+    case "macro": "Macros"
+    default: "Extended Types"
+    }
+  }
+
+  /// The groups in DocC's order.
+  static let groupsInOrder = [
+    "Classes", "Protocols", "Structures", "Enumerations", "Initializers", "Deinitializers", "Enumeration Cases",
+    "Instance Properties", "Instance Methods", "Subscripts", "Type Properties", "Type Methods", "Type Subscripts",
+    "Operators", "Type Aliases", "Associated Types", "Functions", "Variables", "Macros", "Extended Types",
+  ]
+
+  static func groupOrder(_ title: String) -> Int { groupsInOrder.firstIndex(of: title) ?? groupsInOrder.count }
+
+  /// A page's place in the navigation among its siblings: by its group's order.
+  static func kindOrder(_ kind: String) -> Int { groupOrder(groupTitle(kind)) + 1 }
+}
+
+/// `text` as a YAML double-quoted string (JSON's escapes).
+func yamlString(_ text: String) -> String {
+  var quoted = "\""
+  for scalar in text.unicodeScalars {
+    switch scalar {
+    case "\"": quoted += "\\\""
+    case "\\": quoted += "\\\\"
+    case "\n": quoted += "\\n"
+    case _ where scalar.value < 0x20:
+      quoted +=
+        "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+        + String(scalar.value, radix: 16)
+    default: quoted.unicodeScalars.append(scalar)
+    }
+  }
+  return quoted + "\""
+}
+
+/// `text` as a Markdown code span, whatever backticks it holds.
+func codeSpan(_ text: String) -> String {
+  var fence = "`"
+  while text.contains(fence) { fence += "`" }
+  let padded = text.hasPrefix("`") || text.hasSuffix("`") ? " " + text + " " : text
+  return fence + padded + fence
+}
+
+/// Markdown text without its code marks and emphasis, for a description.
+func plain(_ markdown: String) -> String {
+  markdown.replacingOccurrences(of: "``", with: "").replacingOccurrences(of: "`", with: "")
+    .replacingOccurrences(of: "\n", with: " ")
+}
+
+/// `text` with its lines after the first indented two spaces, to stay in a list item.
+func indent(_ text: String) -> String {
+  text.replacingOccurrences(of: "\n", with: "\n  ")
+}

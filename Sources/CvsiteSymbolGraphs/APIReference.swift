@@ -1,0 +1,126 @@
+/// The reference pages of modules, at DocC's paths: `/documentation/<module>/` for the
+/// module, `/documentation/<module>/<type>/<member>/` for a symbol, lowercased. Symbols
+/// whose paths differ only by case, or overloads, get DocC's disambiguation: the kind
+/// (`-swift.property`) when it tells them apart, else a hash of the symbol's identifier
+/// (`-1if00`).
+public struct APIReference: Sendable {
+  /// A page: a module (no symbol), a symbol, or a type the module extends but does not
+  /// declare.
+  public struct Node: Sendable {
+    /// The module's or symbol's name: a path component as written (`View`, `init(_:)`).
+    public var name: String
+    public var symbol: APISymbol?
+    /// The module, for a module's page.
+    public var module: String
+    /// The page's URL, from the site's root (`/documentation/containerviews/view/`).
+    public var url: String
+    /// The disambiguation a link may write after the name (`swift.property`, `1if00`),
+    /// when the name alone is shared.
+    public var disambiguations: [String] = []
+    public var parent: Int?
+    public var children: [Int] = []
+  }
+
+  public private(set) var nodes: [Node] = []
+  /// Each symbol's node, by precise identifier.
+  public private(set) var nodeOfSymbol: [String: Int] = [:]
+  /// The modules' nodes.
+  public private(set) var moduleNodes: [Int] = []
+  private(set) var relationships: [APIRelationship] = []
+  /// Nodes a link that also names another leaves aside, as DocC does: a protocol's
+  /// default implementations give way to its requirements.
+  private(set) var disfavored: Set<Int> = []
+
+  /// The reference of `modules`.
+  public init(_ modules: [APIModule]) {
+    for module in modules {
+      let root = nodes.count
+      nodes.append(Node(name: module.name, module: module.name, url: "/documentation/\(module.name.lowercased())/"))
+      moduleNodes.append(root)
+      // Parents before children: by path length, then by path and identifier.
+      let symbols = module.symbols.values.sorted {
+        ($0.pathComponents.count, $0.pathComponents.joined(separator: "/"), $0.id)
+          < ($1.pathComponents.count, $1.pathComponents.joined(separator: "/"), $1.id)
+      }
+      var byPath: [[String]: Int] = [[]: root]
+      for symbol in symbols {
+        var parent = root
+        // A scope the graph does not declare (a type of another module it extends)
+        // gets a page of its own.
+        for depth in 0..<(symbol.pathComponents.count - 1) {
+          let path = Array(symbol.pathComponents[...depth])
+          if let known = byPath[path] {
+            parent = known
+          } else {
+            let made = add(Node(name: path[depth], module: module.name, url: "", parent: parent))
+            byPath[path] = made
+            parent = made
+          }
+        }
+        let made = add(Node(name: symbol.title, symbol: symbol, module: module.name, url: "", parent: parent))
+        nodeOfSymbol[symbol.id] = made
+        if byPath[symbol.pathComponents] == nil { byPath[symbol.pathComponents] = made }
+      }
+      relationships += module.relationships
+      assignURLs(from: root)
+    }
+    for relation in relationships where relation.kind == "defaultImplementationOf" {
+      if let node = nodeOfSymbol[relation.source] { disfavored.insert(node) }
+    }
+  }
+
+  private mutating func add(_ node: Node) -> Int {
+    let index = nodes.count
+    nodes.append(node)
+    if let parent = node.parent { nodes[parent].children.append(index) }
+    return index
+  }
+
+  /// Gives the children of `node` (and theirs) their URLs, disambiguated among siblings.
+  private mutating func assignURLs(from node: Int) {
+    var stack = [node]
+    while let current = stack.popLast() {
+      let base = nodes[current].url
+      var groups: [String: [Int]] = [:]
+      for child in nodes[current].children { groups[nodes[child].name.lowercased(), default: []].append(child) }
+      for (lowered, members) in groups {
+        let kinds = members.map { nodes[$0].symbol?.kind ?? "extension" }
+        for (member, kind) in zip(members, kinds) {
+          var component = Self.urlComponent(lowered)
+          if members.count > 1 {
+            let hash = stableHash(nodes[member].symbol?.id ?? nodes[member].name)
+            let suffix = kinds.filter { $0 == kind }.count == 1 ? "swift." + kind : hash
+            component += "-" + suffix
+            nodes[member].disambiguations = ["swift." + kind, kind, hash]
+          }
+          nodes[member].url = base + component + "/"
+        }
+      }
+      stack += nodes[current].children
+    }
+  }
+
+  /// A name as a URL path component: lowercased, spaces as hyphens, a slash (in an
+  /// operator's name) as `_`.
+  static func urlComponent(_ name: String) -> String {
+    name.lowercased().replacingOccurrences(of: " ", with: "-").replacingOccurrences(of: "/", with: "_")
+  }
+
+  /// The path of `node` as a link writes it from the module: `View/body`.
+  public func linkPath(of node: Int) -> String {
+    var names: [String] = []
+    var current: Int? = node
+    while let index = current, nodes[index].parent != nil {
+      names.append(nodes[index].name)
+      current = nodes[index].parent
+    }
+    return names.reversed().joined(separator: "/")
+  }
+}
+
+/// DocC's hash of a symbol's identifier, as its URLs disambiguate overloads: FNV-1 over
+/// the UTF-8 bytes, folded to 24 bits, in base 36.
+func stableHash(_ text: String) -> String {
+  let full = text.utf8.reduce(UInt32(2_166_136_261)) { ($0 &* 16_777_619) ^ UInt32($1) }
+  return String((full >> 24) ^ (full & 0x00FF_FFFF), radix: 36)
+}
