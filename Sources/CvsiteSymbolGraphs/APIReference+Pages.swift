@@ -11,9 +11,11 @@ extension APIReference {
     public var node: Int
   }
 
-  /// Every page of the reference.
-  public func pages() -> [Page] {
-    nodes.indices.map { Page(relativePath: relativePath(of: $0), markdown: markdown(of: $0), node: $0) }
+  /// Every page of the reference, with the catalog's extensions of them (by node).
+  public func pages(extensions: [Int: APIExtension] = [:]) -> [Page] {
+    nodes.indices.map {
+      Page(relativePath: relativePath(of: $0), markdown: markdown(of: $0, extension: extensions[$0]), node: $0)
+    }
   }
 
   /// Where the page of `node` goes: a page with members is its folder's page.
@@ -22,10 +24,16 @@ extension APIReference {
     return nodes[node].children.isEmpty ? path + ".md" : path + "/_index.md"
   }
 
-  /// The page of `node` in Markdown (DocC's syntax, for its symbol links).
-  func markdown(of index: Int) -> String {
+  /// The page of `node` in Markdown (DocC's syntax, for its symbol links), with what a
+  /// catalog's `extension` of it says.
+  func markdown(of index: Int, extension: APIExtension? = nil) -> String {
     let node = nodes[index]
-    let comment = DocComment(node.symbol?.docLines ?? [])
+    let written = `extension`?.sections
+    // An extension that overrides the comment gives the page its abstract too.
+    let comment = DocComment(
+      `extension`?.overrides == true
+        ? written?.before.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) ?? []
+        : node.symbol?.docLines ?? [])
     let kind = node.symbol?.kindName ?? (node.parent == nil ? "Framework" : "Extended Type")
     var text = "---\n"
     text += "title: \(yamlString(node.symbol?.title ?? node.name))\n"
@@ -45,24 +53,34 @@ extension APIReference {
     if let returns = comment.returns { text += "## Return Value\n\n" + returns + "\n\n" }
     if let throwing = comment.throwing { text += "## Throws\n\n" + throwing + "\n\n" }
     if !comment.discussion.isEmpty { text += "## Discussion\n\n" + comment.discussion + "\n\n" }
+    if `extension`?.overrides == false, let before = written?.before, !before.allSatisfy(\.isWhitespace) {
+      text += before.trimmingCharacters(in: "\n") + "\n\n"
+    }
     if let symbol = node.symbol, !symbol.availability.isEmpty {
       text += "## Availability\n\n" + symbol.availability.map { "- " + $0 }.joined(separator: "\n") + "\n\n"
     }
-    text += topics(of: index)
+    if let topics = written?.topics, let written = `extension` {
+      text += topics.trimmingCharacters(in: "\n") + "\n\n"
+      text += self.topics(of: index, excluding: curated(by: written, at: index), heading: false)
+    } else {
+      text += topics(of: index)
+    }
     text += relationships(of: index)
     return text
   }
 
   /// DocC's automatic topic groups of the page's members, by kind, each member with its
   /// abstract.
-  func topics(of index: Int) -> String {
-    let children = nodes[index].children
+  /// Without `heading`, the groups only (after a catalog's own `## Topics`); members in
+  /// `excluding` (curated there) are left out.
+  public func topics(of index: Int, excluding curated: Set<Int> = [], heading: Bool = true) -> String {
+    let children = nodes[index].children.filter { !curated.contains($0) }
     guard !children.isEmpty else { return "" }
     var groups: [String: [Int]] = [:]
     for child in children {
       groups[Self.groupTitle(nodes[child].symbol?.kind ?? "extension"), default: []].append(child)
     }
-    var text = "## Topics\n\n"
+    var text = heading ? "## Topics\n\n" : ""
     for title in groups.keys.sorted(by: { Self.groupOrder($0) < Self.groupOrder($1) }) {
       text += "### \(title)\n\n"
       let members = (groups[title] ?? []).sorted { (nodes[$0].name, nodes[$0].url) < (nodes[$1].name, nodes[$1].url) }

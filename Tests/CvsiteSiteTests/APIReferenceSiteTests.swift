@@ -75,3 +75,67 @@ struct APIReferenceSiteTests {
     #expect(missing.diagnostics.errors.first?.location == SourceLocation(path: "cvsite.yml", line: 2, column: 15))
   }
 }
+
+@Suite("API reference pages extended by the site's own")
+struct APIExtensionTests {
+  @Test("a page titled with a symbol link joins that symbol's page: its text, its curated topics first")
+  func extensions() throws {
+    let site = try TemporarySite(
+      site: [
+        "graphs/Shop.symbols.json": ShopGraph.json,
+        "content/cart.md": """
+        # ``Shop/Cart``
+
+        Carts in depth.
+
+        ## Topics
+
+        ### Essentials
+
+        - ``Cart/add(_:)-4oqq3``
+
+        """,
+        "content/item.md": """
+        # ``Item``
+
+        @Metadata {
+          @DocumentationExtension(mergeBehavior: override)
+        }
+
+        An item, as the catalog says.
+
+        """,
+        "content/shop.md": "# ``Shop``\n\nThe shop module.\n",
+      ],
+      config: "title: Shop\nsymbolGraphs: graphs\n")
+    let built = site.build()
+    #expect(built.result.succeeded, "\(built.result.diagnostics.map(\.message))")
+    #expect(!site.exists("cart/index.html") && !site.exists("item/index.html"), "extensions are no pages")
+    let cart = try #require(site.read("documentation/shop/cart/index.html"))
+    #expect(cart.contains("Carts in depth.") && cart.contains("A cart of"))
+    let essentials = try #require(cart.range(of: "Essentials")).lowerBound
+    let methods = try #require(cart.range(of: "id=\"instance-methods\""))
+    #expect(essentials < methods.lowerBound, "curated groups come before the automatic ones")
+    let list = cart[methods.upperBound...]
+    let group = list[..<(try #require(list.range(of: "</ul>")).lowerBound)]
+    #expect(
+      !group.contains("add(_:)-4oqq3/") && group.contains("add(_:)-4oqq0/"), "a curated member is not listed again")
+    let item = try #require(site.read("documentation/shop/item/index.html"))
+    #expect(item.contains("An item, as the catalog says.") && !item.contains("An item.<"))
+    #expect(!item.contains("@Metadata") && !item.contains("mergeBehavior"))
+    let shop = try #require(site.read("shop/index.html"))
+    #expect(shop.contains("The shop module.") && shop.contains("Structures"), "the module's page gets its topics")
+  }
+
+  @Test("a page that extends a symbol the graphs lack is a page of its own, and a warning")
+  func unknownExtension() throws {
+    let site = try TemporarySite(
+      site: ["graphs/Shop.symbols.json": ShopGraph.json, "content/kart.md": "# ``Kart``\n\nText.\n"],
+      config: "title: Shop\nsymbolGraphs: graphs\n")
+    let built = site.build().result
+    #expect(built.succeeded)
+    let warning = try #require(built.diagnostics.first { $0.message.contains("Kart") })
+    #expect(warning.severity == .warning && warning.suggestion == "Cart")
+    #expect(site.exists("kart/index.html"))
+  }
+}

@@ -14,8 +14,15 @@ struct SiteAPIReference: Sendable {
   var files: [ContentFile] = []
   var sources = ContentSources()
 
+  /// The site's pages that extend a symbol's page (titled ``` # ``Type`` ```): they are
+  /// that page's, not pages of their own.
+  var extensionPages: Set<String> = []
+
   /// The reference of the graph files in `folder` (relative to the site, or absolute
   /// from `--symbol-graphs`) and among `content` (a catalog's); nil when there are none.
+  /// A page of `content` titled with a symbol link extends that symbol's page; one
+  /// titled with the module's name is the module's page, to which the automatic topics
+  /// of the symbols it does not curate are added.
   static func load(
     folder: URL?, shownAs folderName: String?, content: [ContentFile], contentFolder: String,
     at location: SourceLocation?
@@ -59,8 +66,35 @@ struct SiteAPIReference: Sendable {
     guard !modules.isEmpty else { return (nil, diagnostics) }
     let reference = APIReference(modules)
     var made = SiteAPIReference(reference: reference)
+    var extensions: [Int: APIExtension] = [:]
+    for file in content where file.kind != .resource {
+      guard let data = try? Data(contentsOf: file.url),
+        let (link, written) = APIExtension.read(String(decoding: data, as: UTF8.self))
+      else { continue }
+      switch reference.resolve(link, from: nil) {
+      case .found(let node) where reference.moduleNodes.contains(node):
+        // The module's own page: it stays the site's, with the groups it leaves out.
+        let topics = reference.topics(
+          of: node, excluding: reference.curated(by: written, at: node), heading: written.topicsSection == nil)
+        made.sources.files[file.sitePath] = Array(Self.adding(topics, to: String(decoding: data, as: UTF8.self)).utf8)
+      case .found(let node):
+        extensions[node] = written
+        made.extensionPages.insert(file.sitePath)
+      case .ambiguous(let options):
+        diagnostics.append(
+          Diagnostic(
+            .warning,
+            "``\(link)`` names several symbols: write one of \(options.map { "``" + $0 + "``" }.joined(separator: ", "))",
+            at: SourceLocation(path: file.sitePath, line: 1, column: 1)))
+      case .notFound(let suggestion):
+        diagnostics.append(
+          Diagnostic(
+            .warning, "this page extends ``\(link)``, which the symbol graphs do not hold: it is a page of its own",
+            at: SourceLocation(path: file.sitePath, line: 1, column: 1), suggestion: suggestion))
+      }
+    }
     let origin = folderName ?? contentFolder
-    for page in reference.pages() {
+    for page in reference.pages(extensions: extensions) {
       let sitePath = origin + ":" + page.relativePath
       let name = String(page.relativePath.split(separator: "/").last ?? "")
       made.files.append(
@@ -71,5 +105,17 @@ struct SiteAPIReference: Sendable {
       made.nodes[sitePath] = page.node
     }
     return (made, diagnostics)
+  }
+
+  /// `text` with the automatic topic `groups` at the end of its `## Topics` section (the
+  /// groups start with `## Topics` when it has none: at its end).
+  static func adding(_ groups: String, to text: String) -> String {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    guard let start = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "## Topics" }) else {
+      return text + "\n" + groups
+    }
+    let end = lines[(start + 1)...].firstIndex { $0.hasPrefix("## ") } ?? lines.endIndex
+    lines.insert(contentsOf: ["", groups], at: end)
+    return lines.joined(separator: "\n")
   }
 }

@@ -97,6 +97,7 @@ public struct SiteSession: Sendable {
       diagnostics += problems
       content.removeAll { $0.relativePath.hasSuffix(".symbols.json") }
       if let api {
+        content.removeAll { api.extensionPages.contains($0.sitePath) }
         content += api.files
         (place.api, place.sources) = (api, api.sources)
       }
