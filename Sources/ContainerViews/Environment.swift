@@ -1,7 +1,9 @@
 /// A key for a value that flows from a view to all of its descendants: the opposite
 /// direction of a container value, which only the closest container reads.
 public protocol EnvironmentKey {
+  /// The type of the value.
   associatedtype Value
+  /// The value views read when no view above them set one.
   static var defaultValue: Value { get }
 }
 
@@ -14,8 +16,10 @@ public struct EnvironmentValues: @unchecked Sendable {
   // never shared across threads while it changes.
   private var storage = ContainerValues()
 
+  /// An environment where every key reads its default value.
   public init() {}
 
+  /// The value for `key`, or its default value when no view above set one.
   public subscript<Key: EnvironmentKey>(key: Key.Type) -> Key.Value {
     get { storage[trait: ObjectIdentifier(key)] as? Key.Value ?? Key.defaultValue }
     set { storage[trait: ObjectIdentifier(key)] = newValue }
@@ -37,6 +41,7 @@ public struct EnvironmentValues: @unchecked Sendable {
 public struct Environment<Value> {
   let keyPath: KeyPath<EnvironmentValues, Value>
 
+  /// Reads the environment value at `keyPath`.
   public init(_ keyPath: KeyPath<EnvironmentValues, Value>) { self.keyPath = keyPath }
 
   /// The value in the environment of the view being resolved; outside resolution,

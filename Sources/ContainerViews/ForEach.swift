@@ -7,6 +7,7 @@
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: PrimitiveView {
   let resolveRows: (_ResolveInputs, inout _ResolvedList) -> Void
 
+  /// One row per element of `data`, identified by the element's value at `id`.
   public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
     resolveRows = { inputs, output in
       resolveEach(data, id: { $0[keyPath: id] }, content: content, inputs, into: &output)
@@ -17,18 +18,21 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     resolveRows = deferred
   }
 
+  /// Resolves every row, in the order of the data.
   public func _resolve(_ inputs: _ResolveInputs, into output: inout _ResolvedList) {
     resolveRows(inputs, &output)
   }
 }
 
 extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
+  /// One row per element of `data`, identified by the element's `id`.
   public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
     self.init(data, id: \.id, content: content)
   }
 }
 
 extension ForEach where Data == Range<Int>, ID == Int {
+  /// One row per integer in `data`, identified by the integer itself.
   public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
     self.init(data, id: \.self, content: content)
   }

@@ -10,6 +10,7 @@ public struct HTMLAttributes: Sendable, Hashable, ExpressibleByDictionaryLiteral
     var value: String
   }
 
+  /// No attributes.
   public init() {}
 
   /// Attributes in the given order; later duplicates merge into earlier ones.
@@ -57,6 +58,7 @@ public struct HTMLAttributes: Sendable, Hashable, ExpressibleByDictionaryLiteral
     return copy
   }
 
+  /// Iterates the attributes as name-value pairs, in the order they were first set.
   public func makeIterator() -> some IteratorProtocol<(name: String, value: String)> {
     pairs.lazy.map { (name: $0.name, value: $0.value) }.makeIterator()
   }
@@ -69,6 +71,7 @@ public struct HTMLTag: Sendable, Hashable {
   /// The element's own attributes.
   public var attributes: HTMLAttributes
 
+  /// A tag with the element name `name` and the given attributes.
   public init(_ name: String, attributes: HTMLAttributes = HTMLAttributes()) {
     self.name = name
     self.attributes = attributes

@@ -13,11 +13,13 @@ public struct HTMLElement<Content: View>: PrimitiveView {
   let tag: HTMLTag
   let content: Content
 
+  /// An element named `name` with `attributes`, around what `content` builds.
   public init(_ name: String, attributes: HTMLAttributes = [:], @ViewBuilder content: () -> Content) {
     self.tag = HTMLTag(name, attributes: attributes)
     self.content = content()
   }
 
+  /// Resolves as one container subview whose children are the content's subviews.
   public func _resolve(_ inputs: _ResolveInputs, into output: inout _ResolvedList) {
     resolveContainer(tag, content, inputs, into: &output)
   }

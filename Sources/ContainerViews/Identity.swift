@@ -70,6 +70,7 @@ extension Subview {
       return String(describing: value.base)
     }
 
+    /// Two identities are equal when their paths have the same components.
     public static func == (lhs: ID, rhs: ID) -> Bool {
       var a = lhs.node
       var b = rhs.node
@@ -83,6 +84,7 @@ extension Subview {
       return a == nil && b == nil
     }
 
+    /// Hashes the path's depth and every one of its components.
     public func hash(into hasher: inout Hasher) {
       var cursor = node
       hasher.combine(node?.depth ?? 0)

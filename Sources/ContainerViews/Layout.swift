@@ -1,38 +1,57 @@
 /// A size proposal, as in SwiftUI; `nil` means unspecified.
 public struct ProposedViewSize: Sendable, Hashable {
+  /// The proposed width in pixels, or `nil` when unspecified.
   public var width: CGFloat?
+  /// The proposed height in pixels, or `nil` when unspecified.
   public var height: CGFloat?
 
+  /// A proposal with the given width and height; `nil` leaves a dimension unspecified.
   public init(width: CGFloat?, height: CGFloat?) {
     self.width = width
     self.height = height
   }
 
+  /// A proposal of exactly `size`.
   public init(_ size: CGSize) { self.init(width: size.width, height: size.height) }
 
+  /// The proposal with neither dimension given: the view chooses its size.
   public static let unspecified = ProposedViewSize(width: nil, height: nil)
+  /// The proposal of zero width and zero height: the view's minimum size.
   public static let zero = ProposedViewSize(width: 0, height: 0)
+  /// The proposal of infinite width and height: the view's maximum size.
   public static let infinity = ProposedViewSize(width: .infinity, height: .infinity)
 }
 
 /// A point in a view's own unit square: `(0, 0)` top leading, `(1, 1)` bottom trailing.
 public struct UnitPoint: Sendable, Hashable {
+  /// The horizontal position: 0 is the leading edge, 1 the trailing edge.
   public var x: CGFloat
+  /// The vertical position: 0 is the top edge, 1 the bottom edge.
   public var y: CGFloat
 
+  /// A point at the given fractions of the width and height.
   public init(x: CGFloat, y: CGFloat) {
     self.x = x
     self.y = y
   }
 
+  /// The top leading corner, `(0, 0)`.
   public static let topLeading = UnitPoint(x: 0, y: 0)
+  /// The middle of the top edge, `(0.5, 0)`.
   public static let top = UnitPoint(x: 0.5, y: 0)
+  /// The top trailing corner, `(1, 0)`.
   public static let topTrailing = UnitPoint(x: 1, y: 0)
+  /// The middle of the leading edge, `(0, 0.5)`.
   public static let leading = UnitPoint(x: 0, y: 0.5)
+  /// The center, `(0.5, 0.5)`.
   public static let center = UnitPoint(x: 0.5, y: 0.5)
+  /// The middle of the trailing edge, `(1, 0.5)`.
   public static let trailing = UnitPoint(x: 1, y: 0.5)
+  /// The bottom leading corner, `(0, 1)`.
   public static let bottomLeading = UnitPoint(x: 0, y: 1)
+  /// The middle of the bottom edge, `(0.5, 1)`.
   public static let bottom = UnitPoint(x: 0.5, y: 1)
+  /// The bottom trailing corner, `(1, 1)`.
   public static let bottomTrailing = UnitPoint(x: 1, y: 1)
 }
 
@@ -55,9 +74,12 @@ public struct UnitPoint: Sendable, Hashable {
 /// element's CSS `width`/`height`, and `place(at:)` calls in `placeSubviews` become
 /// absolute positions. HTML has no measuring pass, so proposals are `.unspecified`.
 public protocol Layout {
+  /// What the layout works out once and reads in each of its methods; `Void` by default.
   associatedtype Cache = Void
+  /// The subviews the layout arranges, in order.
   typealias Subviews = LayoutSubviews
 
+  /// Makes the cache the other methods share, from the subviews.
   func makeCache(subviews: Subviews) -> Cache
   func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) -> CGSize
   func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache)
@@ -68,20 +90,25 @@ public protocol Layout {
 }
 
 extension Layout where Cache == Void {
+  /// Makes no cache, for layouts whose cache is `Void`.
   public func makeCache(subviews: Subviews) {}
 }
 
 extension Layout {
+  /// Returns `.zero` by default, so the element gets no CSS width or height.
   public func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) -> CGSize {
     .zero
   }
 
+  /// Places nothing by default, so the subviews stay in the normal flow.
   public func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) {}
 
+  /// A `div` with the class `cv-layout` by default.
   public func makeElement(subviews: Subviews, cache: inout Cache) -> HTMLTag {
     HTMLTag("div", attributes: ["class": "cv-layout"])
   }
 
+  /// No attributes by default.
   public func attributes(for subview: LayoutSubview, subviews: Subviews, cache: inout Cache) -> HTMLAttributes {
     HTMLAttributes()
   }
@@ -118,8 +145,11 @@ public struct LayoutSubview {
 public struct LayoutSubviews: RandomAccessCollection {
   let subviews: [LayoutSubview]
 
+  /// The index of the first subview.
   public var startIndex: Int { subviews.startIndex }
+  /// The index past the last subview.
   public var endIndex: Int { subviews.endIndex }
+  /// The subview at `position`.
   public subscript(position: Int) -> LayoutSubview { subviews[position] }
 }
 

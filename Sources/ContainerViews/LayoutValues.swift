@@ -7,7 +7,9 @@
 /// Layout values live beside container values and follow the same scoping, but
 /// they are read only through ``LayoutSubview``, never through ``Subview``.
 public protocol LayoutValueKey {
+  /// The type of the value.
   associatedtype Value
+  /// The value a layout reads of a subview that set none.
   static var defaultValue: Value { get }
 }
 

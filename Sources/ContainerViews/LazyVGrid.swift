@@ -10,9 +10,12 @@ public struct GridItem: Sendable, Hashable {
     case adaptive(minimum: CGFloat, maximum: CGFloat = .infinity)
   }
 
+  /// How wide the column is.
   public var size: Size
+  /// The gap between columns in pixels, or `nil` for none; the grid reads it from its first column.
   public var spacing: CGFloat?
 
+  /// A column of the given size, flexible by default, and spacing.
   public init(_ size: Size = .flexible(), spacing: CGFloat? = nil) {
     self.size = size
     self.spacing = spacing
@@ -36,12 +39,14 @@ public struct LazyVGrid<Content: View>: View {
   let spacing: CGFloat?
   let content: Content
 
+  /// A grid with `columns` and `spacing` pixels between rows (none when `nil`), around `content`.
   public init(columns: [GridItem], spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
     self.columns = columns
     self.spacing = spacing
     self.content = content()
   }
 
+  /// The content in a grid layout: one `div` whose CSS grid columns follow `columns`.
   public var body: some View {
     GridColumnsLayout(columns: columns, spacing: spacing) { content }
   }

@@ -2,14 +2,23 @@
 public struct Edge: Sendable {
   /// A set of edges.
   public struct Set: OptionSet, Sendable {
+    /// The bits of the set: one per edge.
     public let rawValue: Int
+    /// A set made of the given bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
+    /// The top edge.
     public static let top = Set(rawValue: 1)
+    /// The leading (left) edge.
     public static let leading = Set(rawValue: 2)
+    /// The bottom edge.
     public static let bottom = Set(rawValue: 4)
+    /// The trailing (right) edge.
     public static let trailing = Set(rawValue: 8)
+    /// The leading and trailing edges.
     public static let horizontal: Set = [.leading, .trailing]
+    /// The top and bottom edges.
     public static let vertical: Set = [.top, .bottom]
+    /// All four edges.
     public static let all: Set = [.top, .leading, .bottom, .trailing]
   }
 }
@@ -88,8 +97,11 @@ struct IdentityModifier<Content: View, ID: Hashable>: PrimitiveView {
 /// multi-view content into one subview that carries only the values written outside
 /// it; a body that decorates `content` keeps each subview and its values.
 public protocol ViewModifier {
+  /// The type of view the modifier makes.
   associatedtype Body: View
+  /// The view the modifier is applied to, as ``body(content:)`` receives it.
   typealias Content = _ViewModifier_Content<Self>
+  /// The view the modifier makes of `content`, the view it modifies.
   @ViewBuilder func body(content: Content) -> Body
 }
 
@@ -97,6 +109,7 @@ public protocol ViewModifier {
 public struct _ViewModifier_Content<Modifier: ViewModifier>: PrimitiveView {
   let resolveContent: (_ResolveInputs, inout _ResolvedList) -> Void
 
+  /// Resolves the modified view in place.
   public func _resolve(_ inputs: _ResolveInputs, into output: inout _ResolvedList) {
     resolveContent(inputs, &output)
   }
@@ -104,14 +117,18 @@ public struct _ViewModifier_Content<Modifier: ViewModifier>: PrimitiveView {
 
 /// A view with a modifier applied.
 public struct ModifiedContent<Content: View, Modifier: ViewModifier>: PrimitiveView {
+  /// The view being modified.
   public var content: Content
+  /// The modifier applied to `content`.
   public var modifier: Modifier
 
+  /// Applies `modifier` to `content`.
   public init(content: Content, modifier: Modifier) {
     self.content = content
     self.modifier = modifier
   }
 
+  /// Resolves the modifier's `body`, in which `content` stands for the modified view.
   public func _resolve(_ inputs: _ResolveInputs, into output: inout _ResolvedList) {
     let content = self.content
     let placeholder = _ViewModifier_Content<Modifier>(resolveContent: { inputs, output in

@@ -8,6 +8,7 @@ public struct Section<Parent: View, Content: View, Footer: View>: PrimitiveView 
   let content: Content
   let footer: Footer
 
+  /// A section with the content, header and footer views the closures build.
   public init(
     @ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent, @ViewBuilder footer: () -> Footer
   ) {
@@ -16,12 +17,14 @@ public struct Section<Parent: View, Content: View, Footer: View>: PrimitiveView 
     self.footer = footer()
   }
 
+  /// A section with the given header and footer views around what `content` builds.
   public init(header: Parent, footer: Footer, @ViewBuilder content: () -> Content) {
     self.header = header
     self.content = content()
     self.footer = footer
   }
 
+  /// Resolves the header, content and footer as sibling subviews, each marked with its part of this section.
   public func _resolve(_ inputs: _ResolveInputs, into output: inout _ResolvedList) {
     let mark = SectionMark(id: inputs.identity, values: inputs.values)
     func part(_ view: some View, _ role: SectionPlacement.Role, _ index: Int) {
@@ -36,12 +39,14 @@ public struct Section<Parent: View, Content: View, Footer: View>: PrimitiveView 
 }
 
 extension Section where Footer == EmptyView {
+  /// A section with a header and no footer.
   public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent) {
     self.init(content: content, header: header, footer: { EmptyView() })
   }
 }
 
 extension Section where Parent == EmptyView, Footer == EmptyView {
+  /// A section with content only: no header and no footer.
   public init(@ViewBuilder content: () -> Content) {
     self.init(content: content, header: { EmptyView() }, footer: { EmptyView() })
   }
@@ -75,8 +80,11 @@ public struct SectionConfiguration: Identifiable {
 public struct SectionCollection: RandomAccessCollection {
   let sections: [SectionConfiguration]
 
+  /// The index of the first section.
   public var startIndex: Int { sections.startIndex }
+  /// The index past the last section.
   public var endIndex: Int { sections.endIndex }
+  /// The section at `position`.
   public subscript(position: Int) -> SectionConfiguration { sections[position] }
 
   /// Groups resolved elements into sections: each explicit `Section` is one, and every
@@ -127,6 +135,7 @@ public struct GroupSectionsContent<Base: View, Result: View>: PrimitiveView {
   let base: Base
   let transform: (SectionCollection) -> Result
 
+  /// Resolves the sections of the base view, then what `transform` builds from them.
   public func _resolve(_ inputs: _ResolveInputs, into output: inout _ResolvedList) {
     let sections = SectionCollection(resolveSubviews(base, inputs), id: inputs.identity)
     transform(sections)._resolve(inputs, into: &output)

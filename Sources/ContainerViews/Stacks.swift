@@ -1,6 +1,11 @@
 /// How children line up across a vertical stack.
 public enum HorizontalAlignment: Sendable {
-  case leading, center, trailing
+  /// Along the leading edge.
+  case leading
+  /// Centred.
+  case center
+  /// Along the trailing edge.
+  case trailing
 
   var flexValue: String {
     switch self {
@@ -13,7 +18,14 @@ public enum HorizontalAlignment: Sendable {
 
 /// How children line up across a horizontal stack.
 public enum VerticalAlignment: Sendable {
-  case top, center, bottom, firstTextBaseline
+  /// Along the top edge.
+  case top
+  /// Centred.
+  case center
+  /// Along the bottom edge.
+  case bottom
+  /// On the baseline of each child's first line of text.
+  case firstTextBaseline
 
   var flexValue: String {
     switch self {
@@ -31,6 +43,7 @@ public struct VStack<Content: View>: PrimitiveView {
   let spacing: CGFloat?
   let content: Content
 
+  /// A vertical stack with `alignment` and `spacing` pixels between children (no gap when `nil`).
   public init(
     alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content
   ) {
@@ -39,6 +52,7 @@ public struct VStack<Content: View>: PrimitiveView {
     self.content = content()
   }
 
+  /// Resolves as one container subview: a `div` laid out as a flex column.
   public func _resolve(_ inputs: _ResolveInputs, into output: inout _ResolvedList) {
     let tag = stackTag("cv-vstack", direction: "column", align: alignment.flexValue, spacing: spacing)
     resolveContainer(tag, content, inputs, into: &output)
@@ -51,6 +65,7 @@ public struct HStack<Content: View>: PrimitiveView {
   let spacing: CGFloat?
   let content: Content
 
+  /// A horizontal stack with `alignment` and `spacing` pixels between children (no gap when `nil`).
   public init(
     alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content
   ) {
@@ -59,6 +74,7 @@ public struct HStack<Content: View>: PrimitiveView {
     self.content = content()
   }
 
+  /// Resolves as one container subview: a `div` laid out as a flex row.
   public func _resolve(_ inputs: _ResolveInputs, into output: inout _ResolvedList) {
     let tag = stackTag("cv-hstack", direction: "row", align: alignment.flexValue, spacing: spacing)
     resolveContainer(tag, content, inputs, into: &output)

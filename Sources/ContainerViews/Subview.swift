@@ -15,6 +15,7 @@ public struct Subview: PrimitiveView, Identifiable {
   /// The values this subview's closest container reads.
   public var containerValues: ContainerValues { element.values }
 
+  /// Re-emits the resolved subview with the values and section of its new place.
   public func _resolve(_ inputs: _ResolveInputs, into output: inout _ResolvedList) {
     var placed = element
     placed.values = inputs.values
@@ -29,13 +30,18 @@ public struct SubviewsCollection: RandomAccessCollection, PrimitiveView {
 
   init(_ elements: [ResolvedElement]) { subviews = elements.map(Subview.init) }
 
+  /// The index of the first subview.
   public var startIndex: Int { subviews.startIndex }
+  /// The index past the last subview.
   public var endIndex: Int { subviews.endIndex }
+  /// The subview at `position`.
   public subscript(position: Int) -> Subview { subviews[position] }
+  /// The subviews in `bounds`, keeping their indices.
   public subscript(bounds: Range<Int>) -> SubviewsCollectionSlice {
     SubviewsCollectionSlice(subviews[bounds])
   }
 
+  /// Re-emits every subview, in order, as siblings.
   public func _resolve(_ inputs: _ResolveInputs, into output: inout _ResolvedList) {
     for subview in subviews { subview._resolve(inputs, into: &output) }
   }
@@ -47,13 +53,18 @@ public struct SubviewsCollectionSlice: RandomAccessCollection, PrimitiveView {
 
   init(_ subviews: ArraySlice<Subview>) { self.subviews = subviews }
 
+  /// The index of the first subview.
   public var startIndex: Int { subviews.startIndex }
+  /// The index past the last subview.
   public var endIndex: Int { subviews.endIndex }
+  /// The subview at `position`.
   public subscript(position: Int) -> Subview { subviews[position] }
+  /// The subviews in `bounds`, keeping their indices.
   public subscript(bounds: Range<Int>) -> SubviewsCollectionSlice {
     SubviewsCollectionSlice(subviews[bounds])
   }
 
+  /// Re-emits every subview, in order, as siblings.
   public func _resolve(_ inputs: _ResolveInputs, into output: inout _ResolvedList) {
     for subview in subviews { subview._resolve(inputs, into: &output) }
   }
@@ -83,6 +94,7 @@ public struct GroupSubviewsContent<Base: View, Result: View>: PrimitiveView {
   let base: Base
   let transform: (SubviewsCollection) -> Result
 
+  /// Resolves the subviews of the base view, then what `transform` builds from them.
   public func _resolve(_ inputs: _ResolveInputs, into output: inout _ResolvedList) {
     let subviews = SubviewsCollection(resolveSubviews(base, inputs))
     transform(subviews)._resolve(inputs, into: &output)

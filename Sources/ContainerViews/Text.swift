@@ -3,10 +3,13 @@ public struct Text: PrimitiveView, Equatable {
   /// The text as written.
   public var content: String
 
+  /// Text showing `content`.
   public init(_ content: some StringProtocol) { self.content = String(content) }
 
+  /// Text showing `content` as written, as SwiftUI's `Text(verbatim:)`.
   public init(verbatim content: String) { self.content = content }
 
+  /// Resolves as one text subview.
   public func _resolve(_ inputs: _ResolveInputs, into output: inout _ResolvedList) {
     output.appendUnary(.text(content), inputs)
   }
@@ -18,8 +21,10 @@ public struct RawHTML: PrimitiveView, Equatable {
   /// The markup.
   public var html: String
 
+  /// Markup to insert as is.
   public init(_ html: String) { self.html = html }
 
+  /// Resolves as one subview holding the markup.
   public func _resolve(_ inputs: _ResolveInputs, into output: inout _ResolvedList) {
     output.appendUnary(.html(html), inputs)
   }
@@ -29,6 +34,7 @@ public struct RawHTML: PrimitiveView, Equatable {
 public struct AnyView: PrimitiveView {
   let storage: any View
 
+  /// Wraps `view`; an ``AnyView`` is unwrapped rather than nested.
   public init(_ view: some View) {
     if let erased = view as? AnyView {
       storage = erased.storage
@@ -37,8 +43,10 @@ public struct AnyView: PrimitiveView {
     }
   }
 
+  /// Wraps `view`, as `init(_:)` does.
   public init(erasing view: some View) { self.init(view) }
 
+  /// Resolves the wrapped view in place.
   public func _resolve(_ inputs: _ResolveInputs, into output: inout _ResolvedList) {
     storage._resolve(inputs, into: &output)
   }
@@ -49,8 +57,10 @@ public struct AnyView: PrimitiveView {
 public struct Group<Content: View>: PrimitiveView {
   let content: Content
 
+  /// A group of the views `content` builds.
   public init(@ViewBuilder content: () -> Content) { self.content = content() }
 
+  /// Resolves the content in place: its subviews become siblings.
   public func _resolve(_ inputs: _ResolveInputs, into output: inout _ResolvedList) {
     content._resolve(inputs, into: &output)
   }

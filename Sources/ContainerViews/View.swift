@@ -27,13 +27,16 @@ public protocol View {
 }
 
 extension View {
+  /// Resolves the view's `body`.
   public func _resolve(_ inputs: _ResolveInputs, into output: inout _ResolvedList) {
     body._resolve(inputs, into: &output)
   }
 }
 
 extension Never: View {
+  /// `Never` has no body of its own.
   public typealias Body = Never
+  /// Never evaluated: no `Never` value exists.
   public var body: Never { self }
 }
 
@@ -41,6 +44,7 @@ extension Never: View {
 protocol PrimitiveView: View where Body == Never {}
 
 extension PrimitiveView {
+  /// Traps: a primitive view has no `body`.
   public var body: Never {
     preconditionFailure("\(Self.self) is a primitive view and has no body")
   }
@@ -101,5 +105,6 @@ final class ResolveReport {
 public struct ResolveProblem: Sendable, Hashable, CustomStringConvertible {
   /// A sentence describing the problem.
   public var message: String
+  /// The problem's message.
   public var description: String { message }
 }

@@ -39,7 +39,10 @@ public enum SymbolGraphReader {
       var module = modules[name] ?? APIModule(name: name)
       for symbol in graph.symbols.values
       where symbol.accessLevel.rawValue == "public" || symbol.accessLevel.rawValue == "open" {
-        guard !symbol.pathComponents.isEmpty, module.symbols[symbol.identifier.precise] == nil else { continue }
+        // A name with a leading underscore is an implementation detail, as DocC hides it.
+        guard !symbol.pathComponents.isEmpty, !symbol.pathComponents.contains(where: { $0.hasPrefix("_") }),
+          module.symbols[symbol.identifier.precise] == nil
+        else { continue }
         module.symbols[symbol.identifier.precise] = read(symbol)
       }
       for relation in graph.relationships {

@@ -316,7 +316,9 @@ struct PageParser: Sendable {
 
   /// The URL of `file`'s page.
   private func url(of file: ContentFile, slug: String?) -> String {
-    if let docc, file.kind != .resource { return PageURL.encoded(docc.url(of: file.relativePath)) }
+    if let docc, file.kind != .resource, !referencePages.contains(file.sitePath) {
+      return PageURL.encoded(docc.url(of: file.relativePath))
+    }
     let url = PageURL.url(
       for: file.relativePath, kind: file.kind, slug: slug, strippingNumberPrefixes: stripsNumberPrefixes)
     return treeFolder.isEmpty ? url : "/" + treeFolder + url.dropFirst()
