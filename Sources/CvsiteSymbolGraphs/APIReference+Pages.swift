@@ -13,9 +13,12 @@ extension APIReference {
 
   /// Every page of the reference, with the catalog's extensions of them (by node).
   public func pages(extensions: [Int: APIExtension] = [:]) -> [Page] {
-    nodes.indices.map {
-      Page(relativePath: relativePath(of: $0), markdown: markdown(of: $0, extension: extensions[$0]), node: $0)
-    }
+    nodes.indices.map { page(of: $0, extension: extensions[$0]) }
+  }
+
+  /// The page of `node`, with a catalog's extension of it.
+  public func page(of node: Int, extension: APIExtension? = nil) -> Page {
+    Page(relativePath: relativePath(of: node), markdown: markdown(of: node, extension: `extension`), node: node)
   }
 
   /// Where the page of `node` goes: a page with members is its folder's page.
@@ -30,10 +33,10 @@ extension APIReference {
     let node = nodes[index]
     let written = `extension`?.sections
     // An extension that overrides the comment gives the page its abstract too.
-    let comment = DocComment(
+    let comment =
       `extension`?.overrides == true
-        ? written?.before.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) ?? []
-        : node.symbol?.docLines ?? [])
+      ? DocComment(written?.before.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) ?? [])
+      : comments[index]
     let kind = node.symbol?.kindName ?? (node.parent == nil ? "Framework" : "Extended Type")
     var text = "---\n"
     text += "title: \(yamlString(node.symbol?.title ?? node.name))\n"
@@ -86,7 +89,7 @@ extension APIReference {
       let members = (groups[title] ?? []).sorted { (nodes[$0].name, nodes[$0].url) < (nodes[$1].name, nodes[$1].url) }
       for member in members {
         text += "- [\(codeSpan(nodes[member].symbol?.title ?? nodes[member].name))](\(nodes[member].url))"
-        let abstract = DocComment(nodes[member].symbol?.docLines ?? []).abstract
+        let abstract = comments[member].abstract
         text += abstract.isEmpty ? "\n" : "\\\n  " + plain(abstract) + "\n"
       }
       text += "\n"

@@ -30,6 +30,9 @@ public struct APIReference: Sendable {
   /// Nodes a link that also names another leaves aside, as DocC does: a protocol's
   /// default implementations give way to its requirements.
   private(set) var disfavored: Set<Int> = []
+  /// Each node's documentation comment, read once: a page's topics show every member's
+  /// abstract.
+  private(set) var comments: [DocComment] = []
 
   /// The reference of `modules`.
   public init(_ modules: [APIModule]) {
@@ -67,6 +70,7 @@ public struct APIReference: Sendable {
     for relation in relationships where relation.kind == "defaultImplementationOf" {
       if let node = nodeOfSymbol[relation.source] { disfavored.insert(node) }
     }
+    comments = nodes.map { DocComment($0.symbol?.docLines ?? []) }
   }
 
   private mutating func add(_ node: Node) -> Int {

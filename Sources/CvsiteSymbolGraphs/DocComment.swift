@@ -107,11 +107,22 @@ struct DocComment: Sendable {
 extension StringProtocol {
   /// Without spaces and tabs at either end.
   var trimmingSpaces: String {
-    String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    trimming { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
   }
 
-  /// Without the characters of `set` at either end.
+  /// Without the characters of `set` (ASCII) at either end.
   func trimmingCharacters(in set: String) -> String {
-    String(drop { set.contains($0) }.reversed().drop { set.contains($0) }.reversed())
+    let bytes = Set(set.utf8)
+    return trimming { bytes.contains($0) }
+  }
+
+  /// Without the bytes `drops` holds at either end (ASCII bytes: a cut never falls
+  /// inside a character).
+  private func trimming(_ drops: (UInt8) -> Bool) -> String {
+    let text = String(self)
+    let utf8 = text.utf8
+    guard let first = utf8.firstIndex(where: { !drops($0) }), let last = utf8.lastIndex(where: { !drops($0) })
+    else { return "" }
+    return String(text[first...last])
   }
 }

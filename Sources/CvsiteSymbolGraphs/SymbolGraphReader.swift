@@ -35,12 +35,16 @@ public enum SymbolGraphReader {
         continue
       }
       // Extensions of another module's types are that module's symbols: documented here.
+      // What such a graph synthesizes (a protocol's default implementations on the other
+      // module's types) is not, as DocC leaves it out.
+      let extending = path.split(separator: "/").last?.contains("@") == true
       let name = graph.module.name
       var module = modules[name] ?? APIModule(name: name)
       for symbol in graph.symbols.values
       where symbol.accessLevel.rawValue == "public" || symbol.accessLevel.rawValue == "open" {
         // A name with a leading underscore is an implementation detail, as DocC hides it.
         guard !symbol.pathComponents.isEmpty, !symbol.pathComponents.contains(where: { $0.hasPrefix("_") }),
+          !(extending && symbol.identifier.precise.contains("::SYNTHESIZED::")),
           module.symbols[symbol.identifier.precise] == nil
         else { continue }
         module.symbols[symbol.identifier.precise] = read(symbol)

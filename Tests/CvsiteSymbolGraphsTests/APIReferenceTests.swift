@@ -109,6 +109,24 @@ struct APIReferenceTests {
     #expect(problems.first?.location == SourceLocation(path: "bad.symbols.json", line: 1, column: 1))
   }
 
+  @Test("an extension graph's own symbols are read, not what it synthesizes from protocols")
+  func extensionGraphs() {
+    let graph = """
+      {"metadata": {"formatVersion": {"major": 0, "minor": 6, "patch": 0}, "generator": "test"},
+       "module": {"name": "Shop", "platform": {}},
+       "symbols": [
+         \(ShopGraph.symbol("s:Si4ShopE5priceSivp", "property", "Instance Property", ["Int", "price"])),
+         \(ShopGraph.symbol("s:Shop.Priced.label::SYNTHESIZED::s:Si", "property", "Instance Property", ["Int", "label"]))
+       ],
+       "relationships": []}
+      """
+    let (modules, problems) = SymbolGraphReader.read([("graphs/Shop@Swift.symbols.json", Array(graph.utf8))])
+    #expect(problems.isEmpty)
+    #expect(modules.first?.symbols.keys.sorted() == ["s:Si4ShopE5priceSivp"])
+    let reference = APIReference(modules)
+    #expect(url(reference, "s:Si4ShopE5priceSivp") == "/documentation/shop/int/price/", "under the extended type")
+  }
+
   @Test("a graph over 64 MB is refused before it is read")
   func hugeGraph() {
     let (_, problems) = SymbolGraphReader.read([("big.symbols.json", [UInt8](repeating: 0x20, count: 65 << 20))])

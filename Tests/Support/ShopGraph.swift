@@ -2,7 +2,7 @@
 /// two overloads of a method, a property whose name differs from a nested type's only
 /// by case, a protocol it conforms to, and documentation comments.
 public enum ShopGraph {
-  static func symbol(
+  public static func symbol(
     _ id: String, _ kind: String, _ kindName: String, _ path: [String], doc: [String] = [],
     declaration: String = "", access: String = "public"
   ) -> String {

@@ -94,7 +94,12 @@ struct SiteAPIReference: Sendable {
       }
     }
     let origin = folderName ?? contentFolder
-    for page in reference.pages(extensions: extensions) {
+    // The pages' Markdown is made on every core.
+    let extended = extensions
+    let pages = parallelMap(Array(reference.nodes.indices), jobs: ProcessInfo.processInfo.activeProcessorCount) {
+      reference.page(of: $0, extension: extended[$0])
+    }
+    for page in pages {
       let sitePath = origin + ":" + page.relativePath
       let name = String(page.relativePath.split(separator: "/").last ?? "")
       made.files.append(
