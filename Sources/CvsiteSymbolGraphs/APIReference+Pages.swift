@@ -43,8 +43,9 @@ extension APIReference {
     if !comment.abstract.isEmpty { text += "description: \(yamlString(plain(comment.abstract)))\n" }
     text += "weight: \(Self.kindOrder(node.symbol?.kind ?? "extension"))\n"
     text += "syntax: docc\n---\n\n"
-    // (The abstract is the page's description, which the layout shows under the title.)
-    text += "<p class=\"cv-api-kind\">\(escapeHTML(kind))</p>\n\n"
+    // The kind goes above the title; the abstract is the page's description, which the
+    // layout shows under it.
+    text += "@Metadata {\n  @TitleHeading(\(yamlString(kind)))\n}\n\n"
     if let symbol = node.symbol, !symbol.declaration.isEmpty {
       text += "## Declaration\n\n" + declarationHTML(symbol.declaration) + "\n\n"
     }
@@ -155,7 +156,7 @@ extension APIReference {
   }
 
   /// DocC's automatic group for a kind of member.
-  static func groupTitle(_ kind: String) -> String {
+  public static func groupTitle(_ kind: String) -> String {
     switch kind {
     case "class": "Classes"
     case "protocol": "Protocols"
@@ -187,7 +188,7 @@ extension APIReference {
     "Operators", "Type Aliases", "Associated Types", "Functions", "Variables", "Macros", "Extended Types",
   ]
 
-  static func groupOrder(_ title: String) -> Int { groupsInOrder.firstIndex(of: title) ?? groupsInOrder.count }
+  public static func groupOrder(_ title: String) -> Int { groupsInOrder.firstIndex(of: title) ?? groupsInOrder.count }
 
   /// A page's place in the navigation among its siblings: by its group's order.
   static func kindOrder(_ kind: String) -> Int { groupOrder(groupTitle(kind)) + 1 }

@@ -44,6 +44,7 @@ struct APIReferenceSiteTests {
     let add = try #require(site.read("documentation/shop/cart/add(_:)-4oqq3/index.html"))
     #expect(add.contains(#"<a href="/docs/documentation/shop/item/"><span class="t">Item</span></a>"#))
     #expect(add.contains("The item to add."))
+    #expect(add.contains("Instance Method") && !add.contains("@Metadata"), "the kind above the title")
     let bundles = try FileManager.default.contentsOfDirectory(
       atPath: site.output.appendingPathComponent("search/p").path)
     let records = bundles.compactMap { site.read("search/p/" + $0) }.joined()

@@ -76,7 +76,7 @@ struct APIReferenceTests {
     let add = try #require(reference.nodeOfSymbol["s:Cart.add1"])
     let text = reference.markdown(of: add)
     #expect(text.hasPrefix("---\ntitle: \"add(_:)\"\ndescription: \"Adds an item.\"\n"))
-    #expect(text.contains(#"<p class="cv-api-kind">Instance Method</p>"#))
+    #expect(text.contains("@Metadata {\n  @TitleHeading(\"Instance Method\")\n}"))
     #expect(text.contains(#"<a href="/documentation/shop/item/"><span class="t">Item</span></a>"#))
     #expect(text.contains(#"<span class="t">Int</span>"#) && !text.contains("s:Si"), "a type outside stays text")
     #expect(text.contains("## Parameters\n\n- `item`: The item to add.\n"))

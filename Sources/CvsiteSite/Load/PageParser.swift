@@ -209,6 +209,10 @@ struct PageParser: Sendable {
       metadata.list = Self.implicitListing
     }
     if let docc { readDocC(bytes, of: file, settings: docc, into: &metadata) }
+    // A reference page names its symbol's kind above its title, in a catalog or not.
+    if referencePages.contains(file.sitePath) {
+      metadata.eyebrow = DocCCatalog.titleHeading(of: DocCPageDirectives(bytes))
+    }
     return (metadata, problems)
   }
 

@@ -14,6 +14,8 @@ struct SiteAPIReference: Sendable {
   var files: [ContentFile] = []
   var sources = ContentSources()
 
+  /// Each node's page, by content path (relative to the pages folder).
+  var contentPaths: [Int: String] = [:]
   /// The site's pages that extend a symbol's page (titled ``` # ``Type`` ```): they are
   /// that page's, not pages of their own.
   var extensionPages: Set<String> = []
@@ -108,8 +110,66 @@ struct SiteAPIReference: Sendable {
           url: URL(fileURLWithPath: "/" + sitePath)))
       made.sources.files[sitePath] = Array(page.markdown.utf8)
       made.nodes[sitePath] = page.node
+      made.contentPaths[page.node] = page.relativePath
     }
     return (made, diagnostics)
+  }
+
+  /// A catalog's navigation with the reference in it: each symbol its module's page
+  /// curates (``` - ``Type`` ``` in a `### Group` of its `## Topics`, in `rootText`) in
+  /// that group, the others in groups by kind after them; a type's members under it,
+  /// grouped by kind.
+  func navigation(_ written: WrittenNavigation, rootText: String?) -> WrittenNavigation {
+    var navigation = written
+    var placed = Set<Int>()
+    var curated: [String: [WrittenNavigation.Item]] = [:]
+    var group = "Topics"
+    var inTopics = false
+    for raw in (rootText ?? "").split(separator: "\n") {
+      let line = raw.trimmingCharacters(in: .whitespaces)
+      if line.hasPrefix("## ") { inTopics = line == "## Topics" }
+      guard inTopics else { continue }
+      if line.hasPrefix("### ") { group = String(line.dropFirst(4)).trimmingCharacters(in: .whitespaces) }
+      guard line.hasPrefix("- ``"), line.hasSuffix("``"), line.count > 6 else { continue }
+      let link = String(line.dropFirst(4).dropLast(2))
+      guard case .found(let node) = reference.resolve(link, from: nil), placed.insert(node).inserted,
+        let item = item(node)
+      else { continue }
+      curated[group, default: []].append(item)
+    }
+    navigation.items = navigation.items.compactMap { item -> WrittenNavigation.Item? in
+      guard case .section(let title, let items, let page) = item else { return item }
+      let all = items + (curated.removeValue(forKey: title) ?? [])
+      return all.isEmpty && page == nil ? nil : .section(title: title, items: all, page: page)
+    }
+    for (title, items) in curated.sorted(by: { $0.key < $1.key }) {
+      navigation.items.append(.section(title: title, items: items))
+    }
+    for module in reference.moduleNodes {
+      let rest = reference.nodes[module].children.filter { !placed.contains($0) }
+      navigation.items += byKind(rest)
+    }
+    navigation.shown.formUnion(contentPaths.values)
+    return navigation
+  }
+
+  /// The navigation entry of `node`: its page, with its members under it by kind.
+  private func item(_ node: Int) -> WrittenNavigation.Item? {
+    guard let path = contentPaths[node] else { return nil }
+    let members = byKind(reference.nodes[node].children)
+    return members.isEmpty ? .page(contentPath: path, title: nil) : .section(title: "", items: members, page: path)
+  }
+
+  /// `nodes` in DocC's groups by kind, each a titled section.
+  private func byKind(_ nodes: [Int]) -> [WrittenNavigation.Item] {
+    var groups: [String: [Int]] = [:]
+    for node in nodes {
+      groups[APIReference.groupTitle(reference.nodes[node].symbol?.kind ?? ""), default: []].append(node)
+    }
+    return groups.keys.sorted { APIReference.groupOrder($0) < APIReference.groupOrder($1) }.map { title in
+      let members = (groups[title] ?? []).sorted { reference.nodes[$0].name < reference.nodes[$1].name }
+      return .section(title: title, items: members.compactMap(item))
+    }
   }
 
   /// `text` with the automatic topic `groups` at the end of its `## Topics` section (the

@@ -72,7 +72,7 @@ public struct SiteSession: Sendable {
     // Everything is read again: nothing is kept from the last render.
     remembered = remembersRenders ? RenderMemo() : nil
     search = SearchState()
-    let (config, loadedTheme, problems) = Self.loadSettingsAndTheme(options)
+    var (config, loadedTheme, problems) = Self.loadSettingsAndTheme(options)
     self.config = config
     var diagnostics = problems
     guard let theme = loadedTheme, !diagnostics.hasErrors else {
@@ -99,6 +99,13 @@ public struct SiteSession: Sendable {
       if let api {
         content.removeAll { api.extensionPages.contains($0.sitePath) }
         content += api.files
+        // A catalog's navigation is what its pages curate: the reference joins it.
+        if let written = config.writtenNavigation, let docc = config.docc {
+          let root = content.first { $0.relativePath == docc.rootPage }
+          let text = root.flatMap { try? String(contentsOf: $0.url, encoding: .utf8) }
+          config.writtenNavigation = api.navigation(written, rootText: text)
+          self.config = config
+        }
         (place.api, place.sources) = (api, api.sources)
       }
     }
