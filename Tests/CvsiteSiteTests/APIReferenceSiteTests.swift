@@ -140,3 +140,29 @@ struct APIExtensionTests {
     #expect(site.exists("kart/index.html"))
   }
 }
+
+@Suite("API reference pages in serve")
+struct APIReferenceServeTests {
+  @Test("an extension's edit and a graph's change rebuild the reference")
+  func serve() throws {
+    let site = try TemporarySite(
+      site: [
+        "graphs/Shop.symbols.json": ShopGraph.json,
+        "content/cart.md": "# ``Shop/Cart``\n\nCarts in depth.\n",
+        "content/index.md": "# Home\n",
+      ],
+      config: "title: Shop\nsymbolGraphs: graphs\n")
+    var session = SiteSession(options: site.options)
+    let served = StoringSink()
+    #expect(session.update(changed: ["cvsite.yml"], into: served).succeeded)
+    func page(_ path: String) -> String { served.files[path].map { String(decoding: $0, as: UTF8.self) } ?? "" }
+    #expect(page("documentation/shop/cart/index.html").contains("Carts in depth."))
+    try site.write("content/cart.md", "# ``Shop/Cart``\n\nCarts, revised.\n")
+    #expect(session.update(changed: ["content/cart.md"], into: served).succeeded)
+    #expect(page("documentation/shop/cart/index.html").contains("Carts, revised."))
+    #expect(served.files["cart/index.html"] == nil, "the extension stays no page of its own")
+    try site.write("graphs/Shop.symbols.json", ShopGraph.json.replacingOccurrences(of: "The total.", with: "The sum."))
+    #expect(session.update(changed: ["graphs/Shop.symbols.json"], into: served).succeeded)
+    #expect(page("documentation/shop/cart/total-swift.property/index.html").contains("The sum."))
+  }
+}

@@ -31,7 +31,7 @@ extension SiteSession {
         $0 == config.settingsFile || $0 == "cvsite.yml" || $0.hasPrefix("themes/") || $0.hasPrefix("layouts/")
           || FolderCategory.fileNames.contains(String($0.split(separator: "/").last ?? ""))
       }),
-      !paths.contains(where: isFolderChange)
+      !paths.contains(where: isFolderChange), !paths.contains(where: changesReference)
     else {
       return rebuildEverything(into: sink)
     }
@@ -135,6 +135,14 @@ extension SiteSession {
     guard let tree else { return false }
     return tree.pages.keys.contains { $0.hasPrefix(inside) }
       || (tree.staticFiles + tree.resources).contains { $0.sitePath.hasPrefix(inside) }
+  }
+
+  /// Whether `path` is a symbol graph, or a page the API reference is made with (one
+  /// that extends a symbol's page, or the module's page it adds topics to): the
+  /// reference is made again with everything else.
+  private func changesReference(_ path: String) -> Bool {
+    guard let api = tree?.place.api else { return false }
+    return path.hasSuffix(".symbols.json") || api.extensionPages.contains(path) || api.sources.files[path] != nil
   }
 
   /// `content/` was moved or deleted while serving: serve what a build would make of
