@@ -62,6 +62,20 @@ struct APIReferenceSiteTests {
     #expect(problem.suggestion == "Cart")
   }
 
+  @Test("a site of several languages says it publishes no reference yet, and builds")
+  func severalLanguages() throws {
+    let site = try TemporarySite(
+      site: [
+        "graphs/Shop.symbols.json": ShopGraph.json, "content/index.md": "# Home\n", "content/index.es.md": "# Inicio\n",
+      ],
+      config: "title: Shop\nsymbolGraphs: graphs\nlanguages:\n  - code: en\n  - code: es\n")
+    let built = site.build().result
+    #expect(built.succeeded, "\(built.diagnostics.summaries)")
+    let warning = try #require(built.diagnostics.first { $0.message.contains("API reference") })
+    #expect(warning.severity == .warning && warning.location?.line == 2)
+    #expect(!site.exists("documentation/shop/index.html"))
+  }
+
   @Test("a graph that is not one, and a missing folder, are located errors")
   func badGraphs() throws {
     let site = try TemporarySite(

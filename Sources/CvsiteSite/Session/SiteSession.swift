@@ -87,8 +87,17 @@ public struct SiteSession: Sendable {
     diagnostics += contentProblems + staticProblems
     if config.languages == nil, config.docc == nil { diagnostics += LanguageTrees.unconfiguredTranslations(content) }
     var place = LoadedTree.Place()
-    if options.symbolGraphs != nil || config.symbolGraphs != nil
-      || content.contains(where: { $0.relativePath.hasSuffix(".symbols.json") })
+    let severalTrees = config.languages != nil || config.versions != nil
+    if severalTrees, options.symbolGraphs != nil || config.symbolGraphs != nil {
+      diagnostics.append(
+        Diagnostic(
+          .warning,
+          "a site of several languages or versions publishes no API reference yet: the symbol graphs are not read",
+          at: config.symbolGraphsLocation))
+    }
+    if !severalTrees,
+      options.symbolGraphs != nil || config.symbolGraphs != nil
+        || content.contains(where: { $0.relativePath.hasSuffix(".symbols.json") })
     {
       let (api, problems) = SiteAPIReference.load(
         folder: options.symbolGraphs ?? config.symbolGraphs.map { options.siteRoot.appendingPathComponent($0) },
