@@ -2,7 +2,7 @@
 # The README's first command: installs what building cvsite needs, builds the release
 # executable and its archive (scripts/release.sh), installs it from the archive
 # (install.sh: /usr/local/bin as root, ~/.local/bin otherwise), then builds the user
-# guide in site-example/ with it and says where the output is and how to preview it.
+# guide in site-example/ with it (and the library's API reference, scripts/symbol-graphs.sh) and says where the output is and how to preview it.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 bash "$root/scripts/install-build-deps.sh"
@@ -12,6 +12,8 @@ unpacked="$(mktemp -d)"
 trap 'rm -rf "$unpacked"' EXIT
 tar -xzf "$archive" -C "$unpacked"
 installed="$(bash "$unpacked"/cvsite-*/install.sh | tee /dev/stderr | sed -n 's/^installed .* at //p')"
+# The guide publishes the library's API reference from its symbol graphs.
+bash "$root/scripts/symbol-graphs.sh" >/dev/null
 "$installed" build "$root/site-example" --quiet
 echo
 echo "archive:    $archive"

@@ -10,44 +10,9 @@ import Testing
 /// test build made, and its DocC catalog.
 @Suite("ContainerViews' API reference")
 struct ContainerViewsReferenceTests {
-  /// The folder of ContainerViews' symbol graphs, made with `swift-symbolgraph-extract`
-  /// from the modules of the build the tests run from.
-  static func extractGraphs() throws -> URL {
-    let modules = repositoryRoot.appendingPathComponent(".build/debug/Modules")
-    let module = modules.appendingPathComponent("ContainerViews.swiftmodule")
-    guard FileManager.default.fileExists(atPath: module.path) else {
-      throw Failure("no \(module.path): build the package (swift build --build-tests) before these tests")
-    }
-    var machine = utsname()
-    uname(&machine)
-    let architecture = withUnsafeBytes(of: &machine.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-    let output = FileManager.default.temporaryDirectory.appendingPathComponent("cvsite-graphs-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "swift-symbolgraph-extract", "-module-name", "ContainerViews", "-I", modules.path, "-target",
-      "\(architecture)-unknown-linux-gnu", "-minimum-access-level", "public", "-output-dir", output.path,
-    ]
-    let errors = Pipe()
-    process.standardError = errors
-    try process.run()
-    let message = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw Failure("swift-symbolgraph-extract failed: \(String(decoding: message, as: UTF8.self))")
-    }
-    return output
-  }
-
-  struct Failure: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-  }
-
   @Test("every public symbol the library declares has a documentation comment")
   func everySymbolDocumented() throws {
-    let folder = try Self.extractGraphs()
+    let folder = try extractSymbolGraphs()
     defer { try? FileManager.default.removeItem(at: folder) }
     let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
       $0.hasSuffix(".symbols.json")
@@ -68,7 +33,7 @@ struct ContainerViewsReferenceTests {
 
   @Test("the library's catalog and symbol graph build without a problem: every symbol link resolves")
   func catalogBuilds() throws {
-    let folder = try Self.extractGraphs()
+    let folder = try extractSymbolGraphs()
     defer { try? FileManager.default.removeItem(at: folder) }
     let output = FileManager.default.temporaryDirectory.appendingPathComponent("cvsite-api-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: output) }
@@ -86,5 +51,27 @@ struct ContainerViewsReferenceTests {
     #expect(
       FileManager.default.fileExists(
         atPath: output.appendingPathComponent("documentation/containerviews/layout/index.html").path))
+  }
+
+  @Test("the user guide publishes the library's reference, once, in its default language")
+  func guidePublishes() throws {
+    let graphs = try extractSymbolGraphs()
+    defer { try? FileManager.default.removeItem(at: graphs) }
+    let folder = temporaryPath("cvsite-guide")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("site-example"), to: folder)
+    try? FileManager.default.removeItem(at: folder.appendingPathComponent("api"))
+    try FileManager.default.copyItem(at: graphs, to: folder.appendingPathComponent("api"))
+    let output = folder.appendingPathComponent("public")
+    var options = BuildOptions(siteRoot: folder)
+    options.output = output
+    let built = SiteBuilder.build(options)
+    #expect(built.ioFailure == nil)
+    let problems = built.result.diagnostics.filter { $0.severity != .note }
+    #expect(problems.isEmpty, "\(problems.summaries)")
+    #expect(
+      FileManager.default.fileExists(
+        atPath: output.appendingPathComponent("documentation/containerviews/subview/index.html").path))
+    #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("es/documentation").path))
   }
 }

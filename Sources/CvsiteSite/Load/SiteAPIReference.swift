@@ -34,9 +34,15 @@ struct SiteAPIReference: Sendable {
     if let folder {
       let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path))
       guard let names else {
+        // Graphs are made by a build: a site names their folder before it exists.
         return (
           nil,
-          [Diagnostic(.error, "no folder of symbol graphs at \(folder.path)", at: location)]
+          [
+            Diagnostic(
+              .warning,
+              "no folder of symbol graphs at \(folderName ?? folder.path): the site is built without its API reference (make them with `swift package dump-symbol-graph`)",
+              at: location)
+          ]
         )
       }
       for name in names.sorted() where name.hasSuffix(".symbols.json") {

@@ -6,9 +6,12 @@ extension SiteSession {
   /// version, each a site of its own tree (navigation, listings, taxonomies, feed,
   /// search) under its folder (`/1.x/es/`), sharing the theme, the static files and one
   /// reading of git per version; then one sitemap of them all and `versions.json`.
+  ///
+  /// The API reference (`api`), in one language, is published in the default language's
+  /// tree of the newest version only.
   mutating func buildTrees(
     content: [ContentFile], staticFiles: [ContentFile], theme: SiteThemeAdapter, diagnostics given: [Diagnostic],
-    into sink: any OutputSink, progress: (@Sendable (Int, Int) -> Void)?
+    api: SiteAPIReference? = nil, into sink: any OutputSink, progress: (@Sendable (Int, Int) -> Void)?
   ) -> BuildResult {
     var diagnostics = given
     let languages =
@@ -90,11 +93,15 @@ extension SiteSession {
           var place = LoadedTree.Place(
             languageTree: tree, version: version, sources: sources, writesSharedFiles: sessions.isEmpty)
           if config.lastUpdatedFromGit, let gitDates { place.gitDates = Self.keyed(gitDates, by: tree, prefix: prefix) }
+          var files = tree.files
+          if let api, sessions.isEmpty {
+            (place.api, place.sources, files) = (api, api.sources, files + api.files)
+          }
           // Loaded in place (see `build`).
           session.tree = LoadedTree(options: options, config: settings, theme: words, place: place)
           session.tree?.keepsBodies = remembersRenders
           session.tree?.staticFiles = staticFiles
-          diagnostics += (session.tree?.load(tree.files) ?? []).filter {
+          diagnostics += (session.tree?.load(files) ?? []).filter {
             !tree.untranslated.contains($0.location?.path ?? "")
           }
         }

@@ -88,16 +88,8 @@ public struct SiteSession: Sendable {
     if config.languages == nil, config.docc == nil { diagnostics += LanguageTrees.unconfiguredTranslations(content) }
     var place = LoadedTree.Place()
     let severalTrees = config.languages != nil || config.versions != nil
-    if severalTrees, options.symbolGraphs != nil || config.symbolGraphs != nil {
-      diagnostics.append(
-        Diagnostic(
-          .warning,
-          "a site of several languages or versions publishes no API reference yet: the symbol graphs are not read",
-          at: config.symbolGraphsLocation))
-    }
-    if !severalTrees,
-      options.symbolGraphs != nil || config.symbolGraphs != nil
-        || content.contains(where: { $0.relativePath.hasSuffix(".symbols.json") })
+    if options.symbolGraphs != nil || config.symbolGraphs != nil
+      || content.contains(where: { $0.relativePath.hasSuffix(".symbols.json") })
     {
       let (api, problems) = SiteAPIReference.load(
         folder: options.symbolGraphs ?? config.symbolGraphs.map { options.siteRoot.appendingPathComponent($0) },
@@ -107,7 +99,9 @@ public struct SiteSession: Sendable {
       content.removeAll { $0.relativePath.hasSuffix(".symbols.json") }
       if let api {
         content.removeAll { api.extensionPages.contains($0.sitePath) }
-        content += api.files
+        // On a site of several trees, the reference joins the default language's tree
+        // of the newest version (``buildTrees``).
+        if !severalTrees { content += api.files }
         // A catalog's navigation is what its pages curate: the reference joins it.
         if let written = config.writtenNavigation, let docc = config.docc {
           let root = content.first { $0.relativePath == docc.rootPage }
@@ -120,7 +114,7 @@ public struct SiteSession: Sendable {
     }
     if config.languages != nil || config.versions != nil {
       return buildTrees(
-        content: content, staticFiles: statics, theme: theme, diagnostics: diagnostics, into: sink,
+        content: content, staticFiles: statics, theme: theme, diagnostics: diagnostics, api: place.api, into: sink,
         progress: progress)
     }
     // Loaded in place: a copy left in a local would keep every page as first read alive
