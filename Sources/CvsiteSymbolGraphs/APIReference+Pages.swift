@@ -21,6 +21,18 @@ extension APIReference {
     Page(relativePath: relativePath(of: node), markdown: markdown(of: node, extension: `extension`), node: node)
   }
 
+  /// The page that lists the modules, at `/documentation/`, for a site whose pages are
+  /// not a DocC catalog's (a catalog's own page for its module is the way in there).
+  public func indexPage(title: String = "API reference") -> (relativePath: String, markdown: String) {
+    var text = "---\ntitle: \(yamlString(title))\nweight: 1000\nlist: false\neditURL: false\n---\n\n"
+    for module in moduleNodes {
+      text += "- [\(codeSpan(nodes[module].name))](\(nodes[module].url))"
+      let abstract = comments[module].abstract
+      text += abstract.isEmpty ? "\n" : "\\\n  " + plain(abstract) + "\n"
+    }
+    return ("documentation/_index.md", text)
+  }
+
   /// Where the page of `node` goes: a page with members is its folder's page.
   func relativePath(of node: Int) -> String {
     let path = String(nodes[node].url.dropFirst().dropLast())
@@ -42,7 +54,8 @@ extension APIReference {
     text += "title: \(yamlString(node.symbol?.title ?? node.name))\n"
     if !comment.abstract.isEmpty { text += "description: \(yamlString(plain(comment.abstract)))\n" }
     text += "weight: \(Self.kindOrder(node.symbol?.kind ?? "extension"))\n"
-    text += "syntax: docc\n---\n\n"
+    // Made from the graphs: no file of the site's to edit.
+    text += "syntax: docc\neditURL: false\n---\n\n"
     // The kind goes above the title; the abstract is the page's description, which the
     // layout shows under it.
     text += "@Metadata {\n  @TitleHeading(\(yamlString(kind)))\n}\n\n"

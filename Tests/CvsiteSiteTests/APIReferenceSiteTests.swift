@@ -19,7 +19,8 @@ struct APIReferenceSiteTests {
   func site(article: String = Self.article) throws -> TemporarySite {
     try TemporarySite(
       site: ["content/using.md": article, "graphs/Shop.symbols.json": ShopGraph.json],
-      config: "title: Shop\nbaseURL: https://example.com/docs/\nsymbolGraphs: graphs\n")
+      config:
+        "title: Shop\nbaseURL: https://example.com/docs/\nsymbolGraphs: graphs\neditURL: https://example.com/edit/\n")
   }
 
   @Test("the symbol graphs' pages are built at DocC's paths, linked from articles, in search and navigation")
@@ -33,6 +34,8 @@ struct APIReferenceSiteTests {
     ] {
       #expect(site.exists(path), "\(path)")
     }
+    let index = try #require(site.read("documentation/index.html"))
+    #expect(index.contains("API reference") && index.contains(#"href="/docs/documentation/shop/""#), "the modules")
     let using = try #require(site.read("using/index.html"))
     #expect(using.contains(#"<a href="/docs/documentation/shop/cart/"><code>Cart</code></a>"#))
     #expect(using.contains(#"<a href="/docs/documentation/shop/cart/add(_:)-4oqq3/"><code>add(_:)</code></a>"#))
@@ -44,6 +47,7 @@ struct APIReferenceSiteTests {
     let add = try #require(site.read("documentation/shop/cart/add(_:)-4oqq3/index.html"))
     #expect(add.contains(#"<a href="/docs/documentation/shop/item/"><span class="t">Item</span></a>"#))
     #expect(add.contains("The item to add."))
+    #expect(!add.contains("https://example.com/edit/") && using.contains("https://example.com/edit/using.md"))
     #expect(add.contains("Instance Method") && !add.contains("@Metadata"), "the kind above the title")
     let bundles = try FileManager.default.contentsOfDirectory(
       atPath: site.output.appendingPathComponent("search/p").path)

@@ -14,6 +14,8 @@ struct SiteAPIReference: Sendable {
   var files: [ContentFile] = []
   var sources = ContentSources()
 
+  /// The pages made here that are no symbol's (the list of modules).
+  var generated: Set<String> = []
   /// Each node's page, by content path (relative to the pages folder).
   var contentPaths: [Int: String] = [:]
   /// The site's pages that extend a symbol's page (titled ``` # ``Type`` ```): they are
@@ -27,7 +29,7 @@ struct SiteAPIReference: Sendable {
   /// of the symbols it does not curate are added.
   static func load(
     folder: URL?, shownAs folderName: String?, content: [ContentFile], contentFolder: String,
-    at location: SourceLocation?
+    at location: SourceLocation?, makesIndex: Bool = true
   ) -> (SiteAPIReference?, [Diagnostic]) {
     var graphs: [(path: String, bytes: [UInt8])] = []
     var diagnostics: [Diagnostic] = []
@@ -106,6 +108,17 @@ struct SiteAPIReference: Sendable {
     let extended = extensions
     let pages = parallelMap(Array(reference.nodes.indices), jobs: ProcessInfo.processInfo.activeProcessorCount) {
       reference.page(of: $0, extension: extended[$0])
+    }
+    if makesIndex {
+      // `/documentation/` lists the modules (a catalog's module page is its way in).
+      let index = reference.indexPage()
+      let sitePath = origin + ":" + index.relativePath
+      made.files.append(
+        ContentFile(
+          sitePath: sitePath, relativePath: index.relativePath, kind: .sectionIndex,
+          url: URL(fileURLWithPath: "/" + sitePath)))
+      made.sources.files[sitePath] = Array(index.markdown.utf8)
+      made.generated.insert(sitePath)
     }
     for page in pages {
       let sitePath = origin + ":" + page.relativePath

@@ -94,7 +94,7 @@ public struct SiteSession: Sendable {
       let (api, problems) = SiteAPIReference.load(
         folder: options.symbolGraphs ?? config.symbolGraphs.map { options.siteRoot.appendingPathComponent($0) },
         shownAs: options.symbolGraphs?.path ?? config.symbolGraphs, content: content,
-        contentFolder: config.contentFolder, at: config.symbolGraphsLocation)
+        contentFolder: config.contentFolder, at: config.symbolGraphsLocation, makesIndex: config.docc == nil)
       diagnostics += problems
       content.removeAll { $0.relativePath.hasSuffix(".symbols.json") }
       if let api {
