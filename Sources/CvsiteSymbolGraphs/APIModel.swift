@@ -28,9 +28,10 @@ public struct APISymbol: Sendable {
   public var declaration: [APIFragment] = []
   /// The lines of its documentation comment, without the `///`.
   public var docLines: [String] = []
-  /// The source file and line of the first documentation line, when the graph has them.
+  /// The source file of the documentation comment, and where each of its lines' text
+  /// starts there (line and column from 1), when the graph has them.
   public var docFile: String?
-  public var docLine: Int?
+  public var docPositions: [(line: Int, column: Int)?] = []
   /// Where it is declared (`file:///…/View.swift`, line from 1), when known.
   public var sourceFile: String?
   public var sourceLine: Int?

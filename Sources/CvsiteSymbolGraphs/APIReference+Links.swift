@@ -73,3 +73,38 @@ extension APIReference {
     return (part, nil)
   }
 }
+
+extension APIReference {
+  /// Where the text of `line` of a reference page (its text as the page has it, and
+  /// `column` in it) is written in the Swift source: the documentation comment of the
+  /// page's symbol (node `node`) holds the same text. Nil when the page made that line
+  /// itself, or the graph does not say where the comment is.
+  public func sourcePlace(ofLine line: String, column: Int, onPageOf node: Int) -> SourceLocation? {
+    guard let symbol = nodes[node].symbol, let file = symbol.docFile else { return nil }
+    let written = line.trimmingSpaces
+    guard !written.isEmpty else { return nil }
+    // The comment's line with the same text, else one the page's line holds (a list
+    // item's text after its marker).
+    let index =
+      symbol.docLines.firstIndex { $0.trimmingSpaces == written }
+      ?? symbol.docLines.firstIndex { !$0.trimmingSpaces.isEmpty && written.contains($0.trimmingSpaces) }
+      ?? symbol.docLines.firstIndex { $0.contains(written) }
+    guard let index, let start = symbol.docPositions[safe: index] ?? nil else { return nil }
+    let path = file.hasPrefix("file://") ? String(file.dropFirst("file://".count)) : file
+    // The column: where the problem's text (from `column` on the page) is in the comment.
+    let problemText = Array(line.utf8.dropFirst(max(0, column - 1)).prefix(40))
+    let source = symbol.docLines[index]
+    let offset =
+      problemText.isEmpty
+      ? nil
+      : source.utf8.firstRange(of: problemText).map {
+        source.utf8.distance(from: source.utf8.startIndex, to: $0.lowerBound)
+      }
+    return SourceLocation(path: path, line: start.line, column: start.column + (offset ?? 0))
+  }
+}
+
+extension Array {
+  /// The element at `index`, or nil past the ends.
+  subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}

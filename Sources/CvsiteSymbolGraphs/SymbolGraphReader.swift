@@ -75,7 +75,9 @@ public enum SymbolGraphReader {
     if let comment = symbol.docComment {
       made.docLines = comment.lines.map(\.text)
       made.docFile = comment.uri
-      made.docLine = comment.lines.first?.range.map { $0.start.line + 1 }
+      made.docPositions = comment.lines.map { line in
+        line.range.map { (line: $0.start.line + 1, column: $0.start.character + 1) }
+      }
     }
     if let location = symbol[mixin: SymbolGraph.Symbol.Location.self] {
       (made.sourceFile, made.sourceLine) = (location.uri, location.position.line + 1)

@@ -189,3 +189,36 @@ struct APIReferenceServeTests {
     #expect(page("documentation/shop/cart/total-swift.property/index.html").contains("The sum."))
   }
 }
+
+@Suite("API reference problems where they are written")
+struct APIReferenceSourceTests {
+  @Test("a bad symbol link in a documentation comment is reported at the Swift source line")
+  func locatedInSwift() throws {
+    let site = try TemporarySite(
+      site: [
+        "content/index.md": "# Home\n",
+        "Sources/Shop/Cart.swift": "import Foundation\n\n/// A cart.\n///\n/// See ``Crat``.\npublic struct Cart {}\n",
+      ],
+      config: "title: Shop\nsymbolGraphs: graphs\n")
+    let file = site.root.appendingPathComponent("Sources/Shop/Cart.swift").path
+    func line(_ text: String, _ number: Int) -> String {
+      #"{"text": "\#(text)", "range": {"start": {"line": \#(number), "character": 4}, "end": {"line": \#(number), "character": 40}}}"#
+    }
+    try site.write(
+      "graphs/Shop.symbols.json",
+      """
+      {"metadata": {"formatVersion": {"major": 0, "minor": 6, "patch": 0}, "generator": "test"},
+       "module": {"name": "Shop", "platform": {}},
+       "symbols": [{"kind": {"identifier": "swift.struct", "displayName": "Structure"},
+         "identifier": {"precise": "s:Cart", "interfaceLanguage": "swift"}, "pathComponents": ["Cart"],
+         "names": {"title": "Cart"}, "accessLevel": "public",
+         "docComment": {"uri": "file://\(file)", "lines": [\(line("A cart.", 2)), \(line("", 3)), \(line("See ``Crat``.", 4))]}}],
+       "relationships": []}
+      """)
+    let built = site.build().result
+    let problem = try #require(built.diagnostics.first { $0.message.contains("Crat") })
+    #expect(problem.location == SourceLocation(path: file, line: 5, column: 9))
+    #expect(problem.sourceLine == "/// See ``Crat``.")
+    #expect(problem.suggestion == "Cart")
+  }
+}

@@ -65,7 +65,7 @@ struct LoadedTree: Sendable {
   func parser(catalog: DocCSiteIndex? = nil) -> PageParser {
     PageParser(
       theme: theme, config: config, siteRoot: options.siteRoot, keepsLinks: keepsBodies, categories: categories,
-      catalog: catalog, sources: place.sources, referencePages: place.api.map { Set($0.nodes.keys) } ?? [])
+      catalog: catalog, sources: place.sources, api: place.api)
   }
 
   /// Loads the pages among `content` by their metadata (and lists its other files), for

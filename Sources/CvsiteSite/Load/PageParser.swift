@@ -42,6 +42,9 @@ struct PageParser: Sendable {
   let referenceParser: MarkdownParser
   /// The site paths of the API reference's pages.
   let referencePages: Set<String>
+  /// Moves a problem of a reference page to where its text is written in the Swift
+  /// source, when it is (``SiteAPIReference/relocate(_:page:)``).
+  let relocate: (@Sendable (Diagnostic, String) -> Diagnostic)?
   let renderer: ThemeRenderer
   let containers: [String]
   let layouts: [String]
@@ -91,10 +94,15 @@ struct PageParser: Sendable {
   init(
     theme: SiteThemeAdapter, config: SiteConfig, siteRoot: URL, keepsLinks: Bool = false,
     categories: [[String]: FolderCategory] = [:], catalog: (any DocCCatalogIndex)? = nil,
-    sources: ContentSources? = nil, referencePages: Set<String> = []
+    sources: ContentSources? = nil, api: SiteAPIReference? = nil
   ) {
     self.sources = sources
-    self.referencePages = referencePages
+    self.referencePages = api.map { Set($0.nodes.keys) } ?? []
+    if let api {
+      relocate = { problem, page in api.relocate(problem, page: page) }
+    } else {
+      relocate = nil
+    }
     self.categories = categories
     self.keepsLinks = keepsLinks
     contentFolder = config.contentFolder
@@ -246,6 +254,7 @@ struct PageParser: Sendable {
       ids: ids, links: links, search: metadata.searchable && !metadata.draft ? searchRecord : nil)
     result.includes = parsed.includedFiles
     result.sourceSize = bytes.count
+    if let relocate { result.diagnostics = result.diagnostics.map { relocate($0, file.sitePath) } }
     return result
   }
 

@@ -134,6 +134,21 @@ struct SiteAPIReference: Sendable {
     return (made, diagnostics)
   }
 
+  /// `problem` where its text is written in the Swift source, when it is one of the
+  /// reference page `page`'s and the page has that line from a documentation comment;
+  /// else as it is.
+  func relocate(_ problem: Diagnostic, page: String) -> Diagnostic {
+    guard let location = problem.location, location.path == page, let node = nodes[page],
+      let line = problem.sourceLine,
+      let place = reference.sourcePlace(ofLine: line, column: location.column, onPageOf: node)
+    else { return problem }
+    // The line as the Swift source has it, for the excerpt under the message.
+    let source = (try? String(contentsOfFile: place.path, encoding: .utf8))?
+      .split(separator: "\n", omittingEmptySubsequences: false).dropFirst(place.line - 1).first.map(String.init)
+    return Diagnostic(
+      problem.severity, problem.message, at: place, sourceLine: source ?? line, suggestion: problem.suggestion)
+  }
+
   /// A catalog's navigation with the reference in it: each symbol its module's page
   /// curates (``` - ``Type`` ``` in a `### Group` of its `## Topics`, in `rootText`) in
   /// that group, the others in groups by kind after them; a type's members under it,
