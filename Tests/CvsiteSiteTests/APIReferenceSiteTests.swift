@@ -222,3 +222,28 @@ struct APIReferenceSourceTests {
     #expect(problem.suggestion == "Cart")
   }
 }
+
+@Suite("API reference links on hostile pages")
+struct APIReferenceHostileTests {
+  @Test("thousands of symbol links on one line: each one resolved or placed at its own column")
+  func manyLinks() throws {
+    let count = 3_000
+    let line = (0..<count).map { $0 % 2 == 0 ? "``Cart``" : "``Crat``" }.joined(separator: " ")
+    let site = try TemporarySite(
+      site: [
+        "graphs/Shop.symbols.json": ShopGraph.json,
+        "content/index.md": "---\nsyntax: docc\n---\n# Home\n\n" + line + "\n",
+      ],
+      config: "title: Shop\nsymbolGraphs: graphs\n")
+    // Rendered into memory: a build with errors leaves no output behind.
+    let sink = StoringSink()
+    let built = SiteSession.build(site.options, into: sink)
+    let problems = built.diagnostics.filter { $0.message.contains("Crat") }
+    #expect(!problems.isEmpty)
+    let columns = problems.compactMap(\.location?.column)
+    #expect(Set(columns).count == columns.count, "each at its own column")
+    #expect(problems.allSatisfy { $0.location?.line == 6 })
+    let page = String(decoding: try #require(sink.files["index.html"]), as: UTF8.self)
+    #expect(page.components(separatedBy: #"href="/documentation/shop/cart/""#).count - 1 == count / 2)
+  }
+}

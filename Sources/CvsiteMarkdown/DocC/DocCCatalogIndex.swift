@@ -19,6 +19,8 @@ public protocol DocCCatalogIndex: Sendable {
   /// Where the symbol link `link` (as written between double backticks) in the page at
   /// `sitePath` leads: resolved from the scope of that page's symbol, when it is one.
   func symbol(_ link: String, from sitePath: String) -> DocCSymbolLink
+  /// Whether the site has symbols that links can name.
+  var hasSymbols: Bool { get }
   /// How every page's `## Topics` shows (`@Options(scope: global) {
   /// @TopicsVisualStyle(…) }`): `list`, `compactGrid`, `detailedGrid` or `hidden`; nil
   /// for DocC's default, a list.
@@ -29,6 +31,7 @@ extension DocCCatalogIndex {
   public var topicsVisualStyle: String? { nil }
   /// No symbols: a catalog without symbol graphs shows symbol links as code.
   public func symbol(_ link: String, from sitePath: String) -> DocCSymbolLink { .noSymbols }
+  public var hasSymbols: Bool { false }
 }
 
 /// Where a symbol link (``` ``Type/member`` ```) leads.

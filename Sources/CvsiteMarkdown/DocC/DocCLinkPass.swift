@@ -16,7 +16,12 @@ struct DocCLinkPass {
     self.catalog = catalog
   }
 
+  /// Where each text is written between double backticks (as a symbol link), line and
+  /// column, found in one pass over the page's lines; empty without symbols.
+  private var symbolLinkPlaces: [String: [(line: Int, column: Int)]] = [:]
+
   mutating func apply(to root: CMarkNode) {
+    if catalog.hasSymbols { symbolLinkPlaces = Self.doubleBacktickTexts(in: body.source) }
     var found: [(node: CMarkNode, block: CMarkNode)] = []
     collect(root, block: root, into: &found, depth: 0)
     for (node, block) in found {
@@ -60,17 +65,36 @@ struct DocCLinkPass {
   /// Where in its block's lines the code span `node` is written between double
   /// backticks: the line and the column of its first backtick.
   private func symbolLinkPlace(_ node: CMarkNode, in block: CMarkNode) -> (line: Int, column: Int)? {
-    guard let literal = node.literal, !literal.isEmpty, !literal.contains("`"), !literal.contains(" ") else {
-      return nil
-    }
-    let needle = Array(("``" + literal + "``").utf8)
-    for line in max(1, block.startLine)...max(1, block.endLine) {
-      let text = body.source.lineBytes(line)
-      if text.count >= needle.count, let found = text.firstRange(of: needle) {
-        return (line, found.lowerBound - text.startIndex + 1)
+    guard let literal = node.literal, let places = symbolLinkPlaces[literal] else { return nil }
+    return places.first { (max(1, block.startLine)...max(1, block.endLine)).contains($0.line) }
+  }
+
+  /// Every text written between double backticks on one line (no backtick or space in
+  /// it), with where it is: one pass over the lines.
+  static func doubleBacktickTexts(in source: SourceText) -> [String: [(line: Int, column: Int)]] {
+    var found: [String: [(line: Int, column: Int)]] = [:]
+    let tick = UInt8(ascii: "`")
+    for line in 1...max(1, source.lineCount) {
+      let bytes = source.lineBytes(line)
+      var index = bytes.startIndex
+      while index < bytes.endIndex {
+        guard bytes[index] == tick, index + 1 < bytes.endIndex, bytes[index + 1] == tick else {
+          index += 1
+          continue
+        }
+        let start = index + 2
+        var end = start
+        while end < bytes.endIndex, bytes[end] != tick, bytes[end] != UInt8(ascii: " ") { end += 1 }
+        if end > start, end + 1 < bytes.endIndex, bytes[end] == tick, bytes[end + 1] == tick {
+          let text = String(decoding: bytes[start..<end], as: UTF8.self)
+          found[text, default: []].append((line, index - bytes.startIndex + 1))
+          index = end + 2
+        } else {
+          index = max(end, start)
+        }
       }
     }
-    return nil
+    return found
   }
 
   /// ``` ``Type/member`` ```: a link to the symbol's page, showing its name as code; one
@@ -78,6 +102,10 @@ struct DocCLinkPass {
   private mutating func symbolLink(_ node: CMarkNode, in block: CMarkNode) {
     guard let written = node.literal else { return }
     let place = symbolLinkPlace(node, in: block) ?? (max(1, block.startLine), 1)
+    // The same link written again in the block is placed at its own column.
+    if let used = symbolLinkPlaces[written]?.firstIndex(where: { $0 == place }) {
+      symbolLinkPlaces[written]?.remove(at: used)
+    }
     switch catalog.symbol(written, from: body.source.path) {
     case .noSymbols: return
     case .page(let url, let title):

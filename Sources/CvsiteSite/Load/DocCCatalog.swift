@@ -484,6 +484,8 @@ struct DocCSiteIndex: DocCCatalogIndex {
 
   func page(named name: String) -> DocCPage? { pages[name] }
 
+  var hasSymbols: Bool { api != nil }
+
   func symbol(_ link: String, from sitePath: String) -> DocCSymbolLink {
     guard let api else { return .noSymbols }
     switch api.reference.resolve(link, from: api.nodes[sitePath]) {

@@ -78,7 +78,8 @@ struct SiteAPIReference: Sendable {
     var made = SiteAPIReference(reference: reference)
     var extensions: [Int: APIExtension] = [:]
     for file in content where file.kind != .resource {
-      guard let data = try? Data(contentsOf: file.url),
+      // Only a page whose start holds a symbol link as a title is read whole.
+      guard Self.startsWithSymbolTitle(file.url), let data = try? Data(contentsOf: file.url),
         let (link, written) = APIExtension.read(String(decoding: data, as: UTF8.self))
       else { continue }
       switch reference.resolve(link, from: nil) {
@@ -204,6 +205,15 @@ struct SiteAPIReference: Sendable {
       let members = (groups[title] ?? []).sorted { reference.nodes[$0].name < reference.nodes[$1].name }
       return .section(title: title, items: members.compactMap(item))
     }
+  }
+
+  /// Whether the first 4 KB of the file at `url` hold a title that is a symbol link
+  /// (``` # `` ```): most pages are not read further here.
+  static func startsWithSymbolTitle(_ url: URL) -> Bool {
+    guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
+    defer { try? handle.close() }
+    let start = (try? handle.read(upToCount: 4_096)) ?? Data()
+    return start.firstRange(of: Data("# ``".utf8)) != nil
   }
 
   /// `text` with the automatic topic `groups` at the end of its `## Topics` section (the
