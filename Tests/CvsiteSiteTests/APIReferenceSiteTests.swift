@@ -53,6 +53,7 @@ struct APIReferenceSiteTests {
       atPath: site.output.appendingPathComponent("search/p").path)
     let records = bundles.compactMap { site.read("search/p/" + $0) }.joined()
     #expect(records.contains(#""u":"/docs/documentation/shop/cart/""#), "the reference is searchable")
+    #expect(records.contains(#""t":"add(_:) · Instance Method""#), "a result says the symbol's kind")
   }
 
   @Test("a symbol link to nothing is an error at its line, with the nearest symbol")

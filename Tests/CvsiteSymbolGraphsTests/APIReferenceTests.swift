@@ -127,6 +127,23 @@ struct APIReferenceTests {
     #expect(url(reference, "s:Si4ShopE5priceSivp") == "/documentation/shop/int/price/", "under the extended type")
   }
 
+  @Test("relationships in a cycle, or naming symbols that do not exist, make pages all the same")
+  func cycles() throws {
+    let json = ShopGraph.json.replacingOccurrences(
+      of: #""relationships": ["#,
+      with:
+        #""relationships": [{"kind": "inheritsFrom", "source": "s:Cart", "target": "s:Cart"}, {"kind": "conformsTo", "source": "s:Priced", "target": "s:Cart"}, {"kind": "memberOf", "source": "s:Cart", "target": "s:Cart.init"}, {"kind": "defaultImplementationOf", "source": "s:Nowhere", "target": "s:Elsewhere"},"#
+    )
+    let (modules, problems) = SymbolGraphReader.read([("Shop.symbols.json", Array(json.utf8))])
+    #expect(problems.isEmpty)
+    let reference = APIReference(modules)
+    let pages = reference.pages()
+    #expect(pages.count == reference.nodes.count)
+    let cart = reference.markdown(of: try #require(reference.nodeOfSymbol["s:Cart"]))
+    #expect(cart.contains("### Inherits From\n\n- [`Cart`](/documentation/shop/cart/)"))
+    #expect(url(reference, "s:Cart") == "/documentation/shop/cart/", "paths come from the symbols' own path")
+  }
+
   @Test("a graph over 64 MB is refused before it is read")
   func hugeGraph() {
     let (_, problems) = SymbolGraphReader.read([("big.symbols.json", [UInt8](repeating: 0x20, count: 65 << 20))])

@@ -27,9 +27,12 @@ struct SearchIndex: Sendable {
       (self.url, self.title, self.record) = (url, title, record)
     }
 
-    /// `page` with its record, its URL under the site's base path.
+    /// `page` with its record, its URL under the site's base path; a result shows the
+    /// line above the page's title with it (a symbol's kind: `add(_:) · Instance
+    /// Method`).
     init(_ page: SitePage, record: SearchRecord, basePath: String) {
-      self.init(url: basePath + page.url.dropFirst(), title: page.metadata.title, record: record)
+      let title = page.metadata.eyebrow.map { page.metadata.title + " · " + $0 } ?? page.metadata.title
+      self.init(url: basePath + page.url.dropFirst(), title: title, record: record)
     }
   }
 
