@@ -18,19 +18,21 @@ extension APIReference {
   public func resolve(_ link: String, from scope: Int?) -> Resolution {
     let parts = link.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
     guard !parts.isEmpty else { return .notFound(suggestion: nil) }
-    var starts: [Int] = []
+    // Where to walk the path from, in order, and how much of it is left to walk.
+    var starts: [(node: Int, path: ArraySlice<String>)] = []
     var current = scope
     while let node = current {
-      starts.append(node)
+      starts.append((node, parts[...]))
       current = nodes[node].parent
     }
-    if let first = parts.first, let module = moduleNodes.first(where: { nodes[$0].name == first }) {
-      starts.append(-1 - module)
+    if let module = moduleNodes.first(where: { nodes[$0].name == parts[0] }) {
+      starts.append((module, parts.dropFirst()))
     }
-    starts += moduleNodes.filter { !starts.contains($0) }
+    for module in moduleNodes where !starts.contains(where: { $0.node == module && $0.path.count == parts.count }) {
+      starts.append((module, parts[...]))
+    }
     var ambiguity: [String]?
-    for start in starts {
-      let (node, rest) = start < 0 ? (-1 - start, parts.dropFirst()) : (start, parts[...])
+    for (node, rest) in starts {
       switch walk(from: node, rest) {
       case .found(let found): return .found(found)
       case .ambiguous(let options): ambiguity = ambiguity ?? options
@@ -38,8 +40,7 @@ extension APIReference {
       }
     }
     if let ambiguity { return .ambiguous(ambiguity) }
-    let known = nodes.indices.filter { nodes[$0].parent != nil }.map(linkPath(of:))
-    return .notFound(suggestion: closest(link, known))
+    return .notFound(suggestion: closest(link, linkPaths))
   }
 
   /// Follows `parts` down from `node`.

@@ -30,6 +30,9 @@ public struct APIReference: Sendable {
   /// Nodes a link that also names another leaves aside, as DocC does: a protocol's
   /// default implementations give way to its requirements.
   private(set) var disfavored: Set<Int> = []
+  /// Every symbol's path as a link writes it from its module (`View/body`), for a
+  /// did-you-mean.
+  private(set) var linkPaths: [String] = []
   /// Each node's documentation comment, read once: a page's topics show every member's
   /// abstract.
   private(set) var comments: [DocComment] = []
@@ -71,6 +74,7 @@ public struct APIReference: Sendable {
       if let node = nodeOfSymbol[relation.source] { disfavored.insert(node) }
     }
     comments = nodes.map { DocComment($0.symbol?.docLines ?? []) }
+    linkPaths = nodes.indices.filter { nodes[$0].parent != nil }.map(linkPath(of:))
   }
 
   private mutating func add(_ node: Node) -> Int {

@@ -11,8 +11,8 @@ import Foundation
 /// depend on each page's ids and the site's files: they are updated for edited pages
 /// and dropped when files change.
 struct SiteIndex: Sendable {
-  /// Which reading order of the site's pages this is: a number no other order had
-  /// before it in this process's session (see ``SiteSession/ordersMade``).
+  /// Which reading order of the site's pages this is: a number no other reading order
+  /// of the same ``SiteSession`` had (see ``SiteSession/ordersMade``).
   var order: Int
   /// Site paths of the published pages, in order.
   var publishedPaths: [String]

@@ -11,7 +11,7 @@ typealias SearchOutcome = (paths: [String], problems: [Diagnostic], state: Searc
 /// What a search index numbered and wrote: the next one writes again only the bundles
 /// of records that changed when it numbers the same pages.
 struct SearchState: Sendable {
-  /// The reading order the pages were numbered in (``SiteWide/order``).
+  /// The reading order the pages were numbered in (``SiteIndex/order``).
   var order: Int?
   /// The site paths of the pages indexed, in number order.
   var indexedPaths: [String] = []
