@@ -10,7 +10,7 @@ import Synchronization
 /// what changed and tells the browsers to reload.
 public final class PreviewSession: Sendable {
   /// The site's session: rebuilt on `queue`, one rebuild at a time.
-  private let session: Mutex<SiteSession>
+  private let session: Mutex<Held>
   private let siteRoot: URL
   /// The files served: the last good build's.
   let served = ServedFiles()
@@ -33,7 +33,7 @@ public final class PreviewSession: Sendable {
 
   /// A preview of the site `options` names.
   public init(options: BuildOptions) {
-    session = Mutex(SiteSession(options: options))
+    session = Mutex(Held(SiteSession(options: options)))
     siteRoot = options.siteRoot
   }
 
@@ -42,7 +42,7 @@ public final class PreviewSession: Sendable {
   public func initialBuild() async -> BuildResult {
     await withCheckedContinuation { continuation in
       queue.async { [self] in
-        let result = session.withLock { $0.update(changed: ["cvsite.yml"], into: served) }
+        let result = session.withLock { $0.session.update(changed: ["cvsite.yml"], into: served) }
         continuation.resume(returning: result)
       }
     }
@@ -54,7 +54,7 @@ public final class PreviewSession: Sendable {
       queue.async { [self] in
         let clock = ContinuousClock()
         let start = clock.now
-        let result = session.withLock { $0.update(changed: paths, into: served) }
+        let result = session.withLock { $0.session.update(changed: paths, into: served) }
         onRebuild?(result, clock.now - start)
         continuation.resume(returning: result)
       }
@@ -156,4 +156,13 @@ public final class PreviewSession: Sendable {
     loop?.cancel()
     served.removeAll()
   }
+}
+
+/// The session a preview rebuilds, on the heap: the lock holds a reference to it, not
+/// the session's own large value. (Held inline, the value was written past its place in
+/// the preview object on Linux with Swift 6.3: the served files' reference beside it was
+/// overwritten.)
+private final class Held {
+  var session: SiteSession
+  init(_ session: SiteSession) { self.session = session }
 }
