@@ -58,11 +58,17 @@ public struct APIExtension: Sendable {
   /// The body before its `## Topics` section, and that section.
   var sections: (before: String, topics: String?) {
     let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
-    guard let start = lines.firstIndex(where: { $0.trimmingSpaces == "## Topics" }) else { return (body, nil) }
-    let end = lines[(start + 1)...].firstIndex { $0.hasPrefix("## ") } ?? lines.endIndex
-    let before = (lines[..<start] + lines[end...]).joined(separator: "\n")
-    return (before, lines[start..<end].joined(separator: "\n"))
+    guard let topics = topicsLines(lines) else { return (body, nil) }
+    let before = (lines[..<topics.lowerBound] + lines[topics.upperBound...]).joined(separator: "\n")
+    return (before, lines[topics].joined(separator: "\n"))
   }
+}
+
+/// Where the `## Topics` section of a page (its `lines`) is: from its heading to the
+/// next `## ` heading, or the end.
+public func topicsLines<Line: StringProtocol>(_ lines: [Line]) -> Range<Int>? {
+  guard let start = lines.firstIndex(where: { $0.trimmingSpaces == "## Topics" }) else { return nil }
+  return start..<(lines[(start + 1)...].firstIndex { $0.hasPrefix("## ") } ?? lines.endIndex)
 }
 
 extension APIReference {

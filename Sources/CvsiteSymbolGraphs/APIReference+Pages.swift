@@ -1,4 +1,5 @@
 import ContainerViews
+import CvsiteCore
 
 extension APIReference {
   /// One reference page as Markdown: where it goes among the site's pages (relative to
@@ -24,7 +25,7 @@ extension APIReference {
   /// The page that lists the modules, at `/documentation/`, for a site whose pages are
   /// not a DocC catalog's (a catalog's own page for its module is the way in there).
   public func indexPage(title: String = "API reference") -> (relativePath: String, markdown: String) {
-    var text = "---\ntitle: \(yamlString(title))\nweight: 1000\nlist: false\neditURL: false\n---\n\n"
+    var text = "---\ntitle: \(jsonStringLiteral(title))\nweight: 1000\nlist: false\neditURL: false\n---\n\n"
     for module in moduleNodes {
       text += "- [\(codeSpan(nodes[module].name))](\(nodes[module].url))"
       let abstract = comments[module].abstract
@@ -51,14 +52,14 @@ extension APIReference {
       : comments[index]
     let kind = node.symbol?.kindName ?? (node.parent == nil ? "Framework" : "Extended Type")
     var text = "---\n"
-    text += "title: \(yamlString(node.symbol?.title ?? node.name))\n"
-    if !comment.abstract.isEmpty { text += "description: \(yamlString(plain(comment.abstract)))\n" }
+    text += "title: \(jsonStringLiteral(node.symbol?.title ?? node.name))\n"
+    if !comment.abstract.isEmpty { text += "description: \(jsonStringLiteral(plain(comment.abstract)))\n" }
     text += "weight: \(Self.kindOrder(node.symbol?.kind ?? "extension"))\n"
     // Made from the graphs: no file of the site's to edit.
     text += "syntax: docc\neditURL: false\n---\n\n"
     // The kind goes above the title; the abstract is the page's description, which the
     // layout shows under it.
-    text += "@Metadata {\n  @TitleHeading(\(yamlString(kind)))\n}\n\n"
+    text += "@Metadata {\n  @TitleHeading(\(jsonStringLiteral(kind)))\n}\n\n"
     if let symbol = node.symbol, !symbol.declaration.isEmpty {
       text += "## Declaration\n\n" + declarationHTML(symbol.declaration) + "\n\n"
     }
@@ -71,13 +72,13 @@ extension APIReference {
     if let throwing = comment.throwing { text += "## Throws\n\n" + throwing + "\n\n" }
     if !comment.discussion.isEmpty { text += "## Discussion\n\n" + comment.discussion + "\n\n" }
     if `extension`?.overrides == false, let before = written?.before, !before.allSatisfy(\.isWhitespace) {
-      text += before.trimmingCharacters(in: "\n") + "\n\n"
+      text += before.trimmingEnds(of: "\n") + "\n\n"
     }
     if let symbol = node.symbol, !symbol.availability.isEmpty {
       text += "## Availability\n\n" + symbol.availability.map { "- " + $0 }.joined(separator: "\n") + "\n\n"
     }
     if let topics = written?.topics, let written = `extension` {
-      text += topics.trimmingCharacters(in: "\n") + "\n\n"
+      text += topics.trimmingEnds(of: "\n") + "\n\n"
       text += self.topics(of: index, excluding: curated(by: written, at: index), heading: false)
     } else {
       text += topics(of: index)
@@ -205,24 +206,6 @@ extension APIReference {
 
   /// A page's place in the navigation among its siblings: by its group's order.
   static func kindOrder(_ kind: String) -> Int { groupOrder(groupTitle(kind)) + 1 }
-}
-
-/// `text` as a YAML double-quoted string (JSON's escapes).
-func yamlString(_ text: String) -> String {
-  var quoted = "\""
-  for scalar in text.unicodeScalars {
-    switch scalar {
-    case "\"": quoted += "\\\""
-    case "\\": quoted += "\\\\"
-    case "\n": quoted += "\\n"
-    case _ where scalar.value < 0x20:
-      quoted +=
-        "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-        + String(scalar.value, radix: 16)
-    default: quoted.unicodeScalars.append(scalar)
-    }
-  }
-  return quoted + "\""
 }
 
 /// `text` as a Markdown code span, whatever backticks it holds.

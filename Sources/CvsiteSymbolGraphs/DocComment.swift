@@ -66,7 +66,7 @@ struct DocComment: Sendable {
         rest += body.dropFirst().map { "  " + $0 }
       }
     }
-    discussion = rest.joined(separator: "\n").trimmingCharacters(in: "\n ")
+    discussion = rest.joined(separator: "\n").trimmingEnds(of: "\n ")
   }
 
   /// Whether `line` is a callout item (`- Returns: …`).
@@ -111,7 +111,7 @@ extension StringProtocol {
   }
 
   /// Without the characters of `set` (ASCII) at either end.
-  func trimmingCharacters(in set: String) -> String {
+  func trimmingEnds(of set: String) -> String {
     let bytes = Set(set.utf8)
     return trimming { bytes.contains($0) }
   }

@@ -1,3 +1,4 @@
+import CvsiteCore
 import CvsiteThemes
 
 /// Where each page of a site of several versions is in every version, per language:
@@ -48,7 +49,7 @@ struct VersionIndex: Sendable {
   /// a theme or a host to read.
   func json(basePath: String) -> String {
     let items = versions.all.map { version in
-      "  {\"name\": \(ThemeStrings.jsonString(version.name)), \"url\": \(ThemeStrings.jsonString(basePath + version.folder)), \"newest\": \(version.isNewest)}"
+      "  {\"name\": \(jsonStringLiteral(version.name)), \"url\": \(jsonStringLiteral(basePath + version.folder)), \"newest\": \(version.isNewest)}"
     }
     return "[\n" + items.joined(separator: ",\n") + "\n]\n"
   }

@@ -14,8 +14,6 @@ struct SiteAPIReference: Sendable {
   var files: [ContentFile] = []
   var sources = ContentSources()
 
-  /// The pages made here that are no symbol's (the list of modules).
-  var generated: Set<String> = []
   /// Each node's page, by content path (relative to the pages folder).
   var contentPaths: [Int: String] = [:]
   /// The site's pages that extend a symbol's page (titled ``` # ``Type`` ```): they are
@@ -119,7 +117,6 @@ struct SiteAPIReference: Sendable {
           sitePath: sitePath, relativePath: index.relativePath, kind: .sectionIndex,
           url: URL(fileURLWithPath: "/" + sitePath)))
       made.sources.files[sitePath] = Array(index.markdown.utf8)
-      made.generated.insert(sitePath)
     }
     for page in pages {
       let sitePath = origin + ":" + page.relativePath
@@ -159,11 +156,9 @@ struct SiteAPIReference: Sendable {
     var placed = Set<Int>()
     var curated: [String: [WrittenNavigation.Item]] = [:]
     var group = "Topics"
-    var inTopics = false
-    for raw in (rootText ?? "").split(separator: "\n") {
+    let lines = (rootText ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+    for raw in topicsLines(lines).map({ lines[$0] }) ?? [] {
       let line = raw.trimmingCharacters(in: .whitespaces)
-      if line.hasPrefix("## ") { inTopics = line == "## Topics" }
-      guard inTopics else { continue }
       if line.hasPrefix("### ") { group = String(line.dropFirst(4)).trimmingCharacters(in: .whitespaces) }
       guard line.hasPrefix("- ``"), line.hasSuffix("``"), line.count > 6 else { continue }
       let link = String(line.dropFirst(4).dropLast(2))
@@ -220,11 +215,8 @@ struct SiteAPIReference: Sendable {
   /// groups start with `## Topics` when it has none: at its end).
   static func adding(_ groups: String, to text: String) -> String {
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    guard let start = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "## Topics" }) else {
-      return text + "\n" + groups
-    }
-    let end = lines[(start + 1)...].firstIndex { $0.hasPrefix("## ") } ?? lines.endIndex
-    lines.insert(contentsOf: ["", groups], at: end)
+    guard let topics = topicsLines(lines) else { return text + "\n" + groups }
+    lines.insert(contentsOf: ["", groups], at: topics.upperBound)
     return lines.joined(separator: "\n")
   }
 }

@@ -58,7 +58,7 @@ public enum SiteBuilder {
   }
 }
 
-/// A session kept alive until the process exits (``SiteBuilder/build(_:progress:releasesMemory:)``).
+/// A `SiteSession` kept alive until the process exits (``SiteBuilder/build(_:progress:releasesMemory:)``).
 private final class KeptSession: Sendable {
   let session: SiteSession
   init(_ session: SiteSession) { self.session = session }

@@ -46,7 +46,7 @@ extension SiteSession {
     // The index holds navigation keys, and files as link targets: drop what the
     // changes make stale.
     if change.navigation { index = nil }
-    for path in change.pages { if let pages = tree?.pages { index?.refresh(path, in: pages) } }
+    if let pages = tree?.pages { for path in change.pages { index?.refresh(path, in: pages) } }
     if change.files { index?.targets = nil }
     if pending.files { tree?.rescanFiles() }
     var diagnostics = (tree?.problems ?? []) + change.lookalikes

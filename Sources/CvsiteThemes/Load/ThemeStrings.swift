@@ -48,31 +48,11 @@ public struct ThemeStrings: Sendable, Hashable {
       for key in Self.scriptKeys {
         guard let word = words[key] else { continue }
         if json.count > 1 { json += "," }
-        json += "\"" + key + "\":" + Self.jsonString(word)
+        json += "\"" + key + "\":" + jsonStringLiteral(word)
       }
       object["scriptJSON"] = .string(json + "}")
     }
     return .object(object)
-  }
-
-  /// `text` as a JSON string that is safe inside `<script>`: `<`, `>` and `&` escaped too.
-  public static func jsonString(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "<", ">", "&", "\u{2028}", "\u{2029}":
-        result += String(format: "\\u%04x", scalar.value)
-      default:
-        if scalar.value < 0x20 {
-          result += String(format: "\\u%04x", scalar.value)
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return result + "\""
   }
 
   /// Reads the words of `language`: `i18n/en.yml`, then the language's primary subtag's
