@@ -95,12 +95,16 @@ let package = Package(
       ]
     ),
     .testTarget(name: "CvsiteSiteTests", dependencies: ["CvsiteSite", "CvsiteBuiltInFiles", "CvsiteTestSupport"]),
-    // Swift symbol graphs (read with SymbolKit) to API reference pages at DocC's paths.
-    .target(
-      name: "CvsiteSymbolGraphs",
-      dependencies: ["CvsiteCore", "ContainerViews", .product(name: "SymbolKit", package: "swift-docc-symbolkit")]
+    // Swift symbol graphs to API reference pages at DocC's paths.
+    .target(name: "CvsiteSymbolGraphs", dependencies: ["CvsiteCore", "ContainerViews"]),
+    // SymbolKit, DocC's own model of symbol graphs, is the reference the graph reader is
+    // tested against, symbol for symbol.
+    .testTarget(
+      name: "CvsiteSymbolGraphsTests",
+      dependencies: [
+        "CvsiteSymbolGraphs", "CvsiteTestSupport", .product(name: "SymbolKit", package: "swift-docc-symbolkit"),
+      ]
     ),
-    .testTarget(name: "CvsiteSymbolGraphsTests", dependencies: ["CvsiteSymbolGraphs", "CvsiteTestSupport"]),
     // The preview server: static serving, file watching, incremental rebuilds, live reload.
     .target(
       name: "CvsitePreview",

@@ -121,17 +121,19 @@ extension APIReference {
       if let node = nodeOfSymbol[target] { return "[\(codeSpan(nodes[node].symbol?.title ?? ""))](\(nodes[node].url))" }
       return codeSpan(name ?? target)
     }
+    let from = (relationsFrom[id] ?? []).map { relationships[$0] }
+    let to = (relationsTo[id] ?? []).map { relationships[$0] }
     for (kind, title) in [("inheritsFrom", "Inherits From"), ("conformsTo", "Conforms To")] {
-      let targets = relationships.filter { $0.kind == kind && $0.source == id }
+      let targets = from.filter { $0.kind == kind }
       if !targets.isEmpty { sections.append((title, targets.map { link($0.target, $0.targetName) })) }
     }
-    let conforming = relationships.filter { $0.kind == "conformsTo" && $0.target == id }
+    let conforming = to.filter { $0.kind == "conformsTo" }
     if !conforming.isEmpty { sections.append(("Conforming Types", conforming.map { link($0.source, nil) })) }
-    let implementations = relationships.filter { $0.kind == "defaultImplementationOf" && $0.target == id }
+    let implementations = to.filter { $0.kind == "defaultImplementationOf" }
     if !implementations.isEmpty {
       sections.append(("Default Implementations", implementations.map { link($0.source, nil) }))
     }
-    let implemented = relationships.filter { $0.kind == "defaultImplementationOf" && $0.source == id }
+    let implemented = from.filter { $0.kind == "defaultImplementationOf" }
     if !implemented.isEmpty {
       sections.append(("Default Implementation Of", implemented.map { link($0.target, $0.targetName) }))
     }
@@ -148,7 +150,7 @@ extension APIReference {
   func declarationHTML(_ fragments: [APIFragment]) -> String {
     var html = "<div class=\"cv-code cv-declaration\"><pre class=\"cv-pre\"><code class=\"language-swift\">"
     for fragment in fragments {
-      let text = escapeHTML(fragment.text).replacingOccurrences(of: "\n", with: "&#10;")
+      let text = escapeHTML(fragment.text).replacingASCII([0x0A: "&#10;"])
       let style: String? =
         switch fragment.kind {
         case "keyword": "k"
@@ -210,19 +212,23 @@ extension APIReference {
 
 /// `text` as a Markdown code span, whatever backticks it holds.
 func codeSpan(_ text: String) -> String {
-  var fence = "`"
-  while text.contains(fence) { fence += "`" }
+  // One backtick more than the longest run of them in the text.
+  var (longest, run) = (0, 0)
+  for byte in text.utf8 {
+    run = byte == UInt8(ascii: "`") ? run + 1 : 0
+    longest = max(longest, run)
+  }
+  let fence = String(repeating: "`", count: longest + 1)
   let padded = text.hasPrefix("`") || text.hasSuffix("`") ? " " + text + " " : text
   return fence + padded + fence
 }
 
 /// Markdown text without its code marks and emphasis, for a description.
 func plain(_ markdown: String) -> String {
-  markdown.replacingOccurrences(of: "``", with: "").replacingOccurrences(of: "`", with: "")
-    .replacingOccurrences(of: "\n", with: " ")
+  markdown.replacingASCII([UInt8(ascii: "`"): "", 0x0A: " "])
 }
 
 /// `text` with its lines after the first indented two spaces, to stay in a list item.
 func indent(_ text: String) -> String {
-  text.replacingOccurrences(of: "\n", with: "\n  ")
+  text.replacingASCII([0x0A: "\n  "])
 }

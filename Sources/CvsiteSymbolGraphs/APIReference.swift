@@ -27,6 +27,10 @@ public struct APIReference: Sendable {
   /// The modules' nodes.
   public private(set) var moduleNodes: [Int] = []
   private(set) var relationships: [APIRelationship] = []
+  /// Positions in ``relationships`` by their source's identifier, and by their
+  /// target's: a page looks up its own, not every relation of the graphs.
+  private(set) var relationsFrom: [String: [Int]] = [:]
+  private(set) var relationsTo: [String: [Int]] = [:]
   /// Nodes a link that also names another leaves aside, as DocC does: a protocol's
   /// default implementations give way to its requirements.
   private(set) var disfavored: Set<Int> = []
@@ -70,8 +74,12 @@ public struct APIReference: Sendable {
       relationships += module.relationships
       assignURLs(from: root)
     }
-    for relation in relationships where relation.kind == "defaultImplementationOf" {
-      if let node = nodeOfSymbol[relation.source] { disfavored.insert(node) }
+    for (position, relation) in relationships.enumerated() {
+      relationsFrom[relation.source, default: []].append(position)
+      relationsTo[relation.target, default: []].append(position)
+      if relation.kind == "defaultImplementationOf", let node = nodeOfSymbol[relation.source] {
+        disfavored.insert(node)
+      }
     }
     comments = nodes.map { DocComment($0.symbol?.docLines ?? []) }
     linkPaths = nodes.indices.filter { nodes[$0].parent != nil }.map(linkPath(of:))
@@ -111,7 +119,7 @@ public struct APIReference: Sendable {
   /// A name as a URL path component: lowercased, spaces as hyphens, a slash (in an
   /// operator's name) as `_`.
   static func urlComponent(_ name: String) -> String {
-    name.lowercased().replacingOccurrences(of: " ", with: "-").replacingOccurrences(of: "/", with: "_")
+    name.lowercased().replacingASCII([0x20: "-", UInt8(ascii: "/"): "_"])
   }
 
   /// The path of `node` as a link writes it from the module: `View/body`.

@@ -56,6 +56,61 @@ struct APIReferenceSiteTests {
     #expect(records.contains(#""t":"add(_:) · Instance Method""#), "a result says the symbol's kind")
   }
 
+  @Test("search: a symbol's name marks its page above a page that has the word in its title and headings")
+  func symbolNamesInSearch() throws {
+    let guide = "---\ntitle: Cart cart\n---\n## Cart\n\n" + String(repeating: "The cart and add. ", count: 40) + "\n"
+    let site = try TemporarySite(
+      site: ["content/carts.md": guide, "graphs/Shop.symbols.json": ShopGraph.json],
+      config: "title: Shop\nsymbolGraphs: graphs\n")
+    #expect(site.build().result.succeeded)
+    let index = try SearchIndexTests.index(of: site)
+    func bytes(_ term: String) -> [String: UInt8] {
+      Dictionary((index.terms[term] ?? []).map { (index.pages[$0.0].u, $0.1) }, uniquingKeysWith: max)
+    }
+    let cart = bytes("cart")
+    #expect(cart["/documentation/shop/cart/"] == 255, "the symbol's own name")
+    #expect(cart["/carts/"].map { $0 >= 0xC0 && $0 < 255 } == true, "title and heading, not a name")
+    let add = bytes("add")
+    #expect(add.filter { $0.key.hasPrefix("/documentation/shop/cart/add(_:)-") && $0.value == 255 }.count == 2)
+    #expect(add["/documentation/shop/cart/"].map { $0 < 255 } == true, "a member's name on its type's page")
+    #expect(bytes("item")["/documentation/shop/cart/init(items:)/"].map { $0 < 255 } == true, "an argument label")
+    #expect(bytes("init")["/documentation/shop/cart/init(items:)/"] == 255)
+  }
+
+  @Test("the navigation made from the folders shows a module's symbols and a type's members under their kind")
+  func navigationByKind() throws {
+    let site = try site()
+    #expect(site.build().result.succeeded)
+    let page = try #require(site.read("documentation/shop/cart/total-swift.property/index.html"))
+    func slice(_ text: String, from start: String, to end: String) -> String? {
+      guard let from = text.range(of: start), let to = text.range(of: end, range: from.upperBound..<text.endIndex)
+      else { return nil }
+      return String(text[from.lowerBound..<to.upperBound])
+    }
+    let nav = try #require(slice(page, from: "<nav", to: "</nav>"))
+    let headings = nav.components(separatedBy: #"<span class="cv-nav-heading">"#).dropFirst().map {
+      String($0.prefix { $0 != "<" })
+    }
+    // Cart's members (a nested structure first, as DocC orders the groups) inside its
+    // entry under the module's Structures.
+    #expect(
+      headings == ["Protocols", "Structures", "Structures", "Initializers", "Instance Properties", "Instance Methods"])
+    // Each heading holds its own group: the two overloads under Instance Methods.
+    let methods = try #require(slice(nav, from: "Instance Methods</span>", to: "</ul>"))
+    #expect(methods.components(separatedBy: "<li").count - 1 == 2 && methods.contains("add(_:)"))
+    #expect(nav.contains(#"<li class="cv-nav-open"><span class="cv-nav-heading">Instance Properties</span>"#))
+    #expect(!nav.contains(#"<li class="cv-nav-open"><span class="cv-nav-heading">Instance Methods</span>"#))
+  }
+
+  @Test("a symbol's name for search: without arguments or generic parameters; none for an operator")
+  func symbolName() {
+    #expect(PageParser.symbolName("containerValue(_:_:)") == "containerValue")
+    #expect(PageParser.symbolName("Group<Content>") == "Group")
+    #expect(PageParser.symbolName("Cart") == "Cart")
+    #expect(PageParser.symbolName("+(_:_:)") == nil)
+    #expect(PageParser.symbolName("==(_:_:)") == nil)
+  }
+
   @Test("a symbol link to nothing is an error at its line, with the nearest symbol")
   func unknownLink() throws {
     let site = try site(article: Self.article + "Also ``Crat``.\n")
@@ -89,8 +144,9 @@ struct APIReferenceSiteTests {
       site: ["content/index.md": "# Home\n", "graphs/Bad.symbols.json": "{\"module\": 3"],
       config: "title: Shop\nsymbolGraphs: graphs\n")
     let bad = site.build().result
-    #expect(bad.diagnostics.errors.map(\.message) == ["not a symbol graph: not JSON"])
-    #expect(bad.diagnostics.errors.first?.location?.path == "graphs/Bad.symbols.json")
+    #expect(bad.diagnostics.errors.map(\.message) == ["not a symbol graph: the JSON ends inside an object"])
+    #expect(
+      bad.diagnostics.errors.first?.location == SourceLocation(path: "graphs/Bad.symbols.json", line: 1, column: 13))
     try site.write("cvsite.yml", "title: Shop\nsymbolGraphs: grahps\n")
     let missing = site.build().result
     #expect(missing.succeeded, "the site builds without its reference")

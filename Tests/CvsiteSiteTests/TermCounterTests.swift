@@ -31,7 +31,9 @@ struct TermCounterTests {
     var order: [[UInt8]] = []
     for round in 0..<3 {
       for (index, term) in terms.enumerated() {
-        let field: TermCounter.Field = (index + round) % 7 == 0 ? .title : (index + round) % 5 == 0 ? .heading : .body
+        let field: TermCounter.Field =
+          (index + round) % 7 == 0
+          ? .title : (index + round) % 5 == 0 ? .heading : (index + round) % 11 == 0 ? .name : .body
         term.withUnsafeBufferPointer { counter.add($0, field: field) }
         if expected[term] == nil { order.append(term) }
         var counts = expected[term, default: SearchRecord.Counts()]
@@ -39,6 +41,7 @@ struct TermCounterTests {
         case .title: counts.title = true
         case .heading: counts.heading = true
         case .body: counts.body += 1
+        case .name: counts.name = true
         }
         expected[term] = counts
       }

@@ -61,6 +61,11 @@ struct BrowserCheckTests {
     try runScript("Tests/browser/search_scale_check.py")
   }
 
+  @Test("search on an API reference: a symbol's whole name finds its page first")
+  func symbolSearch() throws {
+    try runScript("Tests/browser/symbol_search_check.py")
+  }
+
   /// Runs a check script that takes the `cvsite` binary of this build.
   private func runScript(_ script: String) throws {
     // The test bundle sits beside the products of this build, `cvsite` among them.

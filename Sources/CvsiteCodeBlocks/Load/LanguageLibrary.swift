@@ -45,8 +45,10 @@ final class LanguageLibrary: Sendable {
   /// `<definitions>`), without reading the rest.
   static func entry(tree: FileTree, file: String, text: String) -> (String, Entry)? {
     var head = text
-    if let definitions = text.range(of: "<definitions") {
-      head = String(text[..<definitions.lowerBound]) + "</language>"
+    // A byte search: Foundation's, over every definition file, was a tenth of a small
+    // site's build.
+    if let definitions = text.utf8Offset(of: "<definitions") {
+      head = String(decoding: text.utf8.prefix(definitions), as: UTF8.self) + "</language>"
     }
     guard let root = try? LangXMLReader.parse(head), root.name == "language", let id = root.attributes["id"] else {
       return nil

@@ -129,7 +129,9 @@ struct DocCLinkPass {
 
   /// `clip.mp4`: a file's name, no folder, no scheme; DocC finds it in the catalog.
   static func isBareFileName(_ url: String) -> Bool {
-    !url.isEmpty && !url.contains("/") && !url.contains(":") && !url.hasPrefix("#") && url.contains(".")
+    let bytes = url.utf8
+    return !bytes.isEmpty && !bytes.contains(UInt8(ascii: "/")) && !bytes.contains(UInt8(ascii: ":"))
+      && !url.hasPrefix("#") && bytes.contains(UInt8(ascii: "."))
   }
 
   private mutating func link(_ node: CMarkNode, in block: CMarkNode) {

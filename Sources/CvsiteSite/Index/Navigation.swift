@@ -20,6 +20,8 @@ enum Navigation {
       var isSectionIndex: Bool
       var sectionPath: [String]
       var kind = Kind.page
+      /// The heading the entry is under among its siblings (``PageMetadata/navGroup``).
+      var group: String?
       /// In a written navigation, the key of the entries this one holds in `tree`.
       var childrenKey: [String]?
     }
@@ -51,7 +53,7 @@ enum Navigation {
           Entry(
             title: page.metadata.navTitle ?? page.metadata.title, url: page.url, href: basePath + page.url.dropFirst(),
             weight: page.metadata.weight,
-            isSectionIndex: page.isSectionIndex, sectionPath: sectionPath))
+            isSectionIndex: page.isSectionIndex, sectionPath: sectionPath, group: page.metadata.navGroup))
       }
       pageCount = pages.count
       // Sorting positions, ties in their order (as a stable sort of the pages leaves them).
@@ -299,19 +301,38 @@ enum Navigation {
   private static func build(_ index: Index, section: [String], current: String, expandAll: Bool) -> [NavigationLink] {
     var children = index.children[section] ?? []
     if !expandAll, children.count > openLimit { children = index.onPath(of: current, in: section) }
-    return children.compactMap { position in
+    var links: [NavigationLink] = []
+    // Where the heading of the group being filled is in `links`.
+    var openGroup: (title: String, at: Int)?
+    for position in children {
       let page = index.entries[position]
+      let link: NavigationLink
       if page.isSectionIndex {
-        if page.sectionPath.isEmpty { return nil }  // the home page is not its own child
+        if page.sectionPath.isEmpty { continue }  // the home page is not its own child
         let isOpen = expandAll || current.hasPrefix(page.url)
         let nested = isOpen ? build(index, section: page.sectionPath, current: current, expandAll: expandAll) : []
-        return NavigationLink(
+        link = NavigationLink(
           title: page.title, url: page.href, isCurrent: page.url == current, isAncestor: current.hasPrefix(page.url),
           children: nested)
+      } else {
+        link = NavigationLink(
+          title: page.title, url: page.href, isCurrent: page.url == current, isAncestor: page.url == current,
+          children: [])
       }
-      return NavigationLink(
-        title: page.title, url: page.href, isCurrent: page.url == current, isAncestor: page.url == current, children: []
-      )
+      // Siblings of one group (sorted together by their weight) go under its heading.
+      guard let group = page.group else {
+        links.append(link)
+        openGroup = nil
+        continue
+      }
+      if let open = openGroup, open.title == group {
+        links[open.at].children.append(link)
+        links[open.at].isAncestor = links[open.at].isAncestor || link.isAncestor
+      } else {
+        openGroup = (group, links.count)
+        links.append(NavigationLink(title: group, url: "", isAncestor: link.isAncestor, children: [link]))
+      }
     }
+    return links
   }
 }

@@ -43,7 +43,9 @@ struct ExcludedPages: Sendable, Hashable {
 
   /// Whether the file at `path` (relative to the pages folder) is left out.
   func excludes(_ path: String) -> Bool {
-    let parts = path.split(separator: "/").map(String.init)
+    // Asked of every page, most often with no patterns at all.
+    guard !patterns.isEmpty else { return false }
+    let parts = path.splitOmittingEmpty(atByte: UInt8(ascii: "/")).map(String.init)
     var excluded = false
     for pattern in patterns where pattern.negated == excluded {
       if Self.matches(pattern, parts) { excluded = !pattern.negated }

@@ -18,6 +18,10 @@ struct PageMetadata: Sendable, Hashable {
   var weight: Int = 0
   /// `linkTitle`: the page's title in the navigation, when shorter than its own.
   var navTitle: String?
+  /// The heading the navigation shows the page under among its siblings, when the
+  /// navigation is made from the folders: an API symbol's group of kind (`Instance
+  /// Methods`).
+  var navGroup: String?
   /// Whether the navigation shows the page (a page an MkDocs `nav` leaves out: no).
   var inNavigation = true
   var description: String?

@@ -42,6 +42,9 @@ struct PageParser: Sendable {
   let referenceParser: MarkdownParser
   /// The site paths of the API reference's pages.
   let referencePages: Set<String>
+  /// The group of kind (`Instance Methods`) each symbol's page is under among its
+  /// siblings in the navigation, by site path.
+  let referenceGroups: [String: String]
   /// Moves a problem of a reference page to where its text is written in the Swift
   /// source, when it is (``SiteAPIReference/relocate(_:page:)``).
   let relocate: (@Sendable (Diagnostic, String) -> Diagnostic)?
@@ -98,6 +101,7 @@ struct PageParser: Sendable {
   ) {
     self.sources = sources
     self.referencePages = api.map { Set($0.nodes.keys) } ?? []
+    self.referenceGroups = api.map { $0.groupsOfPages() } ?? [:]
     if let api {
       relocate = { problem, page in api.relocate(problem, page: page) }
     } else {
@@ -212,7 +216,7 @@ struct PageParser: Sendable {
     if let docc, file.relativePath == docc.rootPage, !metadata.aliases.contains("/") { metadata.aliases.append("/") }
     // A section lists its pages unless it says otherwise; the home page only when asked.
     if listsSections, file.kind == .sectionIndex, metadata.list == nil, !metadata.listsNothing,
-      file.relativePath.contains("/"), containers.contains(Self.implicitListing)
+      file.relativePath.utf8.contains(UInt8(ascii: "/")), containers.contains(Self.implicitListing)
     {
       metadata.list = Self.implicitListing
     }
@@ -220,6 +224,7 @@ struct PageParser: Sendable {
     // A reference page names its symbol's kind above its title, in a catalog or not.
     if referencePages.contains(file.sitePath) {
       metadata.eyebrow = DocCCatalog.titleHeading(of: DocCPageDirectives(bytes))
+      metadata.navGroup = referenceGroups[file.sitePath]
     }
     return (metadata, problems)
   }
@@ -238,7 +243,9 @@ struct PageParser: Sendable {
       // The page's own language decides how its words are cut (English plurals fold).
       let tokenizer = SearchTokenizer(english: SiteConfig.isEnglish(metadata.language ?? language))
       let extractor = SearchExtractor(tokenizer: tokenizer, structure: recorder.structure.structure(of: rendered))
-      searchRecord = extractor.extract(bodyHTML: rendered, title: fallbackTitle)
+      let isReference = referencePages.contains(file.sitePath)
+      searchRecord = extractor.extract(
+        bodyHTML: rendered, title: fallbackTitle, name: isReference ? Self.symbolName(fallbackTitle) : nil)
     }
     let bodyHTML = prefixingSiteLinks(rendered, basePath: basePath)
     let page = SitePage(
@@ -270,6 +277,13 @@ struct PageParser: Sendable {
     if listsSections, containers.contains(Self.implicitListing) { parsed.page.metadata.list = Self.implicitListing }
     parsed.isImplicit = true
     return parsed
+  }
+
+  /// A symbol's name without its arguments or generic parameters: `containerValue` for
+  /// `containerValue(_:_:)`, `Group` for `Group<Content>`; `nil` for an operator.
+  static func symbolName(_ title: String) -> String? {
+    let name = title.prefix { $0 != "(" && $0 != "<" }
+    return name.isEmpty || !name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) ? nil : String(name)
   }
 
   /// The container that lists a made-up section's pages.

@@ -183,6 +183,12 @@ struct SiteAPIReference: Sendable {
     return navigation
   }
 
+  /// The group of kind (`Instance Methods`) of each symbol's page, by site path: the
+  /// navigation made from the folders shows a type's members under those headings.
+  func groupsOfPages() -> [String: String] {
+    nodes.compactMapValues { node in reference.nodes[node].symbol.map { APIReference.groupTitle($0.kind) } }
+  }
+
   /// The navigation entry of `node`: its page, with its members under it by kind.
   private func item(_ node: Int) -> WrittenNavigation.Item? {
     guard let path = contentPaths[node] else { return nil }

@@ -50,7 +50,7 @@ struct LinkChecker {
   mutating func addSource(_ contentPath: String, url: String, title: String) {
     pagesBySource[contentPath] = url
     titles[url] = title
-    let name = contentPath.split(separator: "/").last.map(String.init) ?? contentPath
+    let name = contentPath.splitOmittingEmpty(atByte: UInt8(ascii: "/")).last.map(String.init) ?? contentPath
     let key = ContentFile.withoutMarkdownExtension(name).lowercased()
     pagesByName[key, default: []].append(contentPath)
   }

@@ -23,11 +23,13 @@ struct SearchExtractor {
   /// Text beyond this many bytes of a page is not indexed at all (1 MiB).
   static var indexedLimit: Int { 1_048_576 }
 
-  /// The page's record.
-  func extract(bodyHTML: String, title: String) -> SearchRecord {
+  /// The page's record; `name` is the name of the page's symbol, on an API reference
+  /// page.
+  func extract(bodyHTML: String, title: String, name: String? = nil) -> SearchRecord {
     var scan = Scan(structure: structure, tokenizer: tokenizer)
     var title = title
     title.withUTF8 { scan.countTerms($0, field: .title) }
+    if var name { name.withUTF8 { scan.countTerms($0, field: .name) } }
     var copy = bodyHTML
     copy.withUTF8 { scan.run($0) }
     let (termBytes, termEnds) = scan.counter.packedTerms()

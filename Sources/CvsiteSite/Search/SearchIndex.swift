@@ -277,15 +277,18 @@ struct SearchIndex: Sendable {
   static let tailMinimum = 3
 
   /// Bit 7: in the title; bit 6: in a heading or child label; bits 0–5: the body's
-  /// BM25 term-frequency part scaled to 0…63 (at least 1 when the term is there).
+  /// BM25 term-frequency part scaled to 0…62 (at least 1 when the term is there).
+  /// 255, every bit set, is kept for the name of the page's symbol, which `search.js`
+  /// ranks above every other page.
   static func scoreByte(_ counts: SearchRecord.Counts, norm: Double) -> UInt8 {
+    if counts.name { return 255 }
     var byte: UInt8 = 0
     if counts.title { byte |= 0x80 }
     if counts.heading { byte |= 0x40 }
     if counts.body > 0 {
       let frequency = Double(counts.body)
       let part = frequency * (k1 + 1) / (frequency + norm) / (k1 + 1)
-      byte |= UInt8(max(1, min(63, (part * 63).rounded())))
+      byte |= UInt8(max(1, min(62, (part * 63).rounded())))
     }
     return byte
   }

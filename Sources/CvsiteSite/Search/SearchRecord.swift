@@ -16,6 +16,9 @@ struct SearchRecord: Sendable, Equatable {
   struct Counts: Sendable, Equatable {
     var title = false
     var heading = false
+    /// The term is the name of the page's symbol (`containerValue` on the page of
+    /// `containerValue(_:_:)`): a query of that word finds the page first.
+    var name = false
     var body: UInt32 = 0
   }
 

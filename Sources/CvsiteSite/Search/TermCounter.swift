@@ -6,7 +6,9 @@ import Foundation
 /// A class over memory of its own: the table is read for every word of a page, and an
 /// array there would check its bounds and its uniqueness on every read and write.
 final class TermCounter {
-  enum Field { case title, heading, body }
+  /// Where a term is: the title, a heading, the text, or the name of the page's
+  /// symbol (an API reference page).
+  enum Field { case title, heading, body, name }
 
   /// A term: its hash, where its bytes are in `arena`, and its counts.
   private struct Entry {
@@ -81,6 +83,7 @@ final class TermCounter {
     case .title: entries[index].counts.title = true
     case .heading: entries[index].counts.heading = true
     case .body: entries[index].counts.body &+= 1
+    case .name: entries[index].counts.name = true
     }
   }
 

@@ -288,8 +288,8 @@
     return previous[b.length];
   }
 
-  /* One query term: its candidate index terms (exact 1.0, prefix 0.6, typo 0.45; at most
-     64, exact first, then by document frequency) and each page's best weighted score. */
+  /* A query term: its candidate terms (exact 1.0, prefix 0.6, typo 0.45; at most 64,
+     exact first, then by document frequency) and each page's best weighted score. */
   function termScores(meta, q) {
     if (termCache.has(q)) return termCache.get(q);
     var first = shardOf(meta.shards, q), indexes = [first];
@@ -324,7 +324,8 @@
         terms.add(candidate.entry.term);
         for (var i = 0; i < list.ids.length; i++) {
           var byte = list.scores[i];
-          var score = candidate.weight * idf * (5 * (byte >> 7 & 1) + 2 * (byte >> 6 & 1) + 2.2 * (byte & 63) / 63);
+          /* 255: the page's symbol name; whole, it ranks first. */
+          var score = candidate.weight * idf * (byte > 254 ? candidate.weight > .9 ? 50 : 5 : 5 * (byte >> 7 & 1) + 2 * (byte >> 6 & 1) + 2.2 * (byte & 63) / 63);
           var id = list.ids[i];
           if (!(scores.get(id) >= score)) scores.set(id, score);
         }
