@@ -63,3 +63,30 @@ private final class ClaimLog: @unchecked Sendable {
     #expect(jobs.map { $0.wait() } == (0..<count).map { Optional((0...$0 * 1_000).reduce(0, +)) })
   }
 }
+
+/// `TakenOnce` hands each value to one taker and keeps nothing of it.
+@Suite struct TakenOnceTests {
+  final class Tracked: Sendable {
+    let number: Int
+    init(_ number: Int) { self.number = number }
+  }
+
+  @Test func eachValueIsTakenOnceAcrossWorkers() {
+    let store = TakenOnce((0..<1_000).map(Tracked.init))
+    let taken = parallelMap(Array(0..<2_000), jobs: 4) { index in store.take(index % 1_000)?.number }
+    #expect(taken.compactMap { $0 }.sorted() == Array(0..<1_000))
+    #expect(store.take(1_000) == nil && store.take(-1) == nil)
+  }
+
+  @Test func aTakenValueIsNoLongerHeld() {
+    weak var watched: Tracked?
+    let store: TakenOnce<Tracked> = {
+      let value = Tracked(7)
+      watched = value
+      return TakenOnce([value])
+    }()
+    #expect(watched != nil, "held by the store until taken")
+    #expect(store.take(0)?.number == 7)
+    #expect(watched == nil, "the store let it go with the taker")
+  }
+}

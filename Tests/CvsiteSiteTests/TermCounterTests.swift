@@ -64,4 +64,21 @@ struct TermCounterTests {
       #expect(packed == expected)
     }
   }
+
+  @Test("a term's counts in four bytes: each field on its own, the body's count saturating")
+  func packedCounts() {
+    #expect(MemoryLayout<SearchRecord.Counts>.size == 4)
+    var counts = SearchRecord.Counts(title: true, body: 5)
+    #expect(counts.title && !counts.heading && !counts.name && counts.body == 5)
+    counts.name = true
+    counts.heading = true
+    counts.title = false
+    #expect(!counts.title && counts.heading && counts.name && counts.body == 5)
+    counts.body = .max
+    #expect(counts.body == (1 << 29) - 1 && counts.heading && counts.name && !counts.title)
+    counts.body &+= 1
+    #expect(counts.body == (1 << 29) - 1, "saturates")
+    counts.body = 0
+    #expect(counts == SearchRecord.Counts(heading: true, name: true))
+  }
 }

@@ -78,3 +78,27 @@ final class ProgressCounter: Sendable {
     }
   }
 }
+
+/// Values handed out once each, by position, across workers: a value taken is the
+/// taker's alone, and the store keeps nothing of it (a page's first reading is let go
+/// as soon as its worker is done with it).
+final class TakenOnce<Element: Sendable>: Sendable {
+  private let slots: Mutex<[Element?]>
+  /// How many values the store was made with.
+  let count: Int
+
+  init(_ elements: [Element]) {
+    count = elements.count
+    slots = Mutex(elements.map { $0 })
+  }
+
+  /// The value at `index`, taken out; `nil` once taken.
+  func take(_ index: Int) -> Element? {
+    slots.withLock { slots in
+      guard slots.indices.contains(index) else { return nil }
+      let value = slots[index]
+      slots[index] = nil
+      return value
+    }
+  }
+}

@@ -135,12 +135,31 @@ extension LoadedTree {
     // rendering each run through much code and data of their own: done in turn page by
     // page, both ran measurably slower (the caches held neither).
     let batch = 256
-    var batches = stride(from: 0, to: jobs.count, by: batch).map { Array(jobs[$0..<min($0 + batch, jobs.count)]) }
-    // The round's rendering lists the pages as first read: it goes with the round.
+    let batchWeights = stride(from: 0, to: jobs.count, by: batch).map { start in
+      jobs[start..<min(start + batch, jobs.count)].reduce(0) { $0 + weight($1) }
+    }
+    // A build that reads each body here lets each page's first (metadata) reading go as
+    // soon as the page is read again: the jobs are taken from a store, the site's list
+    // of pages is no one's during the round (listings wait for the second), and the
+    // tree's pages to be read again leave it until their new readings come back. Held
+    // through the round, the first readings were a fifth of a large build's memory.
+    let handsOver = unread && !keepsBodies && request.memo == nil
+    let selectedPaths = selected.map(\.sitePath)
+    if handsOver {
+      for job in jobs where job.parsed.source != nil { pages[job.parsed.page.sitePath] = nil }
+      (published, selected) = ([], [])
+    }
+    let store = TakenOnce(jobs)
+    jobs = []
+    // The round's rendering lists the pages as first read (none when they are handed
+    // over): it goes with the round.
     var firstRound: [[RoundResult]] = {
       let first = rendering(published, checker: firstChecker)
-      return parallelMap(batches, jobs: options.jobs, weight: { $0.reduce(0) { $0 + weight($1) } }) {
-        batch -> [RoundResult] in
+      let count = store.count
+      return parallelMap(Array(batchWeights.indices), jobs: options.jobs, weight: { batchWeights[$0] }) {
+        number -> [RoundResult] in
+        let range = (number * batch)..<min(number * batch + batch, count)
+        let batch = range.compactMap { store.take($0) }
         var results = batch.map { job -> RoundResult in
           var parsed = job.parsed
           let file = parsed.source
@@ -170,7 +189,6 @@ extension LoadedTree {
     }()
     // What the metadata read made of each page is replaced by what the render read; the
     // round's results go as they are taken (only the files read stay listed).
-    (jobs, batches) = ([], [])
     var renders: [String: PageRender] = [:]
     var waiting: [ParsedSitePage] = []
     var again: [ContentFile] = []
@@ -197,7 +215,7 @@ extension LoadedTree {
       // rest of the site is rendered.
       // (The pages as first read go first: the index is made while they would be held.)
       published = wide.published(in: pages)
-      selected = selected.compactMap { pages[$0.sitePath]?.page }
+      selected = selectedPaths.compactMap { pages[$0]?.page }
       searchJob = startSearchIndex(
         published, navigation: navigation, order: wide.order, changed: changedRecords, last: request.search,
         keepsTerms: request.memo != nil, into: sink,

@@ -12,14 +12,38 @@ struct SearchRecord: Sendable, Equatable {
     var text: String
   }
 
-  /// How often a term occurs in each field of the page.
+  /// How often a term occurs in each field of the page, in four bytes: a large site
+  /// keeps every page's counts until its index is made (eight bytes each took 40 MB at
+  /// 100,000 pages).
   struct Counts: Sendable, Equatable {
-    var title = false
-    var heading = false
+    /// Bit 31: title; bit 30: heading; bit 29: name; bits 0–28: the body's count.
+    private var packed: UInt32 = 0
+    private static let bodyMask: UInt32 = (1 << 29) - 1
+
+    init(title: Bool = false, heading: Bool = false, name: Bool = false, body: UInt32 = 0) {
+      (self.title, self.heading, self.name, self.body) = (title, heading, name, body)
+    }
+
+    var title: Bool {
+      get { packed & 1 << 31 != 0 }
+      set { packed = newValue ? packed | 1 << 31 : packed & ~(1 << 31) }
+    }
+    var heading: Bool {
+      get { packed & 1 << 30 != 0 }
+      set { packed = newValue ? packed | 1 << 30 : packed & ~(1 << 30) }
+    }
     /// The term is the name of the page's symbol (`containerValue` on the page of
     /// `containerValue(_:_:)`): a query of that word finds the page first.
-    var name = false
-    var body: UInt32 = 0
+    var name: Bool {
+      get { packed & 1 << 29 != 0 }
+      set { packed = newValue ? packed | 1 << 29 : packed & ~(1 << 29) }
+    }
+    /// How often the term is in the body (at most 2^29 − 1: a page's text is indexed
+    /// up to 1 MiB).
+    var body: UInt32 {
+      get { packed & Self.bodyMask }
+      set { packed = packed & ~Self.bodyMask | min(newValue, Self.bodyMask) }
+    }
   }
 
   /// The passages as the JSON array a record file holds (`[{"a":…,"c":[…],"x":…}]`):
