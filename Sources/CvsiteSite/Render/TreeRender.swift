@@ -111,8 +111,6 @@ extension LoadedTree {
       : startSearchIndex(
         published, navigation: wide.navigation, order: wide.order, changed: changedRecords, last: request.search,
         keepsTerms: request.memo != nil, into: sink)
-    var firstChecker = targets.links
-    firstChecker.idsKnown = !unread
     // A build that keeps no bodies writes the search index's page bundles as pages are
     // read, numbered in reading order as the index numbers them.
     let spool =
@@ -149,11 +147,14 @@ extension LoadedTree {
       for job in jobs where job.parsed.source != nil { pages[job.parsed.page.sitePath] = nil }
       (published, selected) = ([], [])
     }
-    let store = TakenOnce(jobs)
+    // The store, the round's rendering and its link checker (the pages as first read,
+    // without their ids) go with the round.
+    var store: TakenOnce? = TakenOnce(jobs)
     jobs = []
-    // The round's rendering lists the pages as first read (none when they are handed
-    // over): it goes with the round.
     var firstRound: [[RoundResult]] = {
+      guard let store else { return [] }
+      var firstChecker = targets.links
+      firstChecker.idsKnown = !unread
       let first = rendering(published, checker: firstChecker)
       let count = store.count
       return parallelMap(Array(batchWeights.indices), jobs: options.jobs, weight: { batchWeights[$0] }) {
@@ -187,6 +188,7 @@ extension LoadedTree {
         return results
       }
     }()
+    store = nil
     // What the metadata read made of each page is replaced by what the render read; the
     // round's results go as they are taken (only the files read stay listed).
     var renders: [String: PageRender] = [:]
