@@ -204,7 +204,7 @@ struct BuildTests {
       ])
     #expect(files.map(\.kind) == [.sectionIndex, .page, .page, .page, .page, .page, .page])
     #expect(files.allSatisfy { FileManager.default.fileExists(atPath: $0.path) && $0.url.path == $0.path })
-    // A dangling link is skipped with a warning naming it (issue #15), the link out an error.
+    // A dangling link is skipped with a warning naming it, the link out an error.
     #expect(
       diagnostics.map(\.message) == [
         "content/docs/gone.md is a link to a file that does not exist; it is skipped",
