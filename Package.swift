@@ -139,7 +139,8 @@ let package = Package(
     .executableTarget(name: "ContainerViewsBenchmark", dependencies: ["ContainerViews", "CAllocCounter"]),
     // The fuzz target: replays inputs in a normal build; libFuzzer drives it with CVSITE_FUZZ=1.
     .executableTarget(
-      name: "CvsiteFuzz", dependencies: ["CvsiteCore", "CvsiteMarkdown", "CvsiteThemes", "ContainerViews"],
+      name: "CvsiteFuzz",
+      dependencies: ["CvsiteCore", "CvsiteMarkdown", "CvsiteThemes", "ContainerViews", "CvsiteSymbolGraphs"],
       swiftSettings: fuzzed, linkerSettings: fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : []),
     .executableTarget(name: "MarkdownBenchmark", dependencies: ["CvsiteCore", "CvsiteMarkdown"]),
     .executableTarget(name: "HighlightBenchmark", dependencies: ["CvsiteCodeBlocks", "CvsiteBuiltInFiles"]),

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Coverage-guided fuzzing of the page pipeline and the template engine (libFuzzer and
-# AddressSanitizer, Sources/CvsiteFuzz), for a bounded time.
+# Coverage-guided fuzzing of the page pipeline, the template engine and the symbol-graph
+# reader (libFuzzer and AddressSanitizer, Sources/CvsiteFuzz), for a bounded time.
 #
 #   scripts/fuzz.sh [SECONDS] [RUNS]     defaults: 600 seconds, no limit on runs
 #
 # The seed corpus is made from the repository: every page of site-example and the
-# default theme's templates, plus the hand-written seeds in Tests/Fixtures/fuzz-seeds.
+# default theme's templates, the guide's symbol graphs when they are made
+# (scripts/symbol-graphs.sh), plus the hand-written seeds in Tests/Fixtures/fuzz-seeds.
 # Findings (crash-*, timeout-*, leak-*, oom-*) are written to .build-fuzz/findings/ and
 # replay without the fuzzer: `swift run CvsiteFuzz FILE`. Each input has 5 s at most.
 set -euo pipefail
@@ -18,7 +19,7 @@ binary="$scratch/release/CvsiteFuzz"
 corpus="$scratch/corpus"
 findings="$scratch/findings"
 mkdir -p "$corpus" "$findings"
-seed() { # seed SELECTOR NAME FILE: the selector byte (0 page, 1 page with raw HTML, 2 template, 3 URL), then the file
+seed() { # seed SELECTOR NAME FILE: the selector byte (0 page, 1 page with raw HTML, 2 template, 3 URL, f0 symbol graph), then the file
   { printf "\\x$1"; cat "$3"; } > "$corpus/seed-$2"
 }
 for page in $(find site-example/content -name '*.md' | sort); do
@@ -28,6 +29,9 @@ for page in $(find site-example/content -name '*.md' | sort); do
 done
 for template in $(find themes/default/layouts -name '*.mustache' | sort); do
   seed 02 "$(echo "$template" | tr '/' '-')" "$template"
+done
+for graph in site-example/api/*.symbols.json; do
+  [ -f "$graph" ] && seed f0 "$(basename "$graph")" "$graph"
 done
 for file in Tests/Fixtures/fuzz-seeds/*; do cp "$file" "$corpus/"; done
 export CVSITE_THEMES="$PWD/themes"

@@ -1,6 +1,7 @@
 // The fuzz target: the page pipeline (front matter, directives, attributes, inline
-// directives, containers rendered through the default theme) and the template engine,
-// on any bytes. Built two ways:
+// directives, containers rendered through the default theme), the template engine and
+// the symbol-graph reader with the API reference made from what it reads, on any
+// bytes. Built two ways:
 //
 // - normally (`swift build`), it replays inputs: `CvsiteFuzz FILE…` runs each file once
 //   and exits 0, so a crash found by the fuzzer is reproduced without the fuzzer;
@@ -9,6 +10,7 @@
 import ContainerViews
 import CvsiteCore
 import CvsiteMarkdown
+import CvsiteSymbolGraphs
 import CvsiteThemes
 import Foundation
 
@@ -29,10 +31,16 @@ let parser = MarkdownParser(
   schema: theme.schema, options: MarkdownOptions(headingAnchors: true, titleFromHeading: true))
 let rawParser = MarkdownParser(schema: theme.schema, options: MarkdownOptions(allowRawHTML: true))
 
-/// One input: its first byte chooses the stage, the rest is the text.
+/// One input: its first byte chooses the stage, the rest is the text. From 0xF0 on, the
+/// text is a symbol graph; below, the byte's remainder by four picks the page (0), the
+/// page with raw HTML (1), a template (2) or a URL (3).
 func fuzzOne(_ bytes: UnsafeBufferPointer<UInt8>) {
   guard let selector = bytes.first else { return }
   let text = Array(bytes.dropFirst())
+  if selector >= 0xF0 {
+    fuzzSymbolGraph(text)
+    return
+  }
   switch selector % 4 {
   case 0, 1:
     let page = (selector % 4 == 0 ? parser : rawParser).parse(bytes: text, path: "fuzz.md")
@@ -46,6 +54,19 @@ func fuzzOne(_ bytes: UnsafeBufferPointer<UInt8>) {
     _ = URLSafety.isSafe(url)
     _ = URLSafety.baseURLProblem(url)
     _ = slug(url)
+  }
+}
+
+/// A symbol graph: read, made into a reference, every page written as Markdown (at most
+/// 200) and its links resolved; a page's Markdown holds no NUL byte.
+func fuzzSymbolGraph(_ text: [UInt8]) {
+  let (modules, problems) = SymbolGraphReader.read([("Fuzz.symbols.json", text)])
+  _ = problems.map(\.description)
+  let reference = APIReference(modules)
+  for node in reference.nodes.indices.prefix(200) {
+    let markdown = reference.page(of: node).markdown
+    precondition(!markdown.utf8.contains(0), "a NUL byte reached a reference page")
+    _ = reference.resolve(reference.linkPath(of: node), from: node)
   }
 }
 

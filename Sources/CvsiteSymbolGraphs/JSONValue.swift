@@ -224,8 +224,10 @@ private struct JSONParser {
           index = mark
         }
       }
-      // A lone surrogate is no character: U+FFFD, as invalid UTF-8 is repaired.
-      text.append(contentsOf: String(Character(Unicode.Scalar(scalar) ?? "\u{FFFD}")).utf8)
+      // A lone surrogate is no character, and NUL none a page may hold: U+FFFD for
+      // both, as invalid UTF-8 is repaired and as Markdown replaces NUL.
+      let character = scalar == 0 ? nil : Unicode.Scalar(scalar)
+      text.append(contentsOf: String(Character(character ?? "\u{FFFD}")).utf8)
     default:
       throw problem("`\\\(Character(Unicode.Scalar(letter)))` is not an escape of JSON", at: index - 2)
     }

@@ -161,20 +161,20 @@ struct SymbolGraphReaderTests {
     #expect(problems.first?.location == SourceLocation(path: "A.symbols.json", line: line, column: column))
   }
 
-  @Test("hostile JSON: nesting a million deep, a lone surrogate, bytes that are not UTF-8")
+  @Test("hostile JSON: nesting a million deep, a lone surrogate, NUL, bytes that are not UTF-8")
   func hostile() throws {
     let deep = [UInt8](repeating: UInt8(ascii: "["), count: 1_000_000)
     let (_, problems) = SymbolGraphReader.read([("Deep.symbols.json", deep)])
     #expect(problems.map(\.message) == ["not a symbol graph: nested more than 256 deep"])
     #expect(problems.first?.location?.column == 257)
-    let lone = try JSONValue.parse(Array(#"["\ud800 x", "\udc00", "\ud83d\u0041"]"#.utf8))
+    let lone = try JSONValue.parse(Array(#"["\ud800 x", "\udc00", "\ud83d\u0041", "a\u0000b"]"#.utf8))
     guard case .array(let strings) = lone.kind else {
       Issue.record("not an array")
       return
     }
     #expect(
       strings.map { if case .string(let text) = $0.kind { text } else { "" } } == [
-        "\u{FFFD} x", "\u{FFFD}", "\u{FFFD}A",
+        "\u{FFFD} x", "\u{FFFD}", "\u{FFFD}A", "a\u{FFFD}b",
       ])
     let invalid = try JSONValue.parse([UInt8(ascii: "\""), 0xFF, 0x41, UInt8(ascii: "\"")])
     if case .string(let text) = invalid.kind { #expect(text == "\u{FFFD}A") } else { Issue.record("not a string") }
@@ -187,5 +187,42 @@ struct SymbolGraphReaderTests {
       values.map { if case .number(let n) = $0.kind { n } else { .nan } } == [
         0, -12, 3.5, 1000, -0.0025, 123_456_789_012_345_678,
       ])
+  }
+
+  @Test("3,000 mangled graphs: each read, or refused at a place in the file, and any reference made from it whole")
+  func mangled() throws {
+    var generator = SeededRandom(seed: 41)
+    let original = Array(ShopGraph.json.utf8)
+    let pieces: [[UInt8]] = [
+      "{", "}", "[", "]", "\"", ",", ":", "null", "1e999", "-", "\\u", "\\ud800", "true", "\u{0}",
+    ]
+    .map { Array($0.utf8) }
+    var (read, refused) = (0, 0)
+    for _ in 0..<3_000 {
+      var bytes = original
+      for _ in 0..<(1 + generator.below(4)) {
+        let at = generator.below(bytes.count)
+        switch generator.below(4) {
+        case 0: bytes.removeSubrange(at..<min(bytes.count, at + 1 + generator.below(40)))
+        case 1: bytes.insert(contentsOf: pieces[generator.below(pieces.count)], at: at)
+        case 2: bytes[at] = UInt8(truncatingIfNeeded: generator.below(256))
+        default: bytes = Array(bytes.prefix(at))
+        }
+        if bytes.isEmpty { break }
+      }
+      let (modules, problems) = SymbolGraphReader.read([("M.symbols.json", bytes)])
+      if let problem = problems.first {
+        refused += 1
+        #expect(modules.isEmpty && problems.count == 1)
+        #expect(problem.message.hasPrefix("not a symbol graph: "))
+        let location = try #require(problem.location)
+        #expect(location.line >= 1 && location.column >= 1 && location.column <= bytes.count + 1)
+      } else {
+        read += 1
+        let pages = APIReference(modules).pages()
+        #expect(pages.allSatisfy { !$0.markdown.utf8.contains(0) })
+      }
+    }
+    #expect(read > 100 && refused > 1_000, "both kinds met: \(read) read, \(refused) refused")
   }
 }
