@@ -155,14 +155,11 @@ struct SearchIndex: Sendable {
     if let reused { reused.terms.intern(into: table) }
     let total = pages.reduce(0) { $0 + $1.record.counts.count }
     var termOf: [UInt32] = []
-    var postingOf: [UInt32] = []
     var pageEnds: [Int] = []
     termOf.reserveCapacity(total)
-    postingOf.reserveCapacity(total)
-    if keepsTerms { pageEnds.reserveCapacity(pages.count) }
+    pageEnds.reserveCapacity(pages.count)
     for (id, page) in pages.enumerated() {
       let record = page.record
-      let norm = Self.k1 * (1 - Self.b + Self.b * Double(record.length) / averageLength)
       if let reused, !reused.changed.contains(id), reused.terms.termCount(ofPage: id) == record.counts.count {
         reused.terms.appendTerms(ofPage: id, to: &termOf)
       } else {
@@ -172,21 +169,33 @@ struct SearchIndex: Sendable {
           }
         }
       }
-      for index in record.counts.indices {
-        postingOf.append(UInt32(id) << 8 | UInt32(Self.scoreByte(record.counts[index], norm: norm)))
-      }
-      if keepsTerms { pageEnds.append(termOf.count) }
+      pageEnds.append(termOf.count)
     }
-    // The postings grouped by term, each group in page order (a counting sort).
+    // The postings grouped by term, each group in page order (a counting sort), each
+    // made where it goes: the page's number and the score byte.
     var starts = [Int](repeating: 0, count: table.count + 1)
     for term in termOf { starts[Int(term) + 1] += 1 }
     for term in 0..<table.count { starts[term + 1] += starts[term] }
-    var grouped = [UInt32](repeating: 0, count: postingOf.count)
+    var grouped = [UInt32](repeating: 0, count: termOf.count)
     var next = starts
-    for (index, term) in termOf.enumerated() {
-      grouped[next[Int(term)]] = postingOf[index]
-      next[Int(term)] += 1
+    var position = 0
+    for (id, page) in pages.enumerated() {
+      let record = page.record
+      let norm = Self.k1 * (1 - Self.b + Self.b * Double(record.length) / averageLength)
+      for index in 0..<(pageEnds[id] - position) {
+        let term = Int(termOf[position + index])
+        grouped[next[term]] = UInt32(id) << 8 | UInt32(Self.scoreByte(record.counts[index], norm: norm))
+        next[term] += 1
+      }
+      position = pageEnds[id]
     }
+    next = []
+    // The numbers are kept for the next write (or, in a one-off build, let go) before
+    // the shards are cut. A term no page holds any more, kept from an earlier write, is
+    // not live.
+    let live = (0..<table.count).reduce(0) { $0 + (starts[$1] < starts[$1 + 1] ? 1 : 0) }
+    let kept = keepsTerms ? SearchTerms(table, pageTerms: termOf, pageEnds: pageEnds, live: live) : nil
+    (termOf, pageEnds) = ([], [])
     let arena = table.bytes
     let order = arena.withUnsafeBufferPointer { bytes in
       (0..<table.count).sorted {
@@ -227,9 +236,7 @@ struct SearchIndex: Sendable {
     if !current.isEmpty || shards.isEmpty { shards.append((first, current)) }
     // The first shard starts at the empty term, so every term has a shard.
     shards[0].first = ""
-    return (
-      shards, terms, keepsTerms ? SearchTerms(table, pageTerms: termOf, pageEnds: pageEnds, live: terms.count) : nil
-    )
+    return (shards, terms, kept)
   }
 
   /// The terms a typo could be meant for, written backwards (by Unicode scalar), sorted
