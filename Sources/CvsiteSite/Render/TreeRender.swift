@@ -222,7 +222,9 @@ extension LoadedTree {
         published, navigation: navigation, order: wide.order, changed: changedRecords, last: request.search,
         keepsTerms: request.memo != nil, into: sink,
         spooled: finishSpool(spool, published: published, navigation: navigation, outcome: &outcome))
-      // The link targets know each page's ids.
+      // The link targets know each page's ids (the first round's go first: two at once
+      // were the peak of a large build's memory).
+      targets.links = LinkChecker(basePath: config.basePath)
       targets.links = linkTargets(published, links: links, extraPages: wide.taxonomies.urls)
       for file in read {
         guard let page = pages[file.sitePath]?.page, let render = renders[file.sitePath],
