@@ -116,24 +116,6 @@ extension StringProtocol {
     return trimming { bytes.contains($0) }
   }
 
-  /// With each of the ASCII characters `replacements` names replaced by its text (an
-  /// empty one drops it); the same string when it has none of them. A byte at a time:
-  /// Foundation's `replacingOccurrences` was a tenth of a reference's build.
-  func replacingASCII(_ replacements: KeyValuePairs<UInt8, String>) -> String {
-    let text = String(self)
-    guard text.utf8.contains(where: { byte in replacements.contains { $0.key == byte } }) else { return text }
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(text.utf8.count + 16)
-    for byte in text.utf8 {
-      if let replacement = replacements.first(where: { $0.key == byte }) {
-        bytes += replacement.value.utf8
-      } else {
-        bytes.append(byte)
-      }
-    }
-    return String(decoding: bytes, as: UTF8.self)
-  }
-
   /// Without the bytes `drops` holds at either end (ASCII bytes: a cut never falls
   /// inside a character).
   private func trimming(_ drops: (UInt8) -> Bool) -> String {

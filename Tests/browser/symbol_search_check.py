@@ -25,7 +25,7 @@ import tempfile
 import traceback
 from pathlib import Path
 
-from check import serve
+from check import search_api, serve
 from checks import CHECKS, FAILURES, expect, fail, make_driver
 
 
@@ -63,13 +63,12 @@ def make_site(root):
 
 
 def search(driver, query):
-    return driver.execute_async_script(
-        "const done = arguments[arguments.length - 1];"
-        "window.cvsiteSearch.search(arguments[0]).then(result => done({"
-        "  urls: result.pages.map(p => p.url), titles: result.pages.map(p => p.title),"
-        "  scores: result.pages.map(p => p.score)"
-        "}), e => done({error: String(e)}));",
-        query)
+    result = search_api(driver, query)
+    if "error" in result:
+        return result
+    pages = result.get("pages", [])
+    return {key: [page.get(field) for page in pages] for key, field in
+            (("urls", "url"), ("titles", "title"), ("scores", "score"))}
 
 
 def main():

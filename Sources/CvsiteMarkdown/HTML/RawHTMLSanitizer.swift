@@ -140,17 +140,7 @@ enum RawHTMLSanitizer {
   private static func escapingAngles(_ text: String) -> String {
     // By bytes: Foundation's search, called for every text between tags, cost more than
     // the rest of the sanitiser.
-    guard text.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) else { return text }
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(text.utf8.count + 8)
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "<"): bytes += "&lt;".utf8
-      case UInt8(ascii: ">"): bytes += "&gt;".utf8
-      default: bytes.append(byte)
-      }
-    }
-    return String(decoding: bytes, as: UTF8.self)
+    text.replacingASCII([UInt8(ascii: "<"): "&lt;", UInt8(ascii: ">"): "&gt;"])
   }
 }
 

@@ -364,7 +364,7 @@ struct PageParser: Sendable {
       file.kind == .sectionIndex ? (parts.dropLast().last.map(String.init) ?? "Home") : String(parts.last ?? "")
     var base = ContentFile.withoutMarkdownExtension(name)
     if strippingNumberPrefixes { base = DocusaurusSidebars.withoutNumberPrefix(base) }
-    let words = base.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
+    let words = base.replacingASCII([UInt8(ascii: "-"): " ", UInt8(ascii: "_"): " "])
     return words.prefix(1).uppercased() + words.dropFirst()
   }
 

@@ -81,23 +81,29 @@ final class ProgressCounter: Sendable {
 
 /// Values handed out once each, by position, across workers: a value taken is the
 /// taker's alone, and the store keeps nothing of it (a page's first reading is let go
-/// as soon as its worker is done with it).
+/// as soon as its worker is done with it); its slots go with the last value taken.
 final class TakenOnce<Element: Sendable>: Sendable {
-  private let slots: Mutex<[Element?]>
+  private struct Slots {
+    var values: [Element?]
+    var remaining: Int
+  }
+
+  private let slots: Mutex<Slots>
   /// How many values the store was made with.
   let count: Int
 
   init(_ elements: [Element]) {
     count = elements.count
-    slots = Mutex(elements.map { $0 })
+    slots = Mutex(Slots(values: elements.map { $0 }, remaining: elements.count))
   }
 
   /// The value at `index`, taken out; `nil` once taken.
   func take(_ index: Int) -> Element? {
     slots.withLock { slots in
-      guard slots.indices.contains(index) else { return nil }
-      let value = slots[index]
-      slots[index] = nil
+      guard slots.values.indices.contains(index), let value = slots.values[index] else { return nil }
+      slots.values[index] = nil
+      slots.remaining -= 1
+      if slots.remaining == 0 { slots.values = [] }
       return value
     }
   }

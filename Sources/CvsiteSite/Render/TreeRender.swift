@@ -147,12 +147,11 @@ extension LoadedTree {
       for job in jobs where job.parsed.source != nil { pages[job.parsed.page.sitePath] = nil }
       (published, selected) = ([], [])
     }
-    // The store, the round's rendering and its link checker (the pages as first read,
-    // without their ids) go with the round.
-    var store: TakenOnce? = TakenOnce(jobs)
+    // The round's rendering and its link checker (the pages as first read, without
+    // their ids) go with the round; the store lets go of its slots with the last job.
+    let store = TakenOnce(jobs)
     jobs = []
     var firstRound: [[RoundResult]] = {
-      guard let store else { return [] }
       var firstChecker = targets.links
       firstChecker.idsKnown = !unread
       let first = rendering(published, checker: firstChecker)
@@ -188,7 +187,6 @@ extension LoadedTree {
         return results
       }
     }()
-    store = nil
     // What the metadata read made of each page is replaced by what the render read; the
     // round's results go as they are taken (only the files read stay listed).
     var renders: [String: PageRender] = [:]
