@@ -78,8 +78,8 @@ struct PassageSpoolTests {
       metadata: PageMetadata(title: "Page \(number) \"quoted\""), url: "/p\(number)/", bodyHTML: "", headings: [],
       summary: "", values: DeclaredValues())
     let record = SearchRecord(
-      passagesJSON: Array("[{\"a\":\"\",\"c\":[],\"x\":\"text \(number)\"}]".utf8), termBytes: Array("text".utf8),
-      termEnds: [4], counts: [SearchRecord.Counts(title: false, heading: false, body: 1)], length: 1)
+      passagesJSON: Array("[{\"a\":\"\",\"c\":[],\"x\":\"text \(number)\"}]".utf8), termBytes: [4] + Array("text".utf8),
+      counts: [SearchRecord.Counts(title: false, heading: false, body: 1)], length: 1)
     return (page, record)
   }
 

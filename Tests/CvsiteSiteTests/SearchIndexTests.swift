@@ -458,6 +458,45 @@ struct SearchIndexTests {
     #expect(fresh.table == nil, "a write that keeps nothing returns no table")
   }
 
+  @Test("a record keeps its terms with their lengths, and reads them back in order")
+  func prefixedTerms() {
+    let long = String(repeating: "é", count: 90)
+    let counter = TermCounter()
+    for term in ["a", long, "zeta"] {
+      var copy = term
+      copy.withUTF8 { counter.add($0, field: .body) }
+    }
+    let bytes = counter.prefixedTerms()
+    #expect(Array(bytes.prefix(2)) == [1, UInt8(ascii: "a")])
+    #expect(Array(bytes[2..<4]) == [0xB4, 0x01], "180 bytes: a varint of two bytes")
+    let record = SearchRecord(passagesJSON: [], termBytes: bytes, counts: counter.counts, length: 3)
+    #expect(record.terms == ["a", long, "zeta"])
+    #expect(record.terms == counter.terms())
+  }
+
+  @Test("an index handed its records writes the shards and terms it writes reading them")
+  func handedOverRecords() throws {
+    func page(_ number: Int, _ terms: [String], body: UInt32) -> SearchIndex.Page {
+      SearchIndex.Page(
+        url: "/p\(number)/", title: "P\(number)",
+        record: SearchRecord(
+          passages: [.init(anchor: "", crumbs: [], text: terms.joined(separator: " "))], terms: terms,
+          counts: terms.map { _ in .init(title: number == 0, body: body) }, length: terms.count * Int(body)))
+    }
+    let pages = [
+      page(0, ["alpha", "beta"], body: 1), page(1, ["gamma", "alpha"], body: 7), page(2, ["beta"], body: 3),
+    ]
+    let reading = SearchIndex(pages: pages, english: true).makeShards()
+    let handed = SearchIndex(handing: pages.map(\.record), english: true)
+    #expect(handed.pages.isEmpty && handed.pageCount == 3, "the index keeps no page, only their number")
+    let taken = handed.makeShards()
+    #expect(taken.shards.map(\.bytes) == reading.shards.map(\.bytes))
+    #expect(taken.shards.map(\.first) == reading.shards.map(\.first))
+    #expect(taken.terms.map { Array($0) } == reading.terms.map { Array($0) })
+    // Scores differ by page here (title, body counts, lengths): the shards compared hold them.
+    #expect(Set(Self.decodeShard(reading.shards[0].bytes).flatMap { $0.postings.map(\.1) }).count > 2)
+  }
+
   @Test("pages are numbered in reading order, so results that score alike follow the navigation")
   func readingOrder() throws {
     let site = try TemporarySite(

@@ -19,9 +19,8 @@ extension SearchRecord {
 
   /// A record of `passages`, each written as it is (the extractor's ``PassageWriter``
   /// also joins and drops them).
-  init(passages: [Passage], termBytes: [UInt8], termEnds: [UInt32], counts: [Counts], length: Int) {
-    self.init(
-      passagesJSON: Self.json(passages), termBytes: termBytes, termEnds: termEnds, counts: counts, length: length)
+  init(passages: [Passage], termBytes: [UInt8], counts: [Counts], length: Int) {
+    self.init(passagesJSON: Self.json(passages), termBytes: termBytes, counts: counts, length: length)
   }
 
   /// `passages` as the JSON array a record file holds, each passage as it is.
@@ -41,17 +40,18 @@ extension SearchRecord {
   /// A record from terms given as strings.
   init(passages: [Passage], terms: [String], counts: [Counts], length: Int) {
     var bytes: [UInt8] = []
-    var ends: [UInt32] = []
     for term in terms {
+      appendVarint(term.utf8.count, to: &bytes)
       bytes += term.utf8
-      ends.append(UInt32(bytes.count))
     }
-    self.init(passages: passages, termBytes: bytes, termEnds: ends, counts: counts, length: length)
+    self.init(passages: passages, termBytes: bytes, counts: counts, length: length)
   }
 
   /// The page's terms, each once, in first-seen order.
   var terms: [String] {
-    termEnds.indices.map { String(decoding: termBytes[termRange($0)], as: UTF8.self) }
+    var terms: [String] = []
+    forEachTerm { terms.append(String(decoding: $0, as: UTF8.self)) }
+    return terms
   }
 
   /// The passages, read back from ``passagesJSON``.

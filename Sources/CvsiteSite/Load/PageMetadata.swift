@@ -1,41 +1,30 @@
 import CvsiteCore
 import CvsiteMarkdown
 
-/// What the site needs to know about a page from its front matter.
 /// A button under a page's title: where it leads and what it says.
 struct CallToAction: Sendable, Hashable {
   var url: String
   var label: String
 }
 
+/// What the site needs to know about a page from its front matter.
+///
+/// A site keeps every page's metadata until it is built. The fields most pages set are
+/// stored here; the others (a slug, a layout, DocC's page settings…) are kept out of
+/// line in ``RarePageFields`` and read through properties of the same names, so that a
+/// page that sets none of them pays 8 bytes for them instead of about 300.
 struct PageMetadata: Sendable, Hashable {
   var title: String
   /// `YYYY-MM-DD` or a full RFC 3339 timestamp.
   var date: String?
   var draft: Bool = false
-  var slug: String?
-  var aliases: [String] = []
   var weight: Int = 0
-  /// `linkTitle`: the page's title in the navigation, when shorter than its own.
-  var navTitle: String?
-  /// The heading the navigation shows the page under among its siblings, when the
-  /// navigation is made from the folders: an API symbol's group of kind (`Instance
-  /// Methods`).
-  var navGroup: String?
   /// Whether the navigation shows the page (a page an MkDocs `nav` leaves out: no).
   var inNavigation = true
   var description: String?
   /// The page's language when it is not the site's (`fr`, `pt-BR`): its `<html lang>`,
   /// and how search cuts its words.
   var language: String?
-  /// A layout of the theme to render this page with instead of `page`.
-  var layout: String?
-  /// On a section page: the container that lists the section's pages (`cards`).
-  var list: String?
-  /// `list: false`: the section page lists nothing (a section lists its pages by default).
-  var listsNothing = false
-  /// `paginate: N`: the listing shows N pages at a time, the rest on `page/2/` and on.
-  var paginate: Int?
   var tags: [String] = []
   /// The page's terms in each of the site's taxonomies (`tags`, and any `cvsite.yml` adds).
   var terms: [String: [String]] = [:]
@@ -44,12 +33,10 @@ struct PageMetadata: Sendable, Hashable {
   var showsNext = true
   /// `search: false` keeps the page out of the site's search index.
   var searchable = true
-  /// `editURL: false` leaves the edit link out; a URL replaces the site's.
-  var editURL: EditLink = .site
-  /// The picture for link previews: a URL, or a path (relative to the page or the site).
-  var image: String?
-  /// `lastmod`: when the page last changed, over any date from git.
-  var lastmod: String?
+  /// The fields most pages leave unset.
+  var rare = OutOfLine<RarePageFields>()
+
+  init(title: String) { self.title = title }
 
   /// Where a page's edit link goes.
   enum EditLink: Sendable, Hashable {
@@ -57,25 +44,6 @@ struct PageMetadata: Sendable, Hashable {
     case none
     case url(String)
   }
-  /// A line shown above the title (DocC's `@TitleHeading`).
-  var eyebrow: String?
-  /// A call to action shown under the title (DocC's `@CallToAction`): where it leads
-  /// and what it says.
-  var callToAction: CallToAction?
-  /// The platforms and versions the page's subject is available on (DocC's
-  /// `@Available`): `iOS 17.0+`.
-  var availability: [String] = []
-  /// The image a card linking to the page shows: a DocC catalog's image name
-  /// (`@PageImage(purpose: card)`, else its icon).
-  var cardImage: String?
-  var cardImageAlt: String?
-  /// The page's colour (DocC's `@PageColor`): `blue`, `gray`, `green`, `orange`,
-  /// `purple`, `red` or `yellow`.
-  var color: String?
-  /// The lines of `slug:` and `aliases:` when the page has them: where a URL that two
-  /// outputs claim is pointed at.
-  var slugLine: Int?
-  var aliasesLine: Int?
 
   /// The front-matter keys cvsite reads itself; any other key must be a value the theme
   /// declares, or it is probably misspelt.

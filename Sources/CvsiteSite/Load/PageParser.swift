@@ -5,31 +5,74 @@ import CvsiteThemes
 import Foundation
 
 /// A page as a loaded site keeps it: the site's view of it and what parsing it reported.
+///
+/// A site keeps one for every page, in a dictionary by site path: the page and its ids
+/// are stored inline, the rest out of line (``ParsedPageDetails``), which keeps the
+/// dictionary's empty slots small.
 struct ParsedSitePage: Sendable {
   var page: SitePage
-  var diagnostics: [Diagnostic]
   /// The ids in the page's body (`LinkChecker.ids(in: page.bodyHTML)`), taken once when
   /// the page is parsed so that a rebuild does not scan every body again.
   var ids: Set<String>
+  fileprivate var details = OutOfLine<ParsedPageDetails>()
+
+  init(page: SitePage, diagnostics: [Diagnostic], ids: Set<String>) {
+    (self.page, self.ids) = (page, ids)
+    self.diagnostics = diagnostics
+  }
+
+  var diagnostics: [Diagnostic] {
+    get { details.value.diagnostics }
+    set { details.value.diagnostics = newValue }
+  }
   /// The URLs in the page's body (its `href`, `src` and `action` values), taken in the
   /// same scan as ``ids`` when the parser keeps them (``PageParser/keepsLinks``): what
   /// the link rewriter and the link check read.
-  var links: LinkAttributes?
+  var links: LinkAttributes? {
+    get { details.value.links }
+    set { details.value.links = newValue }
+  }
   /// A section made for a folder without `_index.md` (see ``LoadedTree/reconcileImplicitSections(parser:)``).
-  var isImplicit = false
+  var isImplicit: Bool {
+    get { details.value.isImplicit }
+    set { details.value.isImplicit = newValue }
+  }
   /// What the search index keeps of the page; `nil` when the site has no search or the
   /// page is left out of it.
-  var search: SearchRecord?
+  var search: SearchRecord? {
+    get { details.value.search }
+    set { details.value.search = newValue }
+  }
   /// The files the page included (``ParsedPage/includedFiles``): `serve` reads the page
   /// again when one changes.
-  var includes: [String] = []
+  var includes: [String] {
+    get { details.value.includes }
+    set { details.value.includes = newValue }
+  }
   /// The file the page comes from, while its body is still to be read
   /// (``PageParser/parseHeader(_:)``): only its metadata is known.
-  var source: ContentFile?
+  var source: ContentFile? {
+    get { details.value.source }
+    set { details.value.source = newValue }
+  }
   /// Whether only the page's metadata has been read: its body, summary, ids and search
   /// record come when it is rendered.
   var needsBody: Bool { source != nil }
   /// The size of the page's Markdown in bytes: what rendering it is expected to cost.
+  var sourceSize: Int {
+    get { details.value.sourceSize }
+    set { details.value.sourceSize = newValue }
+  }
+}
+
+/// What ``ParsedSitePage`` keeps out of line.
+struct ParsedPageDetails: Sendable, Equatable, DefaultInitializable {
+  var diagnostics: [Diagnostic] = []
+  var links: LinkAttributes?
+  var isImplicit = false
+  var search: SearchRecord?
+  var includes: [String] = []
+  var source: ContentFile?
   var sourceSize = 0
 }
 
@@ -183,8 +226,7 @@ struct PageParser: Sendable {
         metadata: metadata, url: url(of: file, slug: metadata.slug),
         bodyHTML: "", headings: [], summary: "", values: header.frontMatter.values),
       diagnostics: [], ids: [])
-    result.source = file
-    result.sourceSize = bytes.count
+    (result.source, result.sourceSize) = (file, bytes.count)
     return result
   }
 
@@ -258,9 +300,13 @@ struct PageParser: Sendable {
     var result = ParsedSitePage(
       page: page,
       diagnostics: parsed.diagnostics + metadataProblems + recorder.problems.map { $0.showingLine(of: bytes) },
-      ids: ids, links: links, search: metadata.searchable && !metadata.draft ? searchRecord : nil)
-    result.includes = parsed.includedFiles
-    result.sourceSize = bytes.count
+      ids: ids)
+    // The details in one change: each change of one makes their box again.
+    var details = ParsedPageDetails()
+    (details.diagnostics, details.links) = (result.diagnostics, links)
+    details.search = metadata.searchable && !metadata.draft ? searchRecord : nil
+    (details.includes, details.sourceSize) = (parsed.includedFiles, bytes.count)
+    result.details.value = details
     if let relocate { result.diagnostics = result.diagnostics.map { relocate($0, file.sitePath) } }
     return result
   }

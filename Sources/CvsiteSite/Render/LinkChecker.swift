@@ -305,7 +305,7 @@ struct LinkChecker {
 
 /// The URLs a page body holds in `href`, `src` and `action` attributes, in order: what
 /// the link check and the link rewriter read, found in one scan.
-struct LinkAttributes: Sendable {
+struct LinkAttributes: Sendable, Equatable {
   var hrefs: [String]
   var sources: [String]
   var actions: [String]

@@ -4,7 +4,7 @@ import Foundation
 
 /// A link problem found while rewriting a body's links, reported by the link check with
 /// the others (and not checked again there).
-struct LinkProblem: Sendable {
+struct LinkProblem: Sendable, Equatable {
   /// The URL as it stands in the HTML.
   var url: String
   /// What to look for in the Markdown source to place the diagnostic.

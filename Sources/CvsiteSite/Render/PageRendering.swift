@@ -4,19 +4,49 @@ import Foundation
 /// What one page's render gave: its files (written, or kept from the last render), the
 /// problems found, what its files were made from, and the links left to check once
 /// every page's ids are known.
+///
+/// A build keeps one for every page until its links are checked: what most pages leave
+/// empty is kept out of line (``PageRenderDetails``).
 struct PageRender: Sendable {
   var files: [String]
-  var problems: [Diagnostic]
-  var memo: RenderMemo.Entry?
   /// The body's links to the site itself, as written in the output (after rewriting),
   /// when where they lead is still to be checked.
   var links = LinkAttributes()
-  /// What the link rewriter found wrong, reported with the link check.
-  var reported: [LinkProblem] = []
-  /// For each URL the link rewriter changed, the URL as the page wrote it.
-  var writtenAs: [String: String] = [:]
   /// Whether where the links lead was checked with the page (every page's ids known).
   var linksChecked = false
+  private var details = OutOfLine<PageRenderDetails>()
+
+  init(files: [String], problems: [Diagnostic], memo: RenderMemo.Entry?) {
+    self.files = files
+    details.value = PageRenderDetails(problems: problems, memo: memo)
+  }
+
+  var problems: [Diagnostic] {
+    get { details.value.problems }
+    set { details.value.problems = newValue }
+  }
+  var memo: RenderMemo.Entry? {
+    get { details.value.memo }
+    set { details.value.memo = newValue }
+  }
+  /// What the link rewriter found wrong, reported with the link check.
+  var reported: [LinkProblem] {
+    get { details.value.reported }
+    set { details.value.reported = newValue }
+  }
+  /// For each URL the link rewriter changed, the URL as the page wrote it.
+  var writtenAs: [String: String] {
+    get { details.value.writtenAs }
+    set { details.value.writtenAs = newValue }
+  }
+}
+
+/// What ``PageRender`` keeps out of line.
+struct PageRenderDetails: Sendable, Equatable, DefaultInitializable {
+  var problems: [Diagnostic] = []
+  var memo: RenderMemo.Entry?
+  var reported: [LinkProblem] = []
+  var writtenAs: [String: String] = [:]
 }
 
 /// Renders one page into its files: its links rewritten and checked for safety, its

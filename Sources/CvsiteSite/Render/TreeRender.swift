@@ -216,10 +216,15 @@ extension LoadedTree {
       // (The pages as first read go first: the index is made while they would be held.)
       published = wide.published(in: pages)
       selected = selectedPaths.compactMap { pages[$0]?.page }
+      let spooled = finishSpool(spool, published: published, navigation: navigation, outcome: &outcome)
       searchJob = startSearchIndex(
         published, navigation: navigation, order: wide.order, changed: changedRecords, last: request.search,
-        keepsTerms: request.memo != nil, into: sink,
-        spooled: finishSpool(spool, published: published, navigation: navigation, outcome: &outcome))
+        keepsTerms: request.memo != nil, into: sink, spooled: spooled)
+      // The index took the records over (its bundles are written; nothing reads the
+      // records after it): the tree lets them go, and the index each once it is counted.
+      if handsOver, spooled != nil {
+        for page in published { pages[page.sitePath]?.search = nil }
+      }
       // The link targets know each page's ids (the first round's go first: two at once
       // were the peak of a large build's memory).
       targets.links = LinkChecker(basePath: config.basePath)

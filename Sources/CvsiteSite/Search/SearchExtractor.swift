@@ -32,9 +32,8 @@ struct SearchExtractor {
     if var name { name.withUTF8 { scan.countTerms($0, field: .name) } }
     var copy = bodyHTML
     copy.withUTF8 { scan.run($0) }
-    let (termBytes, termEnds) = scan.counter.packedTerms()
     return SearchRecord(
-      passagesJSON: scan.passages.finish(), termBytes: termBytes, termEnds: termEnds, counts: scan.counter.counts,
+      passagesJSON: scan.passages.finish(), termBytes: scan.counter.prefixedTerms(), counts: scan.counter.counts,
       length: scan.length)
   }
 }

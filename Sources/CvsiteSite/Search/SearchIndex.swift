@@ -49,13 +49,38 @@ struct SearchIndex: Sendable {
   }
 
   /// Page records per `p/` file, for this index.
-  var bundle: Int { Self.bundleSize(pages: pages.count) }
+  var bundle: Int { Self.bundleSize(pages: pageCount) }
   /// BM25's saturation and length normalisation.
   static let k1 = 1.2
   static let b = 0.75
 
+  /// The pages indexed, in number order; none when their records were handed over.
   let pages: [Page]
   let english: Bool
+  /// The pages' records, each taken once by the shard maker instead of read from
+  /// ``pages``, when they were handed over: a one-off build whose page bundles are
+  /// written already lets each page's terms go as soon as they are counted (at 100,000
+  /// pages they were 70 MB at the build's peak).
+  private let handedOver: TakenOnce<SearchRecord>?
+  /// Each page's number of terms in its body, in number order.
+  private let lengths: [Int]
+  /// How many pages the index numbers.
+  var pageCount: Int { lengths.count }
+
+  /// An index of `pages`, read from them.
+  init(pages: [Page], english: Bool) {
+    (self.pages, self.english, handedOver) = (pages, english, nil)
+    lengths = pages.map(\.record.length)
+  }
+
+  /// An index of pages known only by their records, each taken by the shard maker and
+  /// let go once counted (see ``handedOver``): it writes no page bundle, and is made
+  /// once.
+  init(handing records: [SearchRecord], english: Bool) {
+    (pages, self.english) = ([], english)
+    lengths = records.map(\.length)
+    handedOver = TakenOnce(records)
+  }
 
   /// Writes the index through `write` (a path under the search folder and its bytes;
   /// a problem, if writing failed): the page bundles (all of them, or those holding the
@@ -77,7 +102,7 @@ struct SearchIndex: Sendable {
     onlyPages: Set<Int>? = nil, known: [UInt64]? = nil, terms kept: SearchTerms? = nil, keepsTerms: Bool = false,
     jobs: Int = 1, _ write: @Sendable (String, [UInt8]) -> Diagnostic?
   ) -> (paths: [String], problems: [Diagnostic], bundleHashes: [UInt64], terms: SearchTerms?) {
-    let bundleCount = (pages.count + bundle - 1) / bundle
+    let bundleCount = (pageCount + bundle - 1) / bundle
     let wanted = onlyPages.map { Set($0.map { $0 / bundle }) }
     let known = onlyPages != nil && known?.count == bundleCount ? known : nil
     // The shards and the backwards terms are one job, taken first: one worker makes
@@ -119,7 +144,7 @@ struct SearchIndex: Sendable {
         if let problem = write(path, file.bytes) { problems.append(problem) } else { paths.append(path) }
       }
     }
-    var meta = "{\"version\":1,\"build\":\"\(hash.hex)\",\"pages\":\(pages.count),\"bundle\":\(bundle)"
+    var meta = "{\"version\":1,\"build\":\"\(hash.hex)\",\"pages\":\(pageCount),\"bundle\":\(bundle)"
     meta += ",\"english\":\(english),\"shards\":["
     meta += shards.map { jsonString($0.first) }.joined(separator: ",") + "],\"tails\":["
     meta += tails.map { jsonString($0.first) }.joined(separator: ",") + "]}\n"
@@ -147,55 +172,51 @@ struct SearchIndex: Sendable {
   func makeShards(reusing kept: (terms: SearchTerms, changed: Set<Int>)? = nil, keepsTerms: Bool = false) -> (
     shards: [(first: String, bytes: [UInt8])], terms: [ArraySlice<UInt8>], table: SearchTerms?
   ) {
-    let averageLength = max(1, Double(pages.reduce(0) { $0 + $1.record.length }) / Double(max(1, pages.count)))
-    // Every page's terms numbered across the site as they are met, and a posting for
-    // each page and term: the page's number and the score byte.
+    let averageLength = max(1, Double(lengths.reduce(0, +)) / Double(max(1, pageCount)))
+    // Every page's terms numbered across the site as they are met, and their score
+    // bytes, an array of each per page, in the place of the page's record: a
+    // handed-over record goes once read (its arrays are about the size of these),
+    // and no list of every posting is made beside.
     let table = TermCounter()
-    let reused = kept.flatMap { $0.terms.pageCount == pages.count ? $0 : nil }
+    let reused = kept.flatMap { $0.terms.pageCount == pageCount ? $0 : nil }
     if let reused { reused.terms.intern(into: table) }
-    let total = pages.reduce(0) { $0 + $1.record.counts.count }
-    var termOf: [UInt32] = []
-    var pageEnds: [Int] = []
-    termOf.reserveCapacity(total)
-    pageEnds.reserveCapacity(pages.count)
-    for (id, page) in pages.enumerated() {
-      let record = page.record
+    var pageTerms: [[UInt32]] = []
+    var pageScores: [[UInt8]] = []
+    pageTerms.reserveCapacity(pageCount)
+    pageScores.reserveCapacity(pageCount)
+    for id in 0..<pageCount {
+      let record = handedOver?.take(id) ?? pages[id].record
+      var numbers: [UInt32]
       if let reused, !reused.changed.contains(id), reused.terms.termCount(ofPage: id) == record.counts.count {
-        reused.terms.appendTerms(ofPage: id, to: &termOf)
+        numbers = Array(reused.terms.terms(ofPage: id))
       } else {
-        record.termBytes.withUnsafeBufferPointer { bytes in
-          for index in record.termEnds.indices {
-            termOf.append(UInt32(table.intern(UnsafeBufferPointer(rebasing: bytes[record.termRange(index)]))))
-          }
-        }
+        numbers = []
+        numbers.reserveCapacity(record.counts.count)
+        record.forEachTerm { numbers.append(UInt32(table.intern($0))) }
       }
-      pageEnds.append(termOf.count)
+      let norm = Self.k1 * (1 - Self.b + Self.b * Double(lengths[id]) / averageLength)
+      pageTerms.append(numbers)
+      pageScores.append(record.counts.map { Self.scoreByte($0, norm: norm) })
     }
-    // The postings grouped by term, each group in page order (a counting sort), each
-    // made where it goes: the page's number and the score byte.
-    var starts = [Int](repeating: 0, count: table.count + 1)
-    for term in termOf { starts[Int(term) + 1] += 1 }
-    for term in 0..<table.count { starts[term + 1] += starts[term] }
-    var grouped = [UInt32](repeating: 0, count: termOf.count)
-    var next = starts
-    var position = 0
-    for (id, page) in pages.enumerated() {
-      let record = page.record
-      let norm = Self.k1 * (1 - Self.b + Self.b * Double(record.length) / averageLength)
-      for index in 0..<(pageEnds[id] - position) {
-        let term = Int(termOf[position + index])
-        grouped[next[term]] = UInt32(id) << 8 | UInt32(Self.scoreByte(record.counts[index], norm: norm))
-        next[term] += 1
-      }
-      position = pageEnds[id]
+    var postings = [Int](repeating: 0, count: table.count)
+    for numbers in pageTerms {
+      for term in numbers { postings[Int(term)] += 1 }
     }
-    next = []
     // The numbers are kept for the next write (or, in a one-off build, let go) before
     // the shards are cut. A term no page holds any more, kept from an earlier write, is
     // not live.
-    let live = (0..<table.count).reduce(0) { $0 + (starts[$1] < starts[$1 + 1] ? 1 : 0) }
-    let kept = keepsTerms ? SearchTerms(table, pageTerms: termOf, pageEnds: pageEnds, live: live) : nil
-    (termOf, pageEnds) = ([], [])
+    let live = postings.reduce(0) { $0 + ($1 > 0 ? 1 : 0) }
+    var kept: SearchTerms?
+    if keepsTerms {
+      var pageEnds: [Int] = []
+      pageEnds.reserveCapacity(pageTerms.count)
+      var end = 0
+      for numbers in pageTerms {
+        end += numbers.count
+        pageEnds.append(end)
+      }
+      kept = SearchTerms(table, pageTerms: pageTerms.flatMap { $0 }, pageEnds: pageEnds, live: live)
+    }
     let arena = table.bytes
     let order = arena.withUnsafeBufferPointer { bytes in
       (0..<table.count).sorted {
@@ -210,29 +231,66 @@ struct SearchIndex: Sendable {
     var current: [UInt8] = []
     var first = ""
     var entry: [UInt8] = []
-    for term in order where starts[term] < starts[term + 1] {
-      // (A term no page holds any more, kept from an earlier write, is left out.)
-      let utf8 = arena[table.range(of: term)]
-      terms.append(utf8)
-      entry.removeAll(keepingCapacity: true)
-      appendVarint(utf8.count, to: &entry)
-      entry += utf8
-      let list = grouped[starts[term]..<starts[term + 1]]
-      appendVarint(list.count, to: &entry)
-      var previous = 0
-      for (index, posting) in list.enumerated() {
-        let id = Int(posting >> 8)
-        appendVarint(index == 0 ? id : id - previous, to: &entry)
-        entry.append(UInt8(posting & 0xFF))
-        previous = id
-      }
-      if !current.isEmpty, current.count + entry.count > Self.shardBytes {
-        shards.append((first, current))
-        current = []
-        first = String(decoding: utf8, as: UTF8.self)
-      }
-      current += entry
+    // Each term's postings (the page's number and the score byte, in page order) are
+    // gathered for a run of terms in sorted order at a time, runs of about an eighth
+    // of the postings (or a million) each: one pass over the pages' terms per run, in
+    // place of a list of every posting at once.
+    var rank = [UInt32](repeating: 0, count: table.count)
+    var next = [Int](repeating: 0, count: table.count)
+    var offset = 0
+    for (position, term) in order.enumerated() {
+      (rank[term], next[term]) = (UInt32(position), offset)
+      offset += postings[term]
     }
+    let runPostings = max(1 << 20, (offset + 7) / 8)
+    var run: [UInt32] = []
+    var runStart = 0
+    while runStart < order.count {
+      var (runEnd, size) = (runStart, 0)
+      while runEnd < order.count, size == 0 || size + postings[order[runEnd]] <= runPostings {
+        size += postings[order[runEnd]]
+        runEnd += 1
+      }
+      let base = next[order[runStart]]
+      run.removeAll(keepingCapacity: true)
+      run.append(contentsOf: repeatElement(0, count: size))
+      if size > 0 {
+        for id in pageTerms.indices {
+          let (numbers, scores) = (pageTerms[id], pageScores[id])
+          for index in numbers.indices {
+            let term = Int(numbers[index])
+            guard rank[term] >= runStart, rank[term] < runEnd else { continue }
+            run[next[term] - base] = UInt32(id) << 8 | UInt32(scores[index])
+            next[term] += 1
+          }
+        }
+      }
+      for term in order[runStart..<runEnd] where postings[term] > 0 {
+        // (A term no page holds any more, kept from an earlier write, is left out.)
+        let utf8 = arena[table.range(of: term)]
+        terms.append(utf8)
+        entry.removeAll(keepingCapacity: true)
+        appendVarint(utf8.count, to: &entry)
+        entry += utf8
+        let list = run[(next[term] - postings[term] - base)..<(next[term] - base)]
+        appendVarint(list.count, to: &entry)
+        var previous = 0
+        for (index, posting) in list.enumerated() {
+          let id = Int(posting >> 8)
+          appendVarint(index == 0 ? id : id - previous, to: &entry)
+          entry.append(UInt8(posting & 0xFF))
+          previous = id
+        }
+        if !current.isEmpty, current.count + entry.count > Self.shardBytes {
+          shards.append((first, current))
+          current = []
+          first = String(decoding: utf8, as: UTF8.self)
+        }
+        current += entry
+      }
+      runStart = runEnd
+    }
+    (pageTerms, pageScores, run) = ([], [], [])
     if !current.isEmpty || shards.isEmpty { shards.append((first, current)) }
     // The first shard starts at the empty term, so every term has a shard.
     shards[0].first = ""

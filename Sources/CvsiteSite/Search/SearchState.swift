@@ -79,6 +79,10 @@ extension LoadedTree {
     var indexed: [SearchIndex.Page]
     var indexedPaths: [String]
     var onlyIDs: Set<Int>?
+    // A one-off build whose page bundles were spooled hands the records over to the
+    // index: it needs neither their URLs and titles nor the records after it.
+    let handsOver = spooled != nil && !keepsTerms
+    var handed: [SearchRecord] = []
     if search.order == order, let changed, let kept = search.updating(changed, in: pages, basePath: config.basePath) {
       (indexed, indexedPaths, onlyIDs) = (kept.pages, search.indexedPaths, kept.changed)
     } else {
@@ -87,11 +91,19 @@ extension LoadedTree {
         guard let record = pages[page.sitePath]?.search else { continue }
         if changed?.contains(page.sitePath) == true { onlyIDs?.insert(indexed.count) }
         indexedPaths.append(page.sitePath)
-        indexed.append(SearchIndex.Page(page, record: record, basePath: config.basePath))
+        if handsOver {
+          handed.append(record)
+        } else {
+          indexed.append(SearchIndex.Page(page, record: record, basePath: config.basePath))
+        }
       }
       if indexedPaths != search.indexedPaths { onlyIDs = nil }
     }
-    let index = SearchIndex(pages: indexed, english: config.isEnglish)
+    // (The spool numbered these pages in this order: it wrote every bundle the index has.)
+    let index =
+      handsOver
+      ? SearchIndex(handing: handed, english: config.isEnglish) : SearchIndex(pages: indexed, english: config.isEnglish)
+    handed = []
     var (wanted, known, jobs, numbered) = (onlyIDs, search.bundleHashes, options.jobs, indexedPaths)
     let terms = onlyIDs == nil ? nil : search.terms
     if let spooled { (wanted, known) = ([], spooled) }

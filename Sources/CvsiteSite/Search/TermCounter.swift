@@ -53,6 +53,21 @@ final class TermCounter {
     return Int(entry.start)..<Int(entry.start + entry.count)
   }
 
+  /// The terms in first-seen order, each as its length in bytes (a varint) then its
+  /// bytes: a page's terms as its search record keeps them.
+  func prefixedTerms() -> [UInt8] {
+    var prefixed: [UInt8] = []
+    prefixed.reserveCapacity(arena.bytes.count + entryCount + entryCount / 8)
+    arena.bytes.withUnsafeBufferPointer { bytes in
+      for index in 0..<entryCount {
+        let range = self.range(of: index)
+        appendVarint(range.count, to: &prefixed)
+        prefixed.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
+      }
+    }
+    return prefixed
+  }
+
   /// The terms' bytes one after the other, in first-seen order, and where each ends.
   func packedTerms() -> (bytes: [UInt8], ends: [UInt32]) {
     (arena.bytes, (0..<entryCount).map { UInt32(entries[$0].start + entries[$0].count) })
