@@ -67,3 +67,16 @@ struct OutOfLineTests {
     #expect(copy.sourceSize == 5 && copy.includes == ["snippets/a.md"] && copy.ids == ["top"])
   }
 }
+
+@Suite("Reading order of a build's pages")
+struct ReadingOrderJobsTests {
+  @Test("only a sequence holding each position once reorders the pages")
+  func permutation() {
+    #expect(LoadedTree.isPermutation([2, 0, 1], of: 3))
+    #expect(LoadedTree.isPermutation([], of: 0))
+    #expect(!LoadedTree.isPermutation([0, 0, 1], of: 3), "a page twice, one missing")
+    #expect(!LoadedTree.isPermutation([0, 1], of: 3))
+    #expect(!LoadedTree.isPermutation([0, 1, 3], of: 3), "out of range")
+    #expect(!LoadedTree.isPermutation([0, -1, 1], of: 3))
+  }
+}

@@ -458,6 +458,28 @@ struct SearchIndexTests {
     #expect(fresh.table == nil, "a write that keeps nothing returns no table")
   }
 
+  @Test("postings gathered a few terms at a time make the shards gathered all at once")
+  func postingsInRuns() {
+    let words = (0..<300).map { "w\($0 * 7919 % 1000)" }
+    let pages = (0..<40).map { number in
+      let terms = Array(Set((0..<25).map { words[($0 * 13 + number * 7) % words.count] }))
+      return SearchIndex.Page(
+        url: "/p\(number)/", title: "P\(number)",
+        record: SearchRecord(
+          passages: [], terms: terms, counts: terms.indices.map { .init(title: $0 == 0, body: UInt32($0 % 5)) },
+          length: 30 + number))
+    }
+    let index = SearchIndex(pages: pages, english: true)
+    // In one run by default; in eight or more (an eighth of the postings at the least).
+    let whole = index.makeShards()
+    #expect(!whole.terms.isEmpty)
+    for perRun in [0, 1, 7, 100, 200] {
+      let inRuns = index.makeShards(postingsPerRun: perRun)
+      #expect(inRuns.shards.map(\.bytes) == whole.shards.map(\.bytes), "runs of \(perRun)")
+      #expect(inRuns.terms.map { Array($0) } == whole.terms.map { Array($0) })
+    }
+  }
+
   @Test("a record keeps its terms with their lengths, and reads them back in order")
   func prefixedTerms() {
     let long = String(repeating: "é", count: 90)

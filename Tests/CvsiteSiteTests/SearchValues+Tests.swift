@@ -71,7 +71,7 @@ extension SearchRecord {
 
   /// The counts of `term`.
   func counts(of term: String) -> Counts? {
-    terms.firstIndex(of: term).map { counts[$0] }
+    terms.firstIndex(of: term).map { counts(at: $0) }
   }
 }
 

@@ -33,7 +33,8 @@ struct SearchExtractor {
     var copy = bodyHTML
     copy.withUTF8 { scan.run($0) }
     return SearchRecord(
-      passagesJSON: scan.passages.finish(), termBytes: scan.counter.prefixedTerms(), counts: scan.counter.counts,
+      passagesJSON: scan.passages.finish(), termBytes: scan.counter.prefixedTerms(),
+      packedCounts: scan.counter.packedCounts,
       length: scan.length)
   }
 }

@@ -169,14 +169,21 @@ struct SearchIndex: Sendable {
   /// With `reusing`, the terms of a write of the same pages in the same order, only the
   /// pages in `changed` have their terms looked up: the others keep their numbers.
   /// Without `keepsTerms`, no table is returned (a one-off build has no next write).
-  func makeShards(reusing kept: (terms: SearchTerms, changed: Set<Int>)? = nil, keepsTerms: Bool = false) -> (
+  ///
+  /// The postings are gathered a run of terms at a time, each run of about
+  /// `postingsPerRun` postings or an eighth of them all, whichever is more.
+  func makeShards(
+    reusing kept: (terms: SearchTerms, changed: Set<Int>)? = nil, keepsTerms: Bool = false,
+    postingsPerRun: Int = 1 << 20
+  ) -> (
     shards: [(first: String, bytes: [UInt8])], terms: [ArraySlice<UInt8>], table: SearchTerms?
   ) {
     let averageLength = max(1, Double(lengths.reduce(0, +)) / Double(max(1, pageCount)))
     // Every page's terms numbered across the site as they are met, and their score
-    // bytes, an array of each per page, in the place of the page's record: a
-    // handed-over record goes once read (its arrays are about the size of these),
-    // and no list of every posting is made beside.
+    // bytes, an array of each per page. A handed-over record's own arrays become them,
+    // written over as they are read (its counts by the numbers, the start of its terms'
+    // bytes by the scores): no posting is stored anywhere else. (The index runs on a
+    // thread of its own, whose new memory the records let go of could not have given.)
     let table = TermCounter()
     let reused = kept.flatMap { $0.terms.pageCount == pageCount ? $0 : nil }
     if let reused { reused.terms.intern(into: table) }
@@ -185,18 +192,22 @@ struct SearchIndex: Sendable {
     pageTerms.reserveCapacity(pageCount)
     pageScores.reserveCapacity(pageCount)
     for id in 0..<pageCount {
-      let record = handedOver?.take(id) ?? pages[id].record
-      var numbers: [UInt32]
-      if let reused, !reused.changed.contains(id), reused.terms.termCount(ofPage: id) == record.counts.count {
-        numbers = Array(reused.terms.terms(ofPage: id))
-      } else {
-        numbers = []
-        numbers.reserveCapacity(record.counts.count)
-        record.forEachTerm { numbers.append(UInt32(table.intern($0))) }
-      }
+      var record = handedOver?.take(id) ?? pages[id].record
       let norm = Self.k1 * (1 - Self.b + Self.b * Double(lengths[id]) / averageLength)
+      var numbers: [UInt32]
+      var scores: [UInt8]
+      if let reused, !reused.changed.contains(id), reused.terms.termCount(ofPage: id) == record.termCount {
+        numbers = Array(reused.terms.terms(ofPage: id))
+        scores = record.packedCounts.map { Self.scoreByte(SearchRecord.Counts(packed: $0), norm: norm) }
+      } else {
+        (numbers, record.packedCounts) = (record.packedCounts, [])
+        (scores, record.termBytes) = (record.termBytes, [])
+        let count = Self.numberTerms(&scores, counts: &numbers, in: table, norm: norm)
+        scores.removeLast(scores.count - count)
+        numbers.removeLast(numbers.count - count)
+      }
       pageTerms.append(numbers)
-      pageScores.append(record.counts.map { Self.scoreByte($0, norm: norm) })
+      pageScores.append(scores)
     }
     var postings = [Int](repeating: 0, count: table.count)
     for numbers in pageTerms {
@@ -232,9 +243,8 @@ struct SearchIndex: Sendable {
     var first = ""
     var entry: [UInt8] = []
     // Each term's postings (the page's number and the score byte, in page order) are
-    // gathered for a run of terms in sorted order at a time, runs of about an eighth
-    // of the postings (or a million) each: one pass over the pages' terms per run, in
-    // place of a list of every posting at once.
+    // gathered for a run of terms in sorted order at a time: one pass over the pages'
+    // terms per run, in place of a list of every posting at once.
     var rank = [UInt32](repeating: 0, count: table.count)
     var next = [Int](repeating: 0, count: table.count)
     var offset = 0
@@ -242,7 +252,7 @@ struct SearchIndex: Sendable {
       (rank[term], next[term]) = (UInt32(position), offset)
       offset += postings[term]
     }
-    let runPostings = max(1 << 20, (offset + 7) / 8)
+    let runPostings = max(postingsPerRun, (offset + 7) / 8)
     var run: [UInt32] = []
     var runStart = 0
     while runStart < order.count {
@@ -295,6 +305,36 @@ struct SearchIndex: Sendable {
     // The first shard starts at the empty term, so every term has a shard.
     shards[0].first = ""
     return (shards, terms, kept)
+  }
+
+  /// Reads the terms in `bytes` (a record's ``SearchRecord/termBytes``) and their
+  /// `counts` (its ``SearchRecord/packedCounts``), writing over each count the term's
+  /// number in `table` and over the start of `bytes` each term's score byte; returns
+  /// how many terms there were. Each term takes at least its length's byte, so a score
+  /// is written only where its term was read already.
+  static func numberTerms(_ bytes: inout [UInt8], counts: inout [UInt32], in table: TermCounter, norm: Double) -> Int {
+    var count = 0
+    bytes.withUnsafeMutableBufferPointer { bytes in
+      var index = 0
+      while index < bytes.count, count < counts.count {
+        var (length, shift) = (0, 0)
+        while index < bytes.count {
+          let byte = bytes[index]
+          index += 1
+          length |= Int(byte & 0x7F) << shift
+          if byte < 0x80 { break }
+          shift += 7
+        }
+        let end = min(bytes.count, index + length)
+        let term = table.intern(UnsafeBufferPointer(rebasing: bytes[index..<end]))
+        index = end
+        let score = scoreByte(SearchRecord.Counts(packed: counts[count]), norm: norm)
+        counts[count] = UInt32(term)
+        bytes[count] = score
+        count += 1
+      }
+    }
+    return count
   }
 
   /// The terms a typo could be meant for, written backwards (by Unicode scalar), sorted

@@ -17,12 +17,15 @@ struct SearchRecord: Sendable, Equatable {
   /// 100,000 pages).
   struct Counts: Sendable, Equatable {
     /// Bit 31: title; bit 30: heading; bit 29: name; bits 0–28: the body's count.
-    private var packed: UInt32 = 0
+    private(set) var packed: UInt32 = 0
     private static let bodyMask: UInt32 = (1 << 29) - 1
 
     init(title: Bool = false, heading: Bool = false, name: Bool = false, body: UInt32 = 0) {
       (self.title, self.heading, self.name, self.body) = (title, heading, name, body)
     }
+
+    /// The counts whose four bytes are `packed`.
+    init(packed: UInt32) { self.packed = packed }
 
     var title: Bool {
       get { packed & 1 << 31 != 0 }
@@ -55,18 +58,29 @@ struct SearchRecord: Sendable, Equatable {
   /// site of 10,000 pages millions of them, and an array of where each ends took 23 MB
   /// at 100,000 pages.
   var termBytes: [UInt8] = []
-  /// `counts[i]` belongs to term `i`.
-  var counts: [Counts] = []
+  /// Each term's ``Counts`` in its four bytes, in the order of the terms: the array the
+  /// index reuses for the terms' numbers once it has read them.
+  var packedCounts: [UInt32] = []
   /// The number of terms in the body: a long page's many hits weigh less each.
   var length = 0
 
   /// A record whose passages are already written as JSON (``PassageWriter``).
-  init(passagesJSON: [UInt8], termBytes: [UInt8], counts: [Counts], length: Int) {
+  init(passagesJSON: [UInt8], termBytes: [UInt8], packedCounts: [UInt32], length: Int) {
     self.passagesJSON = passagesJSON
     self.termBytes = termBytes
-    self.counts = counts
+    self.packedCounts = packedCounts
     self.length = length
   }
+
+  init(passagesJSON: [UInt8], termBytes: [UInt8], counts: [Counts], length: Int) {
+    self.init(passagesJSON: passagesJSON, termBytes: termBytes, packedCounts: counts.map(\.packed), length: length)
+  }
+
+  /// How many terms the page has.
+  var termCount: Int { packedCounts.count }
+
+  /// The counts of term `index`.
+  func counts(at index: Int) -> Counts { Counts(packed: packedCounts[index]) }
 
   /// Calls `body` with the bytes of each term, in order.
   func forEachTerm(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {

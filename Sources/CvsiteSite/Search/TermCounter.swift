@@ -41,6 +41,9 @@ final class TermCounter {
   /// The counts of each term, in first-seen order.
   var counts: [SearchRecord.Counts] { (0..<entryCount).map { entries[$0].counts } }
 
+  /// ``counts``, each in its four bytes.
+  var packedCounts: [UInt32] { (0..<entryCount).map { entries[$0].counts.packed } }
+
   /// How many terms there are.
   var count: Int { entryCount }
 
