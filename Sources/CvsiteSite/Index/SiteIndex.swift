@@ -74,9 +74,9 @@ struct TreeLinks: Sendable {
   var versionIndex: VersionIndex?
   /// On a translation's tree: each translated page's original (URL and ids), by the
   /// translation's URL (``LinkChecker/originals``).
-  var originals: [String: (url: String, ids: Set<String>)] = [:]
+  var originals: [String: (url: String, ids: PageIDs)] = [:]
   /// The other languages' published pages (URL and ids, when known), for links to them.
-  var otherLanguages: [String: Set<String>] = [:]
+  var otherLanguages: [String: PageIDs] = [:]
 }
 
 extension LoadedTree {

@@ -13,10 +13,10 @@ struct ParsedSitePage: Sendable {
   var page: SitePage
   /// The ids in the page's body (`LinkChecker.ids(in: page.bodyHTML)`), taken once when
   /// the page is parsed so that a rebuild does not scan every body again.
-  var ids: Set<String>
+  var ids: PageIDs
   fileprivate var details = OutOfLine<ParsedPageDetails>()
 
-  init(page: SitePage, diagnostics: [Diagnostic], ids: Set<String>) {
+  init(page: SitePage, diagnostics: [Diagnostic], ids: PageIDs) {
     (self.page, self.ids) = (page, ids)
     self.diagnostics = diagnostics
   }

@@ -12,7 +12,7 @@ import Darwin
 /// the output, and `#fragments` to an id on the target page.
 struct LinkChecker {
   /// Site paths that exist (`/docs/`, `/static/logo.png`), with the ids of each page.
-  var targets: [String: Set<String>] = [:]
+  var targets: [String: PageIDs] = [:]
   let basePath: String
   /// The folder of the site's pages, as messages name it (`content`).
   var contentFolder = "content"
@@ -29,7 +29,7 @@ struct LinkChecker {
   /// On a translation's tree: the original of each translated page (its URL and ids),
   /// by the translation's URL. A `#fragment` the original has and the translation lacks
   /// (a heading translated, so its id changed) is a warning naming both.
-  var originals: [String: (url: String, ids: Set<String>)] = [:]
+  var originals: [String: (url: String, ids: PageIDs)] = [:]
   /// The folder of the language and version whose pages link (`es/`, `1.x/`), on a tree
   /// other than the root's: a link to another tree's page (`/docs/install/`) leads to
   /// this tree's page at the same place (`/es/docs/install/`) when there is one.
@@ -63,7 +63,7 @@ struct LinkChecker {
   /// parsed). `merging` keeps the ids of another page already at `url`: two pages that
   /// claim one URL are an error of their own, and their links must not add anchor errors
   /// to it. Without it the page's ids replace what was there (a page edited in `serve`).
-  mutating func addPage(url: String, ids: Set<String>, merging: Bool = false) {
+  mutating func addPage(url: String, ids: PageIDs, merging: Bool = false) {
     if merging, let existing = targets[url] {
       targets[url] = existing.union(ids)
     } else {
@@ -155,7 +155,7 @@ struct LinkChecker {
     return diagnostics
   }
 
-  func lookup(_ path: String) -> Set<String>? {
+  func lookup(_ path: String) -> PageIDs? {
     if let ids = targets[path] { return ids }
     if path.hasSuffix("/index.html") { return targets[String(path.dropLast("index.html".count))] }
     if !path.hasSuffix("/") { return targets[path + "/"] }
@@ -293,8 +293,8 @@ struct LinkChecker {
     return values
   }
 
-  static func ids(in html: String) -> Set<String> {
-    Set(attributeValues("id", in: html).map(decodingAmpersands))
+  static func ids(in html: String) -> PageIDs {
+    PageIDs(attributeValues("id", in: html).map(decodingAmpersands))
   }
 
   /// `&amp;` as `&`; text without an ampersand is returned as it is.
@@ -319,10 +319,10 @@ struct LinkAttributes: Sendable, Equatable {
   init() { (hrefs, sources, actions) = ([], [], []) }
 
   /// The URLs of `html` and its ids (``LinkChecker/ids(in:)``), in one scan.
-  static func withIDs(of html: String) -> (LinkAttributes, Set<String>) {
+  static func withIDs(of html: String) -> (LinkAttributes, PageIDs) {
     let found = LinkChecker.attributeValues(["href", "src", "action", "id"], in: html)
     var links = LinkAttributes()
     (links.hrefs, links.sources, links.actions) = (found[0], found[1], found[2])
-    return (links, Set(found[3].map(LinkChecker.decodingAmpersands)))
+    return (links, PageIDs(found[3].map(LinkChecker.decodingAmpersands)))
   }
 }

@@ -219,7 +219,7 @@ extension LinkChecker {
 
   /// The id a fragment meant: itself when the page has it, else the one id equal to it
   /// ignoring case, or to its GitHub slug; `nil` when nothing needs changing or nothing fits.
-  func fixedFragment(_ fragment: String?, in ids: Set<String>) -> String? {
+  func fixedFragment(_ fragment: String?, in ids: PageIDs) -> String? {
     guard let fragment, !fragment.isEmpty, !ids.contains(fragment) else { return nil }
     let lowered = fragment.lowercased()
     if let match = ids.first(where: { $0.lowercased() == lowered }) { return match }

@@ -241,13 +241,13 @@ extension SiteSession {
 
   /// For the tree of a translation: the original of each of its translated pages (URL
   /// and ids, from the default language's `original` tree), by the translation's URL.
-  static func originals(of session: LoadedTree, in original: LoadedTree) -> [String: (url: String, ids: Set<String>)] {
-    var byIdentity: [String: (url: String, ids: Set<String>)] = [:]
+  static func originals(of session: LoadedTree, in original: LoadedTree) -> [String: (url: String, ids: PageIDs)] {
+    var byIdentity: [String: (url: String, ids: PageIDs)] = [:]
     for parsed in original.pages.values {
       byIdentity[Translations.identity(of: parsed.page)] = (parsed.page.url, parsed.ids)
     }
     let untranslated = session.place.languageTree?.untranslated ?? []
-    var originals: [String: (url: String, ids: Set<String>)] = [:]
+    var originals: [String: (url: String, ids: PageIDs)] = [:]
     for parsed in session.pages.values where !untranslated.contains(parsed.page.sitePath) {
       if let found = byIdentity[Translations.identity(of: parsed.page)] { originals[parsed.page.url] = found }
     }
