@@ -20,6 +20,14 @@ struct OutOfLine<Value: Sendable & Equatable & DefaultInitializable>: Sendable, 
     }
   }
 
+  /// A field of the value, read from the box without copying the rest of the value:
+  /// what each property kept out of line reads through.
+  @inline(__always)
+  func read<Field>(_ field: (Value) -> Field) -> Field {
+    if let box { return field(box.value) }
+    return field(Value())
+  }
+
   static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.box === rhs.box || lhs.value == rhs.value
   }

@@ -22,37 +22,37 @@ struct ParsedSitePage: Sendable {
   }
 
   var diagnostics: [Diagnostic] {
-    get { details.value.diagnostics }
+    get { details.read(\.diagnostics) }
     set { details.value.diagnostics = newValue }
   }
   /// The URLs in the page's body (its `href`, `src` and `action` values), taken in the
   /// same scan as ``ids`` when the parser keeps them (``PageParser/keepsLinks``): what
   /// the link rewriter and the link check read.
   var links: LinkAttributes? {
-    get { details.value.links }
+    get { details.read(\.links) }
     set { details.value.links = newValue }
   }
   /// A section made for a folder without `_index.md` (see ``LoadedTree/reconcileImplicitSections(parser:)``).
   var isImplicit: Bool {
-    get { details.value.isImplicit }
+    get { details.read(\.isImplicit) }
     set { details.value.isImplicit = newValue }
   }
   /// What the search index keeps of the page; `nil` when the site has no search or the
   /// page is left out of it.
   var search: SearchRecord? {
-    get { details.value.search }
+    get { details.read(\.search) }
     set { details.value.search = newValue }
   }
   /// The files the page included (``ParsedPage/includedFiles``): `serve` reads the page
   /// again when one changes.
   var includes: [String] {
-    get { details.value.includes }
+    get { details.read(\.includes) }
     set { details.value.includes = newValue }
   }
   /// The file the page comes from, while its body is still to be read
   /// (``PageParser/parseHeader(_:)``): only its metadata is known.
   var source: ContentFile? {
-    get { details.value.source }
+    get { details.read(\.source) }
     set { details.value.source = newValue }
   }
   /// Whether only the page's metadata has been read: its body, summary, ids and search
@@ -60,7 +60,7 @@ struct ParsedSitePage: Sendable {
   var needsBody: Bool { source != nil }
   /// The size of the page's Markdown in bytes: what rendering it is expected to cost.
   var sourceSize: Int {
-    get { details.value.sourceSize }
+    get { details.read(\.sourceSize) }
     set { details.value.sourceSize = newValue }
   }
 }

@@ -49,96 +49,96 @@ extension RarePageFields: DefaultInitializable {}
 
 extension PageMetadata {
   var slug: String? {
-    get { rare.value.slug }
+    get { rare.read(\.slug) }
     set { rare.value.slug = newValue }
   }
   var aliases: [String] {
-    get { rare.value.aliases }
+    get { rare.read(\.aliases) }
     set { rare.value.aliases = newValue }
   }
   /// `linkTitle`: the page's title in the navigation, when shorter than its own.
   var navTitle: String? {
-    get { rare.value.navTitle }
+    get { rare.read(\.navTitle) }
     set { rare.value.navTitle = newValue }
   }
   /// The heading the navigation shows the page under among its siblings (an API
   /// symbol's group of kind), when the navigation is made from the folders.
   var navGroup: String? {
-    get { rare.value.navGroup }
+    get { rare.read(\.navGroup) }
     set { rare.value.navGroup = newValue }
   }
   /// A layout of the theme to render this page with instead of `page`.
   var layout: String? {
-    get { rare.value.layout }
+    get { rare.read(\.layout) }
     set { rare.value.layout = newValue }
   }
   /// On a section page: the container that lists the section's pages (`cards`).
   var list: String? {
-    get { rare.value.list }
+    get { rare.read(\.list) }
     set { rare.value.list = newValue }
   }
   /// `list: false`: the section page lists nothing.
   var listsNothing: Bool {
-    get { rare.value.listsNothing }
+    get { rare.read(\.listsNothing) }
     set { rare.value.listsNothing = newValue }
   }
   /// `paginate: N`: the listing shows N pages at a time.
   var paginate: Int? {
-    get { rare.value.paginate }
+    get { rare.read(\.paginate) }
     set { rare.value.paginate = newValue }
   }
   /// `editURL: false` leaves the edit link out; a URL replaces the site's.
   var editURL: EditLink {
-    get { rare.value.editURL }
+    get { rare.read(\.editURL) }
     set { rare.value.editURL = newValue }
   }
   /// The picture for link previews.
   var image: String? {
-    get { rare.value.image }
+    get { rare.read(\.image) }
     set { rare.value.image = newValue }
   }
   /// `lastmod`: when the page last changed, over any date from git.
   var lastmod: String? {
-    get { rare.value.lastmod }
+    get { rare.read(\.lastmod) }
     set { rare.value.lastmod = newValue }
   }
   /// A line shown above the title (DocC's `@TitleHeading`).
   var eyebrow: String? {
-    get { rare.value.eyebrow }
+    get { rare.read(\.eyebrow) }
     set { rare.value.eyebrow = newValue }
   }
   /// A call to action shown under the title (DocC's `@CallToAction`).
   var callToAction: CallToAction? {
-    get { rare.value.callToAction }
+    get { rare.read(\.callToAction) }
     set { rare.value.callToAction = newValue }
   }
   /// The platforms and versions the page's subject is available on (DocC's `@Available`).
   var availability: [String] {
-    get { rare.value.availability }
+    get { rare.read(\.availability) }
     set { rare.value.availability = newValue }
   }
   /// The image a card linking to the page shows.
   var cardImage: String? {
-    get { rare.value.cardImage }
+    get { rare.read(\.cardImage) }
     set { rare.value.cardImage = newValue }
   }
   var cardImageAlt: String? {
-    get { rare.value.cardImageAlt }
+    get { rare.read(\.cardImageAlt) }
     set { rare.value.cardImageAlt = newValue }
   }
   /// The page's colour (DocC's `@PageColor`).
   var color: String? {
-    get { rare.value.color }
+    get { rare.read(\.color) }
     set { rare.value.color = newValue }
   }
   /// The line of `slug:`, when the page has one.
   var slugLine: Int? {
-    get { rare.value.slugLine }
+    get { rare.read(\.slugLine) }
     set { rare.value.slugLine = newValue }
   }
   /// The line of `aliases:`, when the page has them.
   var aliasesLine: Int? {
-    get { rare.value.aliasesLine }
+    get { rare.read(\.aliasesLine) }
     set { rare.value.aliasesLine = newValue }
   }
 }

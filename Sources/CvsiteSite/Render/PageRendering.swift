@@ -22,21 +22,21 @@ struct PageRender: Sendable {
   }
 
   var problems: [Diagnostic] {
-    get { details.value.problems }
+    get { details.read(\.problems) }
     set { details.value.problems = newValue }
   }
   var memo: RenderMemo.Entry? {
-    get { details.value.memo }
+    get { details.read(\.memo) }
     set { details.value.memo = newValue }
   }
   /// What the link rewriter found wrong, reported with the link check.
   var reported: [LinkProblem] {
-    get { details.value.reported }
+    get { details.read(\.reported) }
     set { details.value.reported = newValue }
   }
   /// For each URL the link rewriter changed, the URL as the page wrote it.
   var writtenAs: [String: String] {
-    get { details.value.writtenAs }
+    get { details.read(\.writtenAs) }
     set { details.value.writtenAs = newValue }
   }
 }

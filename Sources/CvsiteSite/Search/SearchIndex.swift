@@ -187,17 +187,18 @@ struct SearchIndex: Sendable {
     let table = TermCounter()
     let reused = kept.flatMap { $0.terms.pageCount == pageCount ? $0 : nil }
     if let reused { reused.terms.intern(into: table) }
-    var pageTerms: [[UInt32]] = []
+    var pageTerms: [ArraySlice<UInt32>] = []
     var pageScores: [[UInt8]] = []
     pageTerms.reserveCapacity(pageCount)
     pageScores.reserveCapacity(pageCount)
     for id in 0..<pageCount {
       var record = handedOver?.take(id) ?? pages[id].record
       let norm = Self.k1 * (1 - Self.b + Self.b * Double(lengths[id]) / averageLength)
-      var numbers: [UInt32]
+      var numbers: [UInt32] = []
       var scores: [UInt8]
       if let reused, !reused.changed.contains(id), reused.terms.termCount(ofPage: id) == record.termCount {
-        numbers = Array(reused.terms.terms(ofPage: id))
+        // (The kept numbers are read where they are.)
+        pageTerms.append(reused.terms.terms(ofPage: id))
         scores = record.packedCounts.map { Self.scoreByte(SearchRecord.Counts(packed: $0), norm: norm) }
       } else {
         (numbers, record.packedCounts) = (record.packedCounts, [])
@@ -205,8 +206,8 @@ struct SearchIndex: Sendable {
         let count = Self.numberTerms(&scores, counts: &numbers, in: table, norm: norm)
         scores.removeLast(scores.count - count)
         numbers.removeLast(numbers.count - count)
+        pageTerms.append(numbers[...])
       }
-      pageTerms.append(numbers)
       pageScores.append(scores)
     }
     var postings = [Int](repeating: 0, count: table.count)
@@ -267,10 +268,10 @@ struct SearchIndex: Sendable {
       if size > 0 {
         for id in pageTerms.indices {
           let (numbers, scores) = (pageTerms[id], pageScores[id])
-          for index in numbers.indices {
-            let term = Int(numbers[index])
+          for (term, score) in zip(numbers, scores) {
+            let term = Int(term)
             guard rank[term] >= runStart, rank[term] < runEnd else { continue }
-            run[next[term] - base] = UInt32(id) << 8 | UInt32(scores[index])
+            run[next[term] - base] = UInt32(id) << 8 | UInt32(score)
             next[term] += 1
           }
         }
