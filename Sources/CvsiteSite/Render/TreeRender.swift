@@ -105,11 +105,10 @@ extension LoadedTree {
     // pages whose folders sort otherwise than their navigation). Each job keeps its
     // place in the site's order, in which the problems found are reported.
     let spools = unread && !keepsBodies && config.search
-    let sequence = wide.navigation.readingSequence
-    if spools, only == nil, jobs.count == selected.count, Self.isPermutation(sequence, of: jobs.count) {
-      jobs = sequence.map { (jobs[$0].parsed, true, $0) }
-    } else {
-      for index in jobs.indices { jobs[index].position = index }
+    for index in jobs.indices { jobs[index].position = index }
+    if spools, only == nil, jobs.count == selected.count {
+      let sequence = wide.navigation.readingSequence
+      if Self.isPermutation(sequence, of: jobs.count) { jobs = sequence.map { jobs[$0] } }
     }
     if unread {
       let chosen = Set(selected.map(\.sitePath))
@@ -205,11 +204,12 @@ extension LoadedTree {
     // round's results go as they are taken (only the files read stay listed).
     // (Made to their size at once: grown as they fill, each growth leaves the old
     // storage behind.)
-    var renders = [String: PageRender](minimumCapacity: firstRound.reduce(0) { $0 + $1.count })
+    let resultCount = firstRound.reduce(0) { $0 + $1.count }
+    var renders = [String: PageRender](minimumCapacity: resultCount)
     var waiting: [ParsedSitePage] = []
     var again: [ContentFile] = []
     var read: [ContentFile] = []
-    read.reserveCapacity(unread ? renders.capacity : 0)
+    read.reserveCapacity(unread ? resultCount : 0)
     var problems: [(position: Int, [Diagnostic])] = []
     for index in firstRound.indices {
       for result in firstRound[index] {

@@ -183,7 +183,8 @@ struct SearchIndex: Sendable {
     // bytes, an array of each per page. A handed-over record's own arrays become them,
     // written over as they are read (its counts by the numbers, the start of its terms'
     // bytes by the scores): no posting is stored anywhere else. (The index runs on a
-    // thread of its own, whose new memory the records let go of could not have given.)
+    // thread of its own: what it asked for anew would not have come out of the memory
+    // the records let go of, which the workers' allocators keep.)
     let table = TermCounter()
     let reused = kept.flatMap { $0.terms.pageCount == pageCount ? $0 : nil }
     if let reused { reused.terms.intern(into: table) }
@@ -192,7 +193,10 @@ struct SearchIndex: Sendable {
     pageTerms.reserveCapacity(pageCount)
     pageScores.reserveCapacity(pageCount)
     for id in 0..<pageCount {
-      var record = handedOver?.take(id) ?? pages[id].record
+      // (A record handed over is there once: a second call finds none.)
+      var record =
+        handedOver.map { $0.take(id) ?? SearchRecord(passagesJSON: [], termBytes: [], packedCounts: [], length: 0) }
+        ?? pages[id].record
       let norm = Self.k1 * (1 - Self.b + Self.b * Double(lengths[id]) / averageLength)
       var numbers: [UInt32] = []
       var scores: [UInt8]

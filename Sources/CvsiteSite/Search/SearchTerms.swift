@@ -35,11 +35,6 @@ struct SearchTerms: Sendable {
   /// How many terms page `page` has.
   func termCount(ofPage page: Int) -> Int { terms(ofPage: page).count }
 
-  /// Appends the numbers of page `page`'s terms to `numbers`.
-  func appendTerms(ofPage page: Int, to numbers: inout [UInt32]) {
-    numbers += terms(ofPage: page)
-  }
-
   /// Adds these terms to the empty `table`, in number order: each gets its number here.
   func intern(into table: TermCounter) {
     bytes.withUnsafeBufferPointer { bytes in
