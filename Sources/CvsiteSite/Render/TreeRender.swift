@@ -210,13 +210,13 @@ extension LoadedTree {
     var again: [ContentFile] = []
     var read: [ContentFile] = []
     read.reserveCapacity(unread ? resultCount : 0)
-    var problems: [(position: Int, [Diagnostic])] = []
+    var readProblems: [(position: Int, [Diagnostic])] = []
     for index in firstRound.indices {
       for result in firstRound[index] {
         let path = result.parsed.page.sitePath
         if let file = result.file {
           pages[path] = result.parsed
-          if !result.parsed.diagnostics.isEmpty { problems.append((result.position, result.parsed.diagnostics)) }
+          if !result.parsed.diagnostics.isEmpty { readProblems.append((result.position, result.parsed.diagnostics)) }
           read.append(file)
         }
         if let render = result.render {
@@ -228,8 +228,8 @@ extension LoadedTree {
       firstRound[index] = []
     }
     firstRound = []
-    for (_, found) in problems.sorted(by: { $0.position < $1.position }) { outcome.diagnostics += found }
-    problems = []
+    for (_, found) in readProblems.sorted(by: { $0.position < $1.position }) { outcome.diagnostics += found }
+    readProblems = []
     if unread {
       // Every page is read now: the search index is made from their records while the
       // rest of the site is rendered.
