@@ -19,6 +19,27 @@ extension SearchRecord {
 
   /// A record of `passages`, each written as it is (the extractor's ``PassageWriter``
   /// also joins and drops them).
+  /// A record whose terms' counts are given as values.
+  init(passagesJSON: [UInt8], termBytes: [UInt8], counts: [Counts], length: Int) {
+    self.init(passagesJSON: passagesJSON, termBytes: termBytes, packedCounts: counts.map(\.packed), length: length)
+  }
+
+  /// The counts of term `index`.
+  func counts(at index: Int) -> Counts { Counts(packed: packedCounts[index]) }
+
+  /// Calls `body` with the bytes of each term, in order.
+  func forEachTerm(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    termBytes.withUnsafeBufferPointer { bytes in
+      var index = 0
+      while index < bytes.count {
+        let length = readVarint(bytes, at: &index)
+        let end = min(bytes.count, index + length)
+        body(UnsafeBufferPointer(rebasing: bytes[index..<end]))
+        index = end
+      }
+    }
+  }
+
   init(passages: [Passage], termBytes: [UInt8], counts: [Counts], length: Int) {
     self.init(passagesJSON: Self.json(passages), termBytes: termBytes, counts: counts, length: length)
   }
@@ -76,6 +97,9 @@ extension SearchRecord {
 }
 
 extension TermCounter {
+  /// The counts of each term, in first-seen order.
+  var counts: [SearchRecord.Counts] { packedCounts.map(SearchRecord.Counts.init(packed:)) }
+
   /// The terms, in first-seen order.
   func terms() -> [String] {
     let (bytes, ends) = packedTerms()

@@ -322,14 +322,7 @@ struct SearchIndex: Sendable {
     bytes.withUnsafeMutableBufferPointer { bytes in
       var index = 0
       while index < bytes.count, count < counts.count {
-        var (length, shift) = (0, 0)
-        while index < bytes.count {
-          let byte = bytes[index]
-          index += 1
-          length |= Int(byte & 0x7F) << shift
-          if byte < 0x80 { break }
-          shift += 7
-        }
+        let length = readVarint(bytes, at: &index)
         let end = min(bytes.count, index + length)
         let term = table.intern(UnsafeBufferPointer(rebasing: bytes[index..<end]))
         index = end
@@ -454,6 +447,22 @@ func utf16Precedes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UIn
   let (x, y) = (a[index], b[index])
   if x >= 0xEE, y >= 0xEE, (x >= 0xF0) != (y >= 0xF0) { return x >= 0xF0 }
   return x < y
+}
+
+/// The unsigned LEB128 number at `index` in `bytes` (as ``appendVarint(_:to:)`` writes
+/// it); `index` moves past it. A number cut short by the end is read as far as it goes.
+@inline(__always)
+func readVarint<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, at index: inout Int) -> Int
+where Bytes.Index == Int {
+  var (value, shift) = (0, 0)
+  while index < bytes.endIndex {
+    let byte = bytes[index]
+    index += 1
+    value |= Int(byte & 0x7F) << shift
+    if byte < 0x80 { break }
+    shift += 7
+  }
+  return value
 }
 
 /// `value` as unsigned LEB128: seven bits per byte, low bits first.

@@ -72,35 +72,8 @@ struct SearchRecord: Sendable, Equatable {
     self.length = length
   }
 
-  init(passagesJSON: [UInt8], termBytes: [UInt8], counts: [Counts], length: Int) {
-    self.init(passagesJSON: passagesJSON, termBytes: termBytes, packedCounts: counts.map(\.packed), length: length)
-  }
-
   /// How many terms the page has.
   var termCount: Int { packedCounts.count }
-
-  /// The counts of term `index`.
-  func counts(at index: Int) -> Counts { Counts(packed: packedCounts[index]) }
-
-  /// Calls `body` with the bytes of each term, in order.
-  func forEachTerm(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-    termBytes.withUnsafeBufferPointer { bytes in
-      var index = 0
-      while index < bytes.count {
-        var (length, shift) = (0, 0)
-        while index < bytes.count {
-          let byte = bytes[index]
-          index += 1
-          length |= Int(byte & 0x7F) << shift
-          if byte < 0x80 { break }
-          shift += 7
-        }
-        let end = min(bytes.count, index + length)
-        body(UnsafeBufferPointer(rebasing: bytes[index..<end]))
-        index = end
-      }
-    }
-  }
 }
 
 /// A container child in a page's ``PageStructure``: what a

@@ -39,9 +39,8 @@ final class TermCounter {
   }
 
   /// The counts of each term, in first-seen order.
-  var counts: [SearchRecord.Counts] { (0..<entryCount).map { entries[$0].counts } }
-
-  /// ``counts``, each in its four bytes.
+  /// The counts of each term, in first-seen order, each in its four bytes
+  /// (``SearchRecord/Counts``).
   var packedCounts: [UInt32] { (0..<entryCount).map { entries[$0].counts.packed } }
 
   /// How many terms there are.
