@@ -85,6 +85,10 @@ public struct ParsedPage {
   /// The site paths of the files the page included (snippets, partials): a change to
   /// one of them changes the page.
   public var includedFiles: [String] = []
+  /// What the body holds besides text (its URLs and ids), taken while it was written;
+  /// nil for a body with parts written by templates (containers), to be read from the
+  /// rendered body instead.
+  public var facts: BodyFacts?
 
   /// The front matter's `title`, else the `#` heading taken as the title, else the first
   /// heading's text.
@@ -274,6 +278,7 @@ public struct MarkdownParser: Sendable {
       path: path, frontMatter: frontMatter, body: bodyView, headings: builder.headings, diagnostics: diagnostics)
     page.titleHeading = titleHeading?.text
     page.includedFiles = includedFiles
+    page.facts = builder.facts
     return page
   }
 

@@ -222,4 +222,21 @@ struct HighlightTests {
     #expect(output.problems.first?.suggestion == "swift")
     #expect(sharedLanguages.renderCodeBlock(code: "x\n", info: "text").problems.isEmpty)
   }
+
+  @Test("a block hands over the URLs and ids of its HTML (none), whatever its code and options")
+  func factsHandedOver() throws {
+    let code = "<a href=\"/x\" id=\"y\">link</a> src=\"z\" ' action=\"/f\"\nlet s = \" href=\\\"/q\\\"\"\n"
+    let infos = [
+      "", "swift", "html", "console", "sh", "nosuch", "swift title=\"a href=\\\"/t\\\" id=\\\"u\\\"\"",
+      "html linenums=\"3\" hl_lines=\"1\" wrap", "text title=\"<b id=x>\"",
+    ]
+    for info in infos {
+      let output = sharedLanguages.renderCodeBlock(code: code, info: info)
+      var scanned = BodyFacts()
+      scanned.take(html: output.html)
+      let facts = try #require(output.facts)
+      #expect(facts == scanned, "\(info)")
+      #expect(facts == BodyFacts())
+    }
+  }
 }

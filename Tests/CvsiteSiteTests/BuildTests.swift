@@ -66,6 +66,19 @@ struct BuildTests {
       ])
   }
 
+  @Test("under a base path, a broken link is placed where it is written, not at the top")
+  func brokenLinksUnderBasePath() throws {
+    var files = Self.pages
+    files["content/guide/links.md"] =
+      "---\ntitle: Links\n---\nFine: [home](/).\n\nBroken: [x](/nowhere/) and ![i](/gone.png).\n"
+    let site = try TemporarySite(site: files, config: "title: T\nbaseURL: https://example.org/manual/\n")
+    #expect(
+      SiteBuilder.check(site.options).diagnostics.errors.summaries == [
+        "content/guide/links.md:6:13: error: broken link to `/manual/nowhere/`: no page or file at /nowhere/",
+        "content/guide/links.md:6:33: error: missing image or file `/manual/gone.png`: nothing at /gone.png",
+      ])
+  }
+
   @Test("a broken link written again is placed at each place it is written, the URL in text before it passed over")
   func repeatedBrokenLinks() throws {
     var files = Self.pages

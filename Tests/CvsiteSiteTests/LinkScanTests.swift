@@ -1,3 +1,4 @@
+import CvsiteCore
 import CvsiteTestSupport
 import Testing
 
@@ -16,12 +17,12 @@ import Testing
     var withLinks = 0
     for _ in 0..<2000 {
       let html = generator.string(fewerThan: 12, atLeast: 1)
-      let scanned = LinkChecker.attributeValues("href", in: html)
-      #expect(scanned == LinkChecker.attributeValuesSearching("href", in: html), "\(html.debugDescription)")
+      let scanned = AttributeValues.of("href", in: html)
+      #expect(scanned == AttributeValues.searching("href", in: html), "\(html.debugDescription)")
       if !scanned.isEmpty { withLinks += 1 }
     }
     #expect(withLinks > 500)
-    #expect(LinkChecker.attributeValues("href", in: "<a href=\"/a/\">x</a><a href=\"/b/#c\">") == ["/a/", "/b/#c"])
+    #expect(AttributeValues.of("href", in: "<a href=\"/a/\">x</a><a href=\"/b/#c\">") == ["/a/", "/b/#c"])
   }
 
   /// One pass for several names finds, for each, what its own substring search finds:
@@ -36,10 +37,10 @@ import Testing
     var found = [0, 0, 0, 0]
     for _ in 0..<3000 {
       let html = generator.string(fewerThan: 12, atLeast: 1)
-      let scanned = LinkChecker.attributeValues(names, in: html)
+      let scanned = AttributeValues.of(names, in: html)
       for (index, name) in names.enumerated() {
         #expect(
-          scanned[index] == LinkChecker.attributeValuesSearching(name, in: html), "\(name) in \(html.debugDescription)")
+          scanned[index] == AttributeValues.searching(name, in: html), "\(name) in \(html.debugDescription)")
         if !scanned[index].isEmpty { found[index] += 1 }
       }
     }

@@ -212,8 +212,11 @@ extension CodeLanguages: CodeBlockRendering {
           "colouring stopped at line \(line + 1) of this block: a pattern of its language backtracks too much there; the rest is plain",
           infoOffset: nil))
     }
+    // Its attributes are classes, a language and a counter, every value escaped: no URL
+    // and no id.
     return CodeBlockOutput(
       html: rendered.html, problems: problems, title: rendered.title,
-      values: rendered.otherValues.map { CodeBlockOutput.Value(name: $0.name, value: $0.value, infoOffset: $0.offset) })
+      values: rendered.otherValues.map { CodeBlockOutput.Value(name: $0.name, value: $0.value, infoOffset: $0.offset) },
+      facts: BodyFacts())
   }
 }

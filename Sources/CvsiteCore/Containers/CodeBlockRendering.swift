@@ -48,11 +48,17 @@ public struct CodeBlockOutput: Sendable {
   /// tab bar labels its tab with it.
   public var title: String?
   public var values: [Value]
+  /// The URLs and ids ``html`` holds, when the renderer knows them; nil when the page
+  /// must read them from it.
+  public var facts: BodyFacts?
 
-  public init(html: String, problems: [Problem], title: String? = nil, values: [Value] = []) {
+  public init(
+    html: String, problems: [Problem], title: String? = nil, values: [Value] = [], facts: BodyFacts? = nil
+  ) {
     self.html = html
     self.problems = problems
     self.title = title
     self.values = values
+    self.facts = facts
   }
 }

@@ -85,17 +85,18 @@ final class CMarkDocument {
 
   /// HTML of one block, exactly as cmark renders it within its document.
   func html(_ node: CMarkNode) -> String {
-    guard let cString = cmark_render_html(node.raw, renderOptions) else { return "" }
-    return String(cString: cString)
+    var writer = writer()
+    writer.write(node.raw)
+    return String(decoding: writer.output, as: UTF8.self)
   }
 
-  /// Hands cmark's HTML of one block to `body` as bytes, without copying it first.
-  func withHTML<Result>(_ node: CMarkNode, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-    guard let cString = cmark_render_html(node.raw, renderOptions) else {
-      return body(UnsafeBufferPointer(start: nil, count: 0))
-    }
-    let bytes = UnsafeRawPointer(cString).assumingMemoryBound(to: UInt8.self)
-    return body(UnsafeBufferPointer(start: bytes, count: strlen(cString)))
+  /// A writer of this document's HTML, raw HTML kept or not as the document was read.
+  func writer() -> CMarkHTMLWriter { CMarkHTMLWriter(unsafe: renderOptions & CMARK_OPT_UNSAFE != 0) }
+
+  /// libcmark's own HTML of one block: what ``html(_:)`` is compared with.
+  func libcmarkHTML(_ node: CMarkNode) -> String {
+    guard let cString = cmark_render_html(node.raw, renderOptions) else { return "" }
+    return String(cString: cString)
   }
 }
 

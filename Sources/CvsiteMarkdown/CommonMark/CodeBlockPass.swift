@@ -32,7 +32,8 @@ enum CodeBlockPass {
       let values = typedValues(
         output.values, renderer: renderer, line: node.startLine, infoStart: infoStart, checker: checker,
         into: &diagnostics)
-      blocks[replacement.raw] = CodeItem(title: output.title, attributes: values, line: node.startLine)
+      blocks[replacement.raw] = CodeItem(
+        title: output.title, attributes: values, line: node.startLine, facts: output.facts)
     }
     return (blocks, diagnostics)
   }

@@ -20,6 +20,8 @@ struct CodeItem {
   var title: String?
   var attributes: WrittenAttributes
   var line: Int
+  /// The URLs and ids of its HTML, when its renderer knows them.
+  var facts: BodyFacts?
 }
 
 struct HeadingItem {

@@ -16,6 +16,9 @@ struct PageBuilder {
   var lastHeadingLevel = 1
   /// The code blocks ``CodeBlockPass`` rendered, by the custom block that holds each.
   var codeBlocks: [OpaquePointer: CodeItem] = [:]
+  /// What the body holds besides text, when one walk wrote all of it (a page without
+  /// containers, ``buildPlain()``).
+  var facts: BodyFacts?
 
   /// Beyond this block nesting (quotes, lists), cmark renders the rest as is.
   static let maxBlockDepth = 40

@@ -25,9 +25,9 @@ struct ParsedSitePage: Sendable {
     get { details.read(\.diagnostics) }
     set { details.value.diagnostics = newValue }
   }
-  /// The URLs in the page's body (its `href`, `src` and `action` values), taken in the
-  /// same scan as ``ids`` when the parser keeps them (``PageParser/keepsLinks``): what
-  /// the link rewriter and the link check read.
+  /// The URLs in the page's body (its `href`, `src` and `action` values), taken with
+  /// ``ids`` when the parser keeps them (``PageParser/keepsLinks``) or its body came with
+  /// them (``BodyFacts``): what the link rewriter and the link check read.
   var links: LinkAttributes? {
     get { details.read(\.links) }
     set { details.value.links = newValue }
@@ -295,8 +295,14 @@ struct PageParser: Sendable {
       metadata: metadata, url: url(of: file, slug: metadata.slug),
       bodyHTML: bodyHTML, headings: parsed.headings, summary: metadata.description ?? summary(of: bodyHTML),
       values: parsed.frontMatter.values, headingTabs: recorder.headingLabels)
-    let (links, ids) =
-      keepsLinks ? LinkAttributes.withIDs(of: bodyHTML) : (nil as LinkAttributes?, LinkChecker.ids(in: bodyHTML))
+    // A body written in one walk came with its URLs and ids; another is read for them.
+    let (links, ids): (LinkAttributes?, PageIDs)
+    if let facts = parsed.facts {
+      (links, ids) = LinkAttributes.withIDs(of: facts, basePath: basePath)
+    } else {
+      (links, ids) =
+        keepsLinks ? LinkAttributes.withIDs(of: bodyHTML) : (nil as LinkAttributes?, LinkChecker.ids(in: bodyHTML))
+    }
     var result = ParsedSitePage(
       page: page,
       diagnostics: parsed.diagnostics + metadataProblems + recorder.problems.map { $0.showingLine(of: bytes) },

@@ -1,3 +1,4 @@
+import ContainerViews
 import CvsiteCore
 import CvsiteMarkdown
 import Foundation
@@ -99,7 +100,7 @@ struct LinkChecker {
         locator = LinkLocator(
           source: ContentSources.bytes(atSitePath: page.sitePath, root: siteRoot, in: sources))
       }
-      guard let (line, column, text) = locator?.locate(writtenAs[href] ?? href, kind: kind) else { return }
+      guard let (line, column, text) = locator?.locate(writtenAs[href] ?? asWritten(href), kind: kind) else { return }
       let location = SourceLocation(path: page.sitePath, line: line, column: column)
       diagnostics.append(
         text.map {
@@ -214,87 +215,15 @@ struct LinkChecker {
     return true
   }
 
-  /// Values of an attribute in rendered HTML (double-quoted, as our renderers write).
-  static func attributeValues(_ name: String, in html: String) -> [String] {
-    attributeValues([name], in: html)[0]
-  }
-
-  /// The values of each of `names` (ASCII), found in one pass over the bytes: for each
-  /// name what ``attributeValues(_:in:)-(String,_)`` alone finds.
-  static func attributeValues(_ names: [String], in html: String) -> [[String]] {
-    let markers = names.map { Array(" \($0)=\"".utf8) }
-    let fast = html.utf8.withContiguousStorageIfAvailable { bytes in attributeValues(markers, bytes: bytes) }
-    let found = fast ?? Array(repeating: nil, count: names.count)
-    return names.indices.map { found[$0] ?? attributeValuesSearching(names[$0], in: html) }
-  }
-
-  /// ``attributeValues(_:in:)-([String],_)`` on the UTF-8 bytes: each marker's values, or nil
-  /// to leave that name to the character search. A byte match is the same match there
-  /// when every byte next to the marker and to the closing quote is ASCII (no accent,
-  /// joiner or prefix can join them into a larger character); the first time one is not,
-  /// that name is left to it.
-  ///
-  /// Every `=` followed by `"` is a place where a marker may end. As a search for one
-  /// marker would, a name's next match starts no earlier than the end of its last value,
-  /// and a value without its closing quote ends that name's search.
-  private static func attributeValues(_ markers: [[UInt8]], bytes: UnsafeBufferPointer<UInt8>) -> [[String]?] {
-    var values: [[String]?] = markers.map { $0.count >= 3 && $0.allSatisfy { $0 < 0x80 } ? [] : nil }
-    guard let base = bytes.baseAddress else { return values }
-    let count = bytes.count
-    func isASCII(at offset: Int) -> Bool { offset < 0 || offset >= count || bytes[offset] < 0x80 }
-    // Where each name's search goes on; `count` once it has ended.
-    var resume = values.map { $0 == nil ? count : 0 }
-    var equals = 0
-    while equals + 1 < count, resume.contains(where: { $0 < count }) {
-      // memchr (vectorised) to the next `=`, then the names that may end there.
-      guard let hit = memchr(base + equals, Int32(UInt8(ascii: "=")), count - equals) else { break }
-      equals = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
-      defer { equals += 1 }
-      guard equals + 1 < count, bytes[equals + 1] == UInt8(ascii: "\"") else { continue }
-      for (index, marker) in markers.enumerated() where resume[index] < count {
-        let candidate = equals - (marker.count - 2)
-        guard candidate >= resume[index] else { continue }
-        var matched = 0
-        while matched < marker.count, bytes[candidate + matched] == marker[matched] { matched += 1 }
-        guard matched == marker.count else { continue }
-        let valueStart = candidate + marker.count
-        guard isASCII(at: candidate - 1), isASCII(at: valueStart) else {
-          (values[index], resume[index]) = (nil, count)
-          continue
-        }
-        var end = valueStart
-        while end < count && bytes[end] != 0x22 { end += 1 }
-        guard end < count else {
-          resume[index] = count
-          continue
-        }
-        guard isASCII(at: end - 1), isASCII(at: end + 1) else {
-          (values[index], resume[index]) = (nil, count)
-          continue
-        }
-        values[index]?.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[valueStart..<end]), as: UTF8.self))
-        resume[index] = end
-      }
-    }
-    return values
-  }
-
-  /// `attributeValues` with Foundation's search, for strings without contiguous UTF-8.
-  static func attributeValuesSearching(_ name: String, in html: String) -> [String] {
-    var values: [String] = []
-    let marker = " \(name)=\""
-    var rest = html[...]
-    while let start = rest.range(of: marker) {
-      let valueStart = start.upperBound
-      guard let end = rest[valueStart...].firstIndex(of: "\"") else { break }
-      values.append(String(rest[valueStart..<end]))
-      rest = rest[end...]
-    }
-    return values
+  /// A URL of a page's body as its Markdown wrote it: without the base path the build
+  /// put before a site-absolute one (``prefixingSiteLinks(_:basePath:)``).
+  func asWritten(_ url: String) -> String {
+    guard basePath != "/", url.hasPrefix(basePath) else { return url }
+    return "/" + url.dropFirst(basePath.count)
   }
 
   static func ids(in html: String) -> PageIDs {
-    PageIDs(attributeValues("id", in: html).map(decodingAmpersands))
+    PageIDs(AttributeValues.of("id", in: html).map(decodingAmpersands))
   }
 
   /// `&amp;` as `&`; text without an ampersand is returned as it is.
@@ -311,7 +240,7 @@ struct LinkAttributes: Sendable, Equatable {
   var actions: [String]
 
   init(of html: String) {
-    let found = LinkChecker.attributeValues(["href", "src", "action"], in: html)
+    let found = AttributeValues.of(["href", "src", "action"], in: html)
     (hrefs, sources, actions) = (found[0], found[1], found[2])
   }
 
@@ -320,9 +249,27 @@ struct LinkAttributes: Sendable, Equatable {
 
   /// The URLs of `html` and its ids (``LinkChecker/ids(in:)``), in one scan.
   static func withIDs(of html: String) -> (LinkAttributes, PageIDs) {
-    let found = LinkChecker.attributeValues(["href", "src", "action", "id"], in: html)
+    let found = AttributeValues.of(["href", "src", "action", "id"], in: html)
     var links = LinkAttributes()
     (links.hrefs, links.sources, links.actions) = (found[0], found[1], found[2])
     return (links, PageIDs(found[3].map(LinkChecker.decodingAmpersands)))
+  }
+
+  /// What ``withIDs(of:)-(String)`` finds in a body, from the facts taken while it was
+  /// written, its site-absolute URLs prefixed with `basePath` as
+  /// ``prefixingSiteLinks(_:basePath:)`` prefixes them in the body.
+  static func withIDs(of facts: BodyFacts, basePath: String) -> (LinkAttributes, PageIDs) {
+    var links = LinkAttributes()
+    (links.hrefs, links.sources, links.actions) = (facts.hrefs, facts.sources, facts.actions)
+    if basePath != "/" {
+      let prefix = escapeHTML(String(basePath.dropLast()))
+      func prefixed(_ url: String) -> String {
+        url.hasPrefix("/") && !url.hasPrefix("//") ? prefix + url : url
+      }
+      (links.hrefs, links.sources, links.actions) = (
+        links.hrefs.map(prefixed), links.sources.map(prefixed), links.actions.map(prefixed)
+      )
+    }
+    return (links, PageIDs(facts.ids.map(LinkChecker.decodingAmpersands)))
   }
 }

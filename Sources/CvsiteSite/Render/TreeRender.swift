@@ -195,7 +195,11 @@ extension LoadedTree {
             results[offset].render = first.render(page.page, links: page.links)
             if let progress { progress(counter.increment(), total) }
           }
-          if !keepsBodies, !results[offset].waits { results[offset].parsed.page.dropRendered() }
+          if !keepsBodies, !results[offset].waits {
+            results[offset].parsed.page.dropRendered()
+            // The URLs a body came with are kept only where bodies are (`serve`).
+            if results[offset].parsed.links != nil { results[offset].parsed.links = nil }
+          }
         }
         return results
       }
