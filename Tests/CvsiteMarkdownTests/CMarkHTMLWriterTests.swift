@@ -90,7 +90,7 @@ import Testing
     writer.headingTags = headingTags
     writer.write(document.root.raw)
     var scanned = BodyFacts()
-    scanned.take(html: String(decoding: writer.output, as: UTF8.self))
+    scanned.take(html: writer.output.string)
     return (writer.facts, scanned)
   }
 
@@ -129,7 +129,7 @@ import Testing
     writer.takesFacts = true
     writer.write(document.root.raw)
     #expect(
-      String(decoding: writer.output, as: UTF8.self)
+      writer.output.string
         == "<h1 id=\"one\">One <a class=\"cv-anchor\" href=\"#one\">#</a></h1>\n<p>text <a href=\"/a\">a</a></p>\n"
         + "<h2 id=\"two\">Two <em>2</em></h2>\n<h3>Three</h3>\n")
     #expect(writer.facts.ids == ["one", "two"])

@@ -87,7 +87,7 @@ final class CMarkDocument {
   func html(_ node: CMarkNode) -> String {
     var writer = writer()
     writer.write(node.raw)
-    return String(decoding: writer.output, as: UTF8.self)
+    return writer.output.string
   }
 
   /// A writer of this document's HTML, raw HTML kept or not as the document was read.

@@ -13,15 +13,16 @@ import Darwin
 /// (``BodyFacts``), when asked. It can also give headings their own opening and closing
 /// tags (ids, classes, a `#` link), in the order they are written.
 ///
-/// The escapes are cvsite's one escaping path (``appendEscapedHTML(utf8:apostrophe:to:)``,
-/// which escapes what libcmark's HTML escape does) and a URL is escaped as libcmark
+/// The escapes are cvsite's one escaping path (``htmlEntity(for:apostrophe:)``, which
+/// escapes what libcmark's HTML escape does) and a URL is escaped as libcmark
 /// escapes an `href`. Libcmark's options other than `unsafe` (source positions, hard
 /// breaks, no breaks) are not used by cvsite and not written.
 struct CMarkHTMLWriter {
   /// Whether raw HTML is written as it is (otherwise as `<!-- raw HTML omitted -->`)
   /// and URLs that run script kept.
   let unsafe: Bool
-  var output: [UInt8] = []
+  /// What was written.
+  let output = WrittenBytes()
   /// Whether ``facts`` are taken.
   var takesFacts = false
   /// The facts of what was written, when they are taken.
@@ -166,14 +167,18 @@ struct CMarkHTMLWriter {
           headingClose = tags.close
           readsHeadingClose = tags.facts == nil
         } else {
-          output += [0x3C, 0x68, 0x30 + level, 0x3E]  // <hN>
+          output.append("<h")
+          output.append(0x30 + level)
+          output.append(0x3E)
         }
       } else if let close = headingClose {
         verbatim(close, read: readsHeadingClose)
         output.append(0x0A)
         headingClose = nil
       } else {
-        output += [0x3C, 0x2F, 0x68, 0x30 + level, 0x3E, 0x0A]  // </hN>\n
+        output.append("</h")
+        output.append(0x30 + level)
+        output.append(">\n")
       }
     case CMARK_NODE_BLOCK_QUOTE:
       lineBreak()
@@ -192,7 +197,7 @@ struct CMarkHTMLWriter {
         output.append("<ol>\n")
       } else {
         output.append("<ol start=\"")
-        output += String(start).utf8
+        output.append(string: String(start))
         output.append("\">\n")
       }
     case CMARK_NODE_ITEM:
@@ -210,7 +215,7 @@ struct CMarkHTMLWriter {
         var length = 0
         while info[length] != 0, !Self.isSpace(info[length]) { length += 1 }
         output.append("<pre><code class=\"language-")
-        appendEscapedHTML(utf8: UnsafeBufferPointer(start: info, count: length), to: &output)
+        output.appendEscaped(UnsafeBufferPointer(start: info, count: length))
         output.append("\">")
       } else {
         output.append("<pre><code>")
@@ -245,9 +250,8 @@ struct CMarkHTMLWriter {
 
   private mutating func escaped(_ text: UnsafePointer<CChar>?) {
     guard let text else { return }
-    appendEscapedHTML(
-      utf8: UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: strlen(text)),
-      to: &output)
+    output.appendEscaped(
+      UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: strlen(text)))
   }
 
   /// HTML written as it is; its attributes taken into the facts unless `read` is false.
@@ -255,13 +259,13 @@ struct CMarkHTMLWriter {
     guard let text else { return }
     let html = UnsafeBufferPointer(
       start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: strlen(text))
-    output.append(contentsOf: html)
+    output.append(html)
     // Only HTML with an attribute value has any.
     if read, takesFacts, strstr(text, "=\"") != nil { facts.take(html: html) }
   }
 
   private mutating func verbatim(_ html: String, read: Bool) {
-    output += html.utf8
+    output.append(string: html)
     if read, takesFacts { facts.take(html: html) }
   }
 
@@ -280,10 +284,10 @@ struct CMarkHTMLWriter {
     if let url = cmark_node_get_url(node) {
       let bytes = UnsafeBufferPointer(
         start: UnsafeRawPointer(url).assumingMemoryBound(to: UInt8.self), count: strlen(url))
-      if unsafe || !isDangerousURL(bytes) { appendEscapedHref(bytes, to: &output) }
+      if unsafe || !isDangerousURL(bytes) { appendEscapedHref(bytes, to: output) }
     }
     guard takesFacts else { return }
-    let written = String(decoding: output[start...], as: UTF8.self)
+    let written = output.string(from: start)
     if image { facts.sources.append(written) } else { facts.hrefs.append(written) }
   }
 
@@ -333,22 +337,24 @@ func isDangerousURL(_ url: UnsafeBufferPointer<UInt8>) -> Bool {
 
 /// A URL as libcmark escapes it for an attribute: bytes outside a safe set as `%XX`,
 /// `&` as `&amp;` and `'` as `&#x27;`.
-func appendEscapedHref(_ url: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+func appendEscapedHref(_ url: UnsafeBufferPointer<UInt8>, to output: WrittenBytes) {
   var copied = 0
   for index in url.indices {
     let byte = url[index]
     guard !hrefSafe(byte) else { continue }
-    output.append(contentsOf: UnsafeBufferPointer(rebasing: url[copied..<index]))
+    output.append(UnsafeBufferPointer(rebasing: url[copied..<index]))
     switch byte {
     case UInt8(ascii: "&"): output.append("&amp;")
     case UInt8(ascii: "'"): output.append("&#x27;")
     default:
       let hex: StaticString = "0123456789ABCDEF"
-      output += [0x25, hex.utf8Start[Int(byte >> 4)], hex.utf8Start[Int(byte & 0xF)]]
+      output.append(0x25)
+      output.append(hex.utf8Start[Int(byte >> 4)])
+      output.append(hex.utf8Start[Int(byte & 0xF)])
     }
     copied = index + 1
   }
-  output.append(contentsOf: UnsafeBufferPointer(rebasing: url[copied...]))
+  output.append(UnsafeBufferPointer(rebasing: url[copied...]))
 }
 
 /// libcmark's safe bytes of a URL: letters, digits and `-_.+!*(),%#@?=;:/$~`.

@@ -59,6 +59,6 @@ extension PageBuilder {
     for (node, code) in codeBlocks { if let known = code.facts { writer.knownFacts[node] = known } }
     writer.write(document.root.raw)
     facts = writer.facts
-    return [.html(String(decoding: writer.output, as: UTF8.self), tight: false)]
+    return [.html(writer.output.string, tight: false)]
   }
 }
