@@ -2,10 +2,9 @@ import ContainerViews
 import CvsiteCore
 
 extension PageBuilder {
-  /// Whether the page can be rendered by libcmark in one call: no block directives, no
-  /// block quote that is a callout, and safe mode (so every `<hN>` in the output is a
-  /// heading). Inline directives are
-  /// rewritten in the tree first, as custom inlines cmark prints as they are.
+  /// Whether the page's body can be written in one walk of its libcmark tree: no block
+  /// directives, no block quote that is a callout, and safe mode. Inline directives are
+  /// rewritten in the tree first, as custom inlines written as they are.
   var isPlainPage: Bool {
     prepared.directives.isEmpty && !options.allowRawHTML && !hasQuoteCallouts(prepared.document.root)
   }

@@ -286,7 +286,10 @@ extension LoadedTree {
       for (job, made) in zip(jobs, secondRound) {
         guard let made, let path = job.parsed?.page.sitePath ?? job.file?.sitePath else { continue }
         renders[path] = made
-        if job.file == nil, !keepsBodies { pages[path]?.page.dropRendered() }
+        if job.file == nil, !keepsBodies {
+          pages[path]?.page.dropRendered()
+          if pages[path]?.links != nil { pages[path]?.links = nil }
+        }
       }
     }
 
