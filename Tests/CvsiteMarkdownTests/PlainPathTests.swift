@@ -4,9 +4,10 @@ import Testing
 
 @testable import CvsiteMarkdown
 
-/// A page without block directives is rendered by one libcmark call, with inline
-/// directives rewritten in the tree first and ids spliced into its headings. It must give
-/// exactly what the block-by-block path gives: HTML, headings and diagnostics.
+/// A page without block directives is written in one walk of its libcmark tree, with
+/// inline directives rewritten in the tree first and its headings written with their
+/// ids. It must give exactly what the block-by-block path gives: HTML, headings and
+/// diagnostics.
 @Suite struct PlainPathTests {
   struct Outcome: Equatable {
     var html: String
