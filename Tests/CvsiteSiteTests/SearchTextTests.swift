@@ -1,3 +1,4 @@
+import CvsiteCore
 import CvsiteTestSupport
 import Testing
 

@@ -1,3 +1,4 @@
+import CvsiteCore
 import Foundation
 
 @testable import CvsiteSite

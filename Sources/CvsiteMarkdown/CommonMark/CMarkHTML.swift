@@ -22,7 +22,7 @@ struct CMarkHTMLWriter {
   /// and URLs that run script kept.
   let unsafe: Bool
   /// What was written.
-  let output = WrittenBytes()
+  let output = ByteStore(capacity: 4_096)
   /// Whether ``facts`` are taken.
   var takesFacts = false
   /// The facts of what was written, when they are taken.
@@ -337,7 +337,7 @@ func isDangerousURL(_ url: UnsafeBufferPointer<UInt8>) -> Bool {
 
 /// A URL as libcmark escapes it for an attribute: bytes outside a safe set as `%XX`,
 /// `&` as `&amp;` and `'` as `&#x27;`.
-func appendEscapedHref(_ url: UnsafeBufferPointer<UInt8>, to output: WrittenBytes) {
+func appendEscapedHref(_ url: UnsafeBufferPointer<UInt8>, to output: ByteStore) {
   var copied = 0
   for index in url.indices {
     let byte = url[index]

@@ -175,8 +175,8 @@ struct LinkChecker {
       path = pageURL
     } else if !path.hasPrefix("/") {
       path = Self.normalize(pageURL + path)
-    } else if basePath != "/" && path.hasPrefix(basePath) {
-      path = "/" + path.dropFirst(basePath.count)
+    } else {
+      path = asWritten(path)
     }
     // Site paths are kept encoded one way: `a b/`, `a%20b/` and `a%20b/` all lead there.
     return (Self.normalize(PageURL.canonical(path)), fragment)

@@ -1,3 +1,5 @@
+import CvsiteCore
+
 /// A page's passages written as the JSON array its record keeps
 /// (``SearchRecord/passagesJSON``) while the extractor reads them: each passage's text
 /// is escaped straight from the extractor's bytes, with no string or passage value made

@@ -1,3 +1,4 @@
+import CvsiteCore
 import Foundation
 
 /// Counts of each term per field, in first-seen order, keyed by the term's bytes: a
