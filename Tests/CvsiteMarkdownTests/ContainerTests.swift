@@ -137,11 +137,45 @@ import Testing
     #expect(page.frontMatter.fields["tags"] == .list([.string("a"), .string("b")]))
     let listed = ListedPage(
       id: "pro", title: page.title ?? "", url: "/pro/", summaryHTML: "<p>Body.</p>\n", values: page.frontMatter.values)
-    let renderer = RecordingRenderer()
-    _ = renderHTML(
-      pageListing(container: "cards", id: "pages", pages: [listed]).environment(\.containerRenderer, renderer))
-    #expect(renderer.instances.first?.children.first?.values["badge"] == .enumCase("highlighted"))
-    #expect(renderer.instances.first?.children.first?.titleHTML == "<a href=\"/pro/\">Pro plan</a>")
+    let instance = listingInstance(container: "cards", id: "pages", pages: [listed])
+    #expect(instance.children.first?.values["badge"] == .enumCase("highlighted"))
+    #expect(instance.children.first?.titleHTML == "<a href=\"/pro/\">Pro plan</a>")
+    // With a URL value the container reads, the URL goes there and the title stays text.
+    let linked = listingInstance(container: "cards", id: "pages", pages: [listed], linkValue: "href")
+    #expect(linked.children.first?.values["href"] == .url("/pro/"))
+    #expect(linked.children.first?.titleHTML == "Pro plan")
+  }
+
+  /// A listing's instance is the one a Markdown container makes from one section per
+  /// page: the same children, titles, bodies and values.
+  @Test func listingMatchesAMarkdownContainer() throws {
+    let pages = [
+      ListedPage(
+        id: "pro", title: "Pro & co", url: "/pro/", summaryHTML: "<p>Body.</p>\n",
+        values: parse("---\nbadge: highlighted\n---\n").frontMatter.values),
+      ListedPage(
+        id: "free", title: "Free", url: "/free/", summaryHTML: "<p>Other.</p>\n",
+        values: parse("---\nhref: /elsewhere/\n---\n").frontMatter.values),
+    ]
+    let listing = listingInstance(container: "cards", id: "pages", pages: pages, linkValue: "href")
+    let written = instances(
+      ":::cards{#pages}\n## Pro & co {#pro badge=highlighted href=\"/pro/\"}\n\nBody.\n\n"
+        + "## Free {#free href=\"/elsewhere/\"}\n\nOther.\n:::\n")
+    #expect(written.page.diagnostics.isEmpty, "\(written.page.diagnostics)")
+    let markdown = try #require(written.instances.first)
+    #expect(listing.name == markdown.name && listing.id == markdown.id)
+    #expect(listing.childHeadingLevel == markdown.childHeadingLevel)
+    #expect(listing.children.count == 2 && markdown.children.count == 2)
+    for (listed, section) in zip(listing.children, markdown.children) {
+      #expect(listed.id == section.id)
+      #expect(listed.index == section.index)
+      #expect(listed.titleHTML == section.titleHTML)
+      #expect(listed.titleText == section.titleText)
+      #expect(listed.bodyHTML == section.bodyHTML)
+      #expect(listed.values == section.values)
+      #expect(listed.classes == section.classes)
+      #expect(listed.headings == section.headings)
+    }
   }
 
   @Test func complexFrontMatterFallsBackToYams() {

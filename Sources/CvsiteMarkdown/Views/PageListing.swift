@@ -1,8 +1,9 @@
 import ContainerViews
 import CvsiteCore
 
-/// One child page in a section listing, as one subview: its front-matter values are the
-/// subview's values, its title the subview's title, its summary and link the body.
+/// One child page in a section listing, as one child of its container: its front-matter
+/// values are the child's values, its title the child's title, its summary and link the
+/// body.
 public struct ListedPage: Sendable {
   /// The subview's id in the listing (unique on the listing page).
   public var id: String
@@ -25,20 +26,23 @@ public struct ListedPage: Sendable {
   }
 }
 
-/// A section listing: the child pages as the subviews of container `name` (`cards`),
-/// rendered through the environment's ``EnvironmentValues/containerRenderer`` with the
-/// same scoping as a container written in Markdown.
+/// A section listing: the child pages as the children of container `name` (`cards`),
+/// each page's front-matter values its child's values, for the theme's renderer. The
+/// instance a Markdown container with one section per page would make, built
+/// directly: a listing has no Markdown around its children, so no view tree is
+/// resolved to find them.
 ///
 /// With `linkValue` (a URL value the container reads, such as the cards' `href`), each
 /// page's URL is written there unless its front matter sets it, and the title stays
 /// text: the container's template makes the link (a whole-card link). Without it, the
 /// title is the link.
-public func pageListing(
+public func listingInstance(
   container name: String, id: String, pages: [ListedPage], attributes: [String: TypedValue] = [:],
   childHeadingLevel: Int = 2, linkValue: String? = nil
-) -> AnyView {
-  let children = pages.map { page -> AnyView in
-    let meta = ChildMeta(id: page.id, titleText: page.title, classes: [], headings: [])
+) -> ContainerInstance {
+  var children: [ContainerChild] = []
+  children.reserveCapacity(pages.count)
+  for page in pages {
     var values = page.values
     let title: String
     if let linkValue {
@@ -47,13 +51,12 @@ public func pageListing(
     } else {
       title = "<a href=\"\(escapeHTML(page.url))\">\(escapeHTML(page.title))</a>"
     }
-    return AnyView(
-      Section(content: { RawHTML(page.summaryHTML) }, header: { RawHTML(title) })
-        .containerValue(\.markdownChild, meta)
-        .containerValue(\.declaredValues, values))
+    children.append(
+      ContainerChild(
+        id: page.id, index: children.count, titleHTML: title, titleText: page.title, bodyHTML: page.summaryHTML,
+        values: values, classes: [], headings: []))
   }
-  let head = ContainerHead(
+  return ContainerInstance(
     name: name, labelHTML: nil, attributes: attributes, classes: [], id: id, childHeadingLevel: childHeadingLevel,
-    location: nil)
-  return AnyView(DirectiveContainer(head: head, content: ViewList(views: children)))
+    children: children, location: nil)
 }

@@ -51,9 +51,9 @@ struct SiteThemeAdapter: Sendable {
     theme.renderDocumentReporting(context, layout: layout)
   }
 
-  /// The section's child pages as the subviews of `container`: each
-  /// page's front-matter values are its subview's values, read with the same scoping as
-  /// a container written in Markdown.
+  /// The section's child pages as the children of `container`: each page's front-matter
+  /// values are its child's values, as a container written in Markdown reads the values
+  /// of its sections.
   /// Returns the HTML and, for a container template that gave up, why.
   func renderListing(container: String, pages: [SitePage], basePath: String) -> (html: String, problems: [String]) {
     let dates = LocalDates(language: theme.words.language)
@@ -70,9 +70,9 @@ struct SiteThemeAdapter: Sendable {
     // A URL value the container reads (the cards' `href`) carries the link, so the
     // template links the whole child as it does for a card written in Markdown.
     let linkValue = schema.containers[container]?.reads.first { schema.values[$0]?.type == .url }
-    let listing = pageListing(container: container, id: "pages", pages: listed, linkValue: linkValue)
+    let listing = listingInstance(container: container, id: "pages", pages: listed, linkValue: linkValue)
     let recorder = PageContainerRenderer(theme: theme.renderer)
-    let html = renderHTML(listing.environment(\.containerRenderer, recorder))
+    let html = recorder.render(listing)
     return (html, recorder.problems.map(\.message))
   }
 }
