@@ -88,6 +88,30 @@ import Testing
     #expect(Set(try Self.imports(of: "ContainerViews", all: true).keys) == ["Foundation"])
   }
 
+  /// What a build or a preview keeps is checked by the compiler: no type of the site,
+  /// preview, theme, Markdown or core modules opts out of `Sendable` checking but the
+  /// parallel map's result slots and input buffer (each worker touches its own indices)
+  /// and the file watcher (its state lives on its own thread).
+  @Test func noBuildStateOptsOutOfSendableChecking() throws {
+    let allowed: Set<String> = [
+      "Parallel.swift: ResultSlots", "Parallel.swift: UnsafeSendableBuffer", "FileWatcher.swift: FileWatcher",
+    ]
+    var found: Set<String> = []
+    for module in ["CvsiteSite", "CvsitePreview", "CvsiteThemes", "CvsiteMarkdown", "CvsiteCore"] {
+      let folder = repositoryRoot.appendingPathComponent("Sources/\(module)")
+      let files = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil))
+      for case let url as URL in files where url.pathExtension == "swift" {
+        for line in try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
+        where line.contains("@unchecked Sendable") {
+          // `final class Name: …` or `struct Name<T>: …`: the word before the colon.
+          let declaration = line.prefix { $0 != ":" }.split(separator: " ").last ?? ""
+          found.insert("\(url.lastPathComponent): \(declaration.prefix { $0 != "<" })")
+        }
+      }
+    }
+    #expect(found == allowed)
+  }
+
   /// Every module in `Sources/` that is part of the product is covered above (benchmarks,
   /// the fuzz target and the build's own generator and plugin are not).
   @Test func everyModuleIsCovered() throws {

@@ -274,8 +274,7 @@ struct PageParser: Sendable {
   func parse(bytes: [UInt8], file: ContentFile) -> ParsedSitePage {
     let parser = referencePages.contains(file.sitePath) ? referenceParser : parser
     let parsed = parser.parse(bytes: bytes + seeAlso(of: file, bytes: bytes), path: file.sitePath)
-    let recorder = PageContainerRenderer(theme: renderer)
-    recorder.recordsStructure = search
+    let recorder = PageContainerRenderer(theme: renderer, recordsStructure: search)
     let rendered = renderHTML(parsed.body.environment(\.containerRenderer, recorder))
     let fallbackTitle = parsed.frontMatter.title ?? parsed.titleHeading ?? titleFromFileName(file)
     let (metadata, metadataProblems) = self.metadata(
@@ -426,49 +425,5 @@ struct PageParser: Sendable {
       metadata: PageMetadata(title: titleFromFileName(file)),
       url: url(of: file, slug: nil), bodyHTML: "", headings: [], summary: "",
       values: DeclaredValues())
-  }
-}
-
-/// Renders one page's containers through the theme and remembers, for its table of
-/// contents, the tab (or other labelled child) each heading sits in. One per page,
-/// used by the single thread rendering that page.
-final class PageContainerRenderer: ContainerRenderer, @unchecked Sendable {
-  let theme: ThemeRenderer
-  /// Heading id → label; the innermost labelled child wins (children render first).
-  private(set) var headingLabels: [String: String] = [:]
-
-  init(theme: ThemeRenderer) { self.theme = theme }
-
-  /// Containers whose template gave up, as errors at the container.
-  private(set) var problems: [Diagnostic] = []
-  /// Whether where each container and child sits in the body is recorded, for search.
-  var recordsStructure = false
-  /// Where the containers rendered so far sit.
-  private(set) var structure = PageStructureRecorder()
-
-  func render(_ container: ContainerInstance) -> String {
-    let values = theme.childValues(of: container)
-    let labels = values.labels
-    for clash in values.clashes { problems.append(Diagnostic(.error, clash, at: container.location)) }
-    for (child, label) in zip(container.children, labels) {
-      guard let label else { continue }
-      for heading in child.headings where headingLabels[heading.id] == nil { headingLabels[heading.id] = label }
-    }
-    let output = renderReporting(container, values)
-    guard recordsStructure else { return output }
-    let marks = container.children.enumerated().map { offset, child in
-      // A child is named by its label value, else by its title.
-      let label = (offset < labels.count ? labels[offset] : nil) ?? child.titleText.flatMap { $0.isEmpty ? nil : $0 }
-      return SearchChildMark(container: container.name, label: label, id: child.id)
-    }
-    structure.record(output: output, children: container.children, marks: marks)
-    return output
-  }
-
-  /// The container's HTML; a template's problem is kept, at the container.
-  private func renderReporting(_ container: ContainerInstance, _ values: ChildValues) -> String {
-    let (html, problem) = theme.renderReporting(container, values: values)
-    if let problem { problems.append(Diagnostic(.error, problem, at: container.location)) }
-    return html
   }
 }

@@ -4,10 +4,10 @@ import Foundation
 
 /// A page of the site once its Markdown is parsed and its body rendered.
 ///
-/// A value, stored in one shared object that is copied only when a copy is changed: a
-/// build passes every page through several site-wide lists, and copying a dozen strings
-/// and arrays each time (a reference count on each, in memory another thread wrote)
-/// cost as much as everything else done between parsing and rendering.
+/// A value, stored in one shared object that is never changed (a change makes a new
+/// one): a build passes every page through several site-wide lists, and copying a
+/// dozen strings and arrays each time (a reference count on each, in memory another
+/// thread wrote) cost as much as everything else done between parsing and rendering.
 struct SitePage: Sendable {
   /// The page's fields, kept together in ``Storage``.
   private struct Fields {
@@ -25,18 +25,28 @@ struct SitePage: Sendable {
     var listingKey: Int
   }
 
-  private final class Storage: @unchecked Sendable {
-    // Only ever changed while uniquely referenced (see `change`): safe to share.
-    var fields: Fields
+  /// Never changed once made: a change makes new storage (see `change`), a few times
+  /// in a page's life, while passing the page on copies one reference.
+  private final class Storage: Sendable {
+    let fields: Fields
     init(_ fields: Fields) { self.fields = fields }
   }
 
   private var storage: Storage
 
-  /// Changes the fields, copying their storage first when another page shares it.
+  /// Changes the fields: the page gets storage of its own holding the changed fields.
   private mutating func change(_ body: (inout Fields) -> Void) {
-    if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
-    body(&storage.fields)
+    var fields = storage.fields
+    body(&fields)
+    storage = Storage(fields)
+  }
+
+  /// Changes a field a listing shows, and ``listingKey`` with it.
+  private mutating func changeListed(_ body: (inout Fields) -> Void) {
+    change {
+      body(&$0)
+      $0.listingKey = Self.listingKey(of: $0)
+    }
   }
 
   /// `content/docs/install.md`.
@@ -46,18 +56,12 @@ struct SitePage: Sendable {
   var isSectionIndex: Bool { storage.fields.isSectionIndex }
   var metadata: PageMetadata {
     get { storage.fields.metadata }
-    set {
-      change { $0.metadata = newValue }
-      updateListingKey()
-    }
+    set { changeListed { $0.metadata = newValue } }
   }
   /// `/docs/install/`.
   var url: String {
     get { storage.fields.url }
-    set {
-      change { $0.url = newValue }
-      updateListingKey()
-    }
+    set { changeListed { $0.url = newValue } }
   }
   /// The rendered body (containers included), without the page layout.
   var bodyHTML: String {
@@ -71,18 +75,12 @@ struct SitePage: Sendable {
   /// Plain-text summary: the description, or the start of the body text.
   var summary: String {
     get { storage.fields.summary }
-    set {
-      change { $0.summary = newValue }
-      updateListingKey()
-    }
+    set { changeListed { $0.summary = newValue } }
   }
   /// The front-matter values the theme declares: read by the section's listing.
   var values: DeclaredValues {
     get { storage.fields.values }
-    set {
-      change { $0.values = newValue }
-      updateListingKey()
-    }
+    set { changeListed { $0.values = newValue } }
   }
   /// Heading id → the label of the tab (or other labelled child) it sits in.
   var headingTabs: [String: String] {
@@ -111,27 +109,27 @@ struct SitePage: Sendable {
     bodyHTML: String, headings: [HeadingInfo], summary: String, values: DeclaredValues,
     headingTabs: [String: String] = [:]
   ) {
-    storage = Storage(
-      Fields(
-        sitePath: sitePath, contentPath: contentPath, isSectionIndex: isSectionIndex, metadata: metadata, url: url,
-        bodyHTML: bodyHTML, headings: headings, summary: summary, values: values, headingTabs: headingTabs,
-        sectionPath: contentPath.splitOmittingEmpty(atByte: UInt8(ascii: "/")).dropLast().map(String.init),
-        listingKey: 0))
-    updateListingKey()
+    var fields = Fields(
+      sitePath: sitePath, contentPath: contentPath, isSectionIndex: isSectionIndex, metadata: metadata, url: url,
+      bodyHTML: bodyHTML, headings: headings, summary: summary, values: values, headingTabs: headingTabs,
+      sectionPath: contentPath.splitOmittingEmpty(atByte: UInt8(ascii: "/")).dropLast().map(String.init),
+      listingKey: 0)
+    fields.listingKey = Self.listingKey(of: fields)
+    storage = Storage(fields)
   }
 
-  /// Works ``listingKey`` out again. The text is hashed as its UTF-8 bytes: the same
-  /// bytes are the same text here, and it is several times faster than hashing strings.
-  private mutating func updateListingKey() {
+  /// What ``listingKey`` is for `fields`. The text is hashed as its UTF-8 bytes: the
+  /// same bytes are the same text here, and it is several times faster than hashing
+  /// strings.
+  private static func listingKey(of fields: Fields) -> Int {
     var hasher = Hasher()
-    for text in [url, metadata.title, metadata.date ?? "\u{0}", summary] {
+    for text in [fields.url, fields.metadata.title, fields.metadata.date ?? "\u{0}", fields.summary] {
       var text = text
       text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
       hasher.combine(0xFF as UInt8)  // a byte no text holds: two texts cannot run together
     }
-    hasher.combine(values)
-    let key = hasher.finalize()
-    change { $0.listingKey = key }
+    hasher.combine(fields.values)
+    return hasher.finalize()
   }
 
   /// The section that lists this page: its folder for pages, the parent folder for a
