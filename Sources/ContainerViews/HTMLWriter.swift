@@ -85,7 +85,13 @@ extension Array where Element == UInt8 {
 /// Escapes `&`, `<`, `>` and `"` so that text is safe in element content and in
 /// double-quoted attribute values.
 public func escapeHTML(_ text: String) -> String {
-  guard text.utf8.contains(where: { htmlEntity(for: $0, apostrophe: false) != nil }) else { return text }
+  // Read in place where the text is contiguous (native strings): the view's generic
+  // iterator costs several times more per byte.
+  let needsEscaping =
+    text.utf8.withContiguousStorageIfAvailable { bytes in
+      bytes.contains { htmlEntity(for: $0, apostrophe: false) != nil }
+    } ?? text.utf8.contains { htmlEntity(for: $0, apostrophe: false) != nil }
+  guard needsEscaping else { return text }
   var bytes: [UInt8] = []
   bytes.reserveCapacity(text.utf8.count + 16)
   appendEscapedHTML(text, to: &bytes)

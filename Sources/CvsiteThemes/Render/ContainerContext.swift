@@ -14,6 +14,15 @@ struct ContainerContext: Sendable {
   let readDeclarations: [ValueDeclaration]
   /// Dotted names (values and attributes) split at their dots.
   let paths: [String: [String]]
+  /// The names a child's resolved values can have (read, else derived), sorted: a
+  /// child's values are worked out in slots in this order.
+  let resolvedNames: [String]
+  /// The slot of each read declaration, in read order.
+  let readSlots: [(slot: Int, declaration: ValueDeclaration)]
+  /// The derived values, in order: the slot each fills, its rule, the slot a slug reads
+  /// (`nil` for the title, or a value no slot holds) and the type its text is read as
+  /// (`nil` when the theme declares no such value: never set).
+  let derivedSlots: [(slot: Int, name: String, rule: Derivation, source: Int?, type: ValueType?)]
   /// The optional members the component's templates can read; the others are not built.
   var parts: ContextParts
 
@@ -31,6 +40,15 @@ struct ContainerContext: Sendable {
       paths[name] = name.split(separator: ".").map(String.init)
     }
     self.paths = paths
+    resolvedNames = Set(readDeclarations.map(\.name) + spec.derived.map(\.name)).sorted()
+    let slots = Dictionary(uniqueKeysWithValues: resolvedNames.enumerated().map { ($1, $0) })
+    readSlots = readDeclarations.compactMap { declaration in slots[declaration.name].map { ($0, declaration) } }
+    derivedSlots = spec.derived.compactMap { name, rule in
+      guard let slot = slots[name] else { return nil }
+      var source: Int?
+      if case .slug(let name) = rule, name != "title" { source = slots[name] }
+      return (slot, name, rule, source, values[name]?.type)
+    }
   }
 
   /// `resolved`: each child's values (``resolve(_:)``), when the caller has them.
@@ -49,9 +67,9 @@ struct ContainerContext: Sendable {
     var counts: [String: [String: Int]] = [:]
     for (offset, child) in instance.children.enumerated() {
       var subview = subviewContext(child, resolved: resolved[offset], headingLevel: instance.childHeadingLevel)
-      subview["first"] = .bool(offset == 0)
-      subview["last"] = .bool(offset == instance.children.count - 1)
-      subview["isSelected"] = .bool(offset == selectedIndex)
+      subview.append(new: "first", .bool(offset == 0))
+      subview.append(new: "last", .bool(offset == instance.children.count - 1))
+      subview.append(new: "isSelected", .bool(offset == selectedIndex))
       subviews.append(.object(subview))
       guard parts.counts else { continue }
       for (name, value) in resolved[offset] {
@@ -80,23 +98,29 @@ struct ContainerContext: Sendable {
   /// Every value the container reads for one child: written, else derived, else the
   /// declared default.
   func resolve(_ child: ContainerChild) -> [(String, TypedValue)] {
-    var result: [String: TypedValue] = [:]
-    for declaration in readDeclarations {
-      if let value = child.values[declaration.name] ?? declaration.defaultValue { result[declaration.name] = value }
+    var slots = [TypedValue?](repeating: nil, count: resolvedNames.count)
+    for (slot, declaration) in readSlots {
+      if let value = child.values[declaration.name] ?? declaration.defaultValue { slots[slot] = value }
     }
-    for (name, rule) in spec.derived where child.values[name] == nil {
+    for derived in derivedSlots where child.values[derived.name] == nil {
+      guard let type = derived.type else { continue }
       let text: String?
-      switch rule {
+      switch derived.rule {
       case .title: text = child.titleText
       case .id: text = child.id
       case .slug(let source):
-        text = source == "title" ? child.titleText.map { slug($0) } : result[source].map { slug($0.description) }
+        text =
+          source == "title"
+          ? child.titleText.map { slug($0) } : derived.source.flatMap { slots[$0] }.map { slug($0.description) }
       }
-      if let text, !text.isEmpty, let type = values[name]?.type { result[name] = TypedValue(parsing: text, as: type) }
+      if let text, !text.isEmpty { slots[derived.slot] = TypedValue(parsing: text, as: type) }
     }
-    // Relabelled by a map: an array of labelled pairs converted to unlabelled ones is
-    // a cast, element by element, through the runtime.
-    return result.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    var result: [(String, TypedValue)] = []
+    result.reserveCapacity(slots.count)
+    for (name, value) in zip(resolvedNames, slots) {
+      if let value { result.append((name, value)) }
+    }
+    return result
   }
 
   /// The selected child: the first matching ``ComponentSpec/selects``, else the first.
@@ -122,27 +146,32 @@ struct ContainerContext: Sendable {
           value, named: name, type: declaration.type, into: &layout, is: &ignoredIs, split: &ignoredSplit, .valuesOnly)
       }
     }
-    var subview: TemplateObject = [
-      "id": .string(child.id), "index": .int(child.index), "number": .int(child.index + 1),
-      "body": .string(child.bodyHTML), "values": valueMap, "headingLevel": .int(headingLevel),
-    ]
-    if parts.flags { subview["is"] = isMap }
-    if parts.split { subview["split"] = splitMap }
-    if parts.layout { subview["layout"] = layout }
+    // Every name below is set once: appended, not looked for first.
+    var subview = TemplateObject(minimumCapacity: 18)
+    subview.append(new: "id", .string(child.id))
+    subview.append(new: "index", .int(child.index))
+    subview.append(new: "number", .int(child.index + 1))
+    subview.append(new: "body", .string(child.bodyHTML))
+    subview.append(new: "values", valueMap)
+    subview.append(new: "headingLevel", .int(headingLevel))
+    if parts.flags { subview.append(new: "is", isMap) }
+    if parts.split { subview.append(new: "split", splitMap) }
+    if parts.layout { subview.append(new: "layout", layout) }
     if parts.headings {
-      subview["headings"] = .list(
-        child.headings.map { ["level": .int($0.level), "id": .string($0.id), "text": .string($0.text)] })
+      subview.append(
+        new: "headings",
+        .list(child.headings.map { ["level": .int($0.level), "id": .string($0.id), "text": .string($0.text)] }))
     }
     if let title = child.titleHTML, !title.isEmpty {
-      subview["title"] = .string(title)
-      subview["hasTitle"] = true
+      subview.append(new: "title", .string(title))
+      subview.append(new: "hasTitle", true)
     } else {
-      subview["hasTitle"] = false
+      subview.append(new: "hasTitle", false)
     }
-    if let text = child.titleText, !text.isEmpty { subview["titleText"] = .string(text) }
-    if !child.classes.isEmpty { subview["classes"] = .string(child.classes.joined(separator: " ")) }
+    if let text = child.titleText, !text.isEmpty { subview.append(new: "titleText", .string(text)) }
+    if !child.classes.isEmpty { subview.append(new: "classes", .string(child.classes.joined(separator: " "))) }
     let tagValue = spec.tag.flatMap { name in resolved.first { $0.0 == name }?.1.description }
-    subview["tag"] = .string(tagValue ?? child.id)
+    subview.append(new: "tag", .string(tagValue ?? child.id))
     return subview
   }
 

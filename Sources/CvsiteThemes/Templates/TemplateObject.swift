@@ -72,6 +72,14 @@ struct TemplateObject: Sendable {
     }
   }
 
+  /// Adds member `name`, known not to be there yet (a context builder's own names):
+  /// appended with no search.
+  mutating func append(new name: String, _ value: TemplateValue) {
+    assert(position(of: name) == nil, "\(name) is already a member")
+    index?[name] = entries.count
+    entries.append(Member(name, value))
+  }
+
   /// Removes member `name` and returns its value.
   mutating func removeValue(forName name: String) -> TemplateValue? {
     guard let position = position(of: name) else { return nil }

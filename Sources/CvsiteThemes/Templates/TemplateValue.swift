@@ -55,6 +55,13 @@ extension TemplateValue {
       self = value
       return
     }
+    if path.count == 1, case .object(var members) = self {
+      // One name: set in place (the same as below, with one search instead of three).
+      self = .bool(false)  // drop the reference so `members` is uniquely owned
+      members[head] = value
+      self = .object(members)
+      return
+    }
     var members: TemplateObject
     if case .object(let existing) = self {
       members = existing
