@@ -5,7 +5,7 @@ import CvsiteCore
 /// values are the child's values, its title the child's title, its summary and link the
 /// body.
 public struct ListedPage: Sendable {
-  /// The subview's id in the listing (unique on the listing page).
+  /// The child's id in the listing (unique on the listing page).
   public var id: String
   /// The page title, as text.
   public var title: String
