@@ -9,7 +9,8 @@ extension PageBuilder {
     prepared.directives.isEmpty && !options.allowRawHTML && !hasQuoteCallouts(prepared.document.root)
   }
 
-  /// A page without directives: one cmark render, its headings written with their ids.
+  /// A page without directives: one walk of its libcmark tree, its headings written with
+  /// their ids.
   mutating func buildPlain() -> [Item] {
     var decorated: [HeadingTags] = []
     var stack = [prepared.document.root]

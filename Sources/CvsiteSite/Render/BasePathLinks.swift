@@ -7,10 +7,9 @@ import CvsiteCore
 /// Protocol-relative (`//host/`) and other links are left alone; with the base path
 /// `/` nothing changes.
 func prefixingSiteLinks(_ html: String, basePath: String) -> String {
-  guard basePath != "/", html.contains("=\"/") else { return html }
-  // "/manual", escaped like every other attribute value (the base URL is checked when it
-  // is read, so this changes nothing for a valid one).
-  let prefix = Array(escapeHTML(String(basePath.dropLast())).utf8)
+  guard let prefix = siteLinkPrefix(basePath: basePath).map({ Array($0.utf8) }), html.contains("=\"/") else {
+    return html
+  }
   var result: [UInt8] = []
   var bytes = Array(html.utf8)
   result.reserveCapacity(bytes.count + 256)
@@ -23,7 +22,7 @@ func prefixingSiteLinks(_ html: String, basePath: String) -> String {
       for attribute in attributes where matches(bytes, at: index, attribute) {
         let slash = index + attribute.count - 1
         result.append(contentsOf: bytes[index..<slash])
-        if bytes[slash + 1] != 0x2F { result.append(contentsOf: prefix) }  // not `//host`
+        if bytes[slash + 1] != 0x2F { result.append(contentsOf: prefix) }  // not `//host` (``isSiteAbsolute(_:)``)
         index = slash
         continue outer
       }
@@ -32,6 +31,19 @@ func prefixingSiteLinks(_ html: String, basePath: String) -> String {
     index += 1
   }
   return String(decoding: result, as: UTF8.self)
+}
+
+/// What ``prefixingSiteLinks(_:basePath:)`` puts before a site-absolute URL: `/manual`
+/// for the base path `/manual/`, escaped like every other attribute value (the base URL
+/// is checked when it is read, so this changes nothing for a valid one); nil for `/`.
+func siteLinkPrefix(basePath: String) -> String? {
+  basePath == "/" ? nil : escapeHTML(String(basePath.dropLast()))
+}
+
+/// Whether a URL (as an attribute holds it) is relative to the site's root: `/docs/`,
+/// not `//host/`.
+func isSiteAbsolute(_ url: String) -> Bool {
+  url.hasPrefix("/") && !url.hasPrefix("//")
 }
 
 private func matches(_ bytes: [UInt8], at index: Int, _ pattern: [UInt8]) -> Bool {

@@ -261,11 +261,8 @@ struct LinkAttributes: Sendable, Equatable {
   static func withIDs(of facts: BodyFacts, basePath: String) -> (LinkAttributes, PageIDs) {
     var links = LinkAttributes()
     (links.hrefs, links.sources, links.actions) = (facts.hrefs, facts.sources, facts.actions)
-    if basePath != "/" {
-      let prefix = escapeHTML(String(basePath.dropLast()))
-      func prefixed(_ url: String) -> String {
-        url.hasPrefix("/") && !url.hasPrefix("//") ? prefix + url : url
-      }
+    if let prefix = siteLinkPrefix(basePath: basePath) {
+      func prefixed(_ url: String) -> String { isSiteAbsolute(url) ? prefix + url : url }
       (links.hrefs, links.sources, links.actions) = (
         links.hrefs.map(prefixed), links.sources.map(prefixed), links.actions.map(prefixed)
       )

@@ -18,9 +18,7 @@ extension PageContext {
     }
     if let action = page.metadata.callToAction {
       // A path from the site's root goes under its base path, as links in pages do.
-      let url =
-        action.url.hasPrefix("/") && !action.url.hasPrefix("//")
-        ? config.basePath + action.url.dropFirst() : action.url
+      let url = isSiteAbsolute(action.url) ? config.basePath + action.url.dropFirst() : action.url
       (metadata["actionURL"], metadata["actionLabel"]) = (url, action.label)
     }
     self.init(
