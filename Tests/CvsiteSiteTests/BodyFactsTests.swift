@@ -34,9 +34,51 @@ import Testing
         continue
       }
       withFacts += 1
-      #expect(taken == links, "\(path)")
+      #expect([taken.hrefs, taken.sources, taken.actions] == [links.hrefs, links.sources, links.actions], "\(path)")
     }
     #expect(withFacts > 10)
     #expect(scanned > 10)
+  }
+
+  @Test(
+    "a Markdown link is placed by its parse, and its URL found from there: front matter, lists, quotes, wrapped lines")
+  func linkPlaces() throws {
+    let page = """
+      ---
+      title: Places
+      ---
+      Text `[x](/code/)` then [a](/a/) and ![i](/i.png).
+
+      - one
+        more [b
+        wrapped](/b/)
+
+      > [c][ref] and <https://example.org/d>
+
+      [ref]: /c/
+      """
+    let site = try TemporarySite(site: ["content/index.md": page])
+    let themes = repositoryRoot.appendingPathComponent("themes")
+    let theme = try #require(SiteThemeAdapter.load(name: "default", siteRoot: site.root, searchPaths: [themes]).0)
+    let parser = LoadedTree(options: BuildOptions(siteRoot: site.root), config: SiteConfig(), theme: theme).parser()
+    let url = site.root.appendingPathComponent("content/index.md")
+    let file = ContentFile(sitePath: "content/index.md", relativePath: "index.md", kind: .page, url: url)
+    let links = try #require(parser.parse(bytes: Array(page.utf8), file: file).links)
+    #expect(links.hrefs == ["/a/", "/b/", "/c/", "https://example.org/d"])
+    // Where libcmark places the link: its start, on one line, exactly.
+    #expect(links.place(of: "href", at: 0) == SourcePlace(line: 4, column: 25))
+    #expect(links.place(of: "href", at: 2) == SourcePlace(line: 10, column: 3))
+    #expect(links.place(of: "src", at: 0) == SourcePlace(line: 4, column: 38))
+    // A link over two lines libcmark places on its last line, and an autolink in a quote
+    // two columns early: their URLs are found from there. A reference link's URL is at
+    // its definition; the `[x](/code/)` in code is passed over.
+    var locator = LinkLocator(source: Array(page.utf8))
+    let found = links.hrefs.indices.map { index in
+      let (line, column, _) = locator.locate(links.hrefs[index], kind: "href", near: links.place(of: "href", at: index))
+      return "\(line):\(column)"
+    }
+    #expect(found == ["4:29", "8:12", "12:8", "10:17"])
+    let (line, column, _) = locator.locate(links.sources[0], kind: "src", near: links.place(of: "src", at: 0))
+    #expect((line, column) == (4, 43))
   }
 }

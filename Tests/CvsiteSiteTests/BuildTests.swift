@@ -94,6 +94,19 @@ struct BuildTests {
       ])
   }
 
+  @Test("a broken link is placed where its parse found it: past the same URL in code, in a list's wrapped line")
+  func brokenLinksWhereParsed() throws {
+    var files = Self.pages
+    files["content/guide/links.md"] =
+      "---\ntitle: Links\n---\nWrite `[x](/gone/)` or `[y](gone.md)`.\n\n- item\n  then [x](/gone/) and [y](gone.md)\n"
+    let site = try TemporarySite(site: files)
+    #expect(
+      SiteBuilder.check(site.options).diagnostics.errors.summaries == [
+        "content/guide/links.md:7:12: error: broken link to `/gone/`: no page or file at /gone/",
+        "content/guide/links.md:7:28: error: broken link to `gone.md`: no page content/guide/gone.md",
+      ])
+  }
+
   @Test("a broken link written with <…> around a space, or with an accent, is placed where it is written")
   func brokenLinksAsWritten() throws {
     var files = Self.pages

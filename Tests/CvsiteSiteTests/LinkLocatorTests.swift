@@ -1,3 +1,4 @@
+import CvsiteCore
 import Testing
 
 @testable import CvsiteSite
@@ -21,5 +22,41 @@ struct LinkLocatorTests {
       return "\(line):\(column)"
     }
     #expect(found == ["4:10", "5:5", "5:30", "6:5", "6:21", "6:37", "7:5"])
+  }
+
+  @Test("a link the parse placed is found on its line; a reference link at its definition")
+  func placedLinks() {
+    let source = """
+      ---
+      title: L
+      ---
+      Write `[x](/gone/)` to link, then [the link](/gone/).
+      - item
+        more [y](
+        /gone/) here
+      See [z][r] and
+      [w](/caf&eacute;/)
+
+      [r]: /gone/
+      """
+    var locator = LinkLocator(source: Array(source.utf8))
+    // As libcmark places them: the link over two lines on its last line, at the column
+    // where it starts on its first.
+    let places = [
+      SourcePlace(line: 4, column: 35), SourcePlace(line: 7, column: 8), SourcePlace(line: 8, column: 5),
+      SourcePlace(line: 9, column: 1),
+    ]
+    let found = zip(["/gone/", "/gone/", "/gone/", "/caf%C3%A9/"], places).map { url, place in
+      let (line, column, text) = locator.locate(url, kind: "href", near: place)
+      return "\(line):\(column) \(String(decoding: text ?? [], as: UTF8.self))"
+    }
+    #expect(
+      found == [
+        "4:46 Write `[x](/gone/)` to link, then [the link](/gone/).", "7:3   /gone/) here", "11:6 [r]: /gone/",
+        "9:5 [w](/caf&eacute;/)",
+      ])
+    // A URL spelled nowhere: where the link was placed.
+    let (line, column, _) = locator.locate("/elsewhere/", kind: "src", near: SourcePlace(line: 5, column: 3))
+    #expect((line, column) == (5, 3))
   }
 }

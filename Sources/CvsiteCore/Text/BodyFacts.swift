@@ -9,8 +9,32 @@ public struct BodyFacts: Sendable, Equatable {
   public var sources: [String] = []
   public var actions: [String] = []
   public var ids: [String] = []
+  /// Where each of ``hrefs`` is written in the page's source, when the writer knew (a
+  /// Markdown link); the list may be shorter than ``hrefs``, the rest not known.
+  public var hrefPlaces: [SourcePlace] = []
+  /// Where each of ``sources`` is written (a Markdown image), as ``hrefPlaces``.
+  public var sourcePlaces: [SourcePlace] = []
 
   public init() {}
+
+  /// A link's URL, written at `place` of the source.
+  public mutating func addHref(_ url: String, at place: SourcePlace) {
+    Self.pad(&hrefPlaces, to: hrefs.count)
+    hrefs.append(url)
+    hrefPlaces.append(place)
+  }
+
+  /// An image's URL, written at `place` of the source.
+  public mutating func addSource(_ url: String, at place: SourcePlace) {
+    Self.pad(&sourcePlaces, to: sources.count)
+    sources.append(url)
+    sourcePlaces.append(place)
+  }
+
+  /// `places` made as long as `count` with places not known.
+  private static func pad(_ places: inout [SourcePlace], to count: Int) {
+    if places.count < count { places += repeatElement(.unknown, count: count - places.count) }
+  }
 
   /// Takes in the attributes of `html`, UTF-8 written into the body as it is.
   public mutating func take(html: UnsafeBufferPointer<UInt8>) {
@@ -29,6 +53,14 @@ public struct BodyFacts: Sendable, Equatable {
 
   /// Takes in the facts of HTML written after what these hold.
   public mutating func append(_ other: BodyFacts) {
+    if !other.hrefPlaces.isEmpty {
+      Self.pad(&hrefPlaces, to: hrefs.count)
+      hrefPlaces += other.hrefPlaces
+    }
+    if !other.sourcePlaces.isEmpty {
+      Self.pad(&sourcePlaces, to: sources.count)
+      sourcePlaces += other.sourcePlaces
+    }
     hrefs += other.hrefs
     sources += other.sources
     actions += other.actions

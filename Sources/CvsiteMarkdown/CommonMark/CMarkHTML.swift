@@ -277,8 +277,9 @@ struct CMarkHTMLWriter {
     }
   }
 
-  /// The URL of a link or image as libcmark writes it, taken into the facts. A URL that
-  /// runs script is left out unless the writer is unsafe.
+  /// The URL of a link or image as libcmark writes it, taken into the facts with where
+  /// the parse found the link (in the text it read). A URL that runs script is left out
+  /// unless the writer is unsafe.
   private mutating func url(_ node: OpaquePointer, image: Bool) {
     let start = output.count
     if let url = cmark_node_get_url(node) {
@@ -288,7 +289,8 @@ struct CMarkHTMLWriter {
     }
     guard takesFacts else { return }
     let written = output.string(from: start)
-    if image { facts.sources.append(written) } else { facts.hrefs.append(written) }
+    let place = SourcePlace(line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node)))
+    if image { facts.addSource(written, at: place) } else { facts.addHref(written, at: place) }
   }
 
   /// A link's or image's title; nil when it has none. libcmark gives the same empty

@@ -103,6 +103,13 @@ struct SourceText {
     return SourceLocation(path: path, line: line, column: column + (written.columnShift[line] ?? 0))
   }
 
+  /// `place` of these bytes in the page as written (as ``location(line:column:)``).
+  func writtenPlace(_ place: SourcePlace) -> SourcePlace {
+    guard place.isKnown, asWritten != nil else { return place }
+    let written = location(line: Int(place.line), column: Int(place.column))
+    return SourcePlace(line: written.line, column: written.column)
+  }
+
   /// Lines over bytes whose line starts are known already.
   private init(lineStarts: [Int], bytes: [UInt8]) {
     path = ""

@@ -58,7 +58,13 @@ extension PageBuilder {
     writer.takesFacts = true
     for (node, code) in codeBlocks { if let known = code.facts { writer.knownFacts[node] = known } }
     writer.write(document.root.raw)
-    facts = writer.facts
+    var facts = writer.facts
+    // Places in the page as written, when it was rewritten from another generator's syntax.
+    if source.asWritten != nil {
+      facts.hrefPlaces = facts.hrefPlaces.map(source.writtenPlace)
+      facts.sourcePlaces = facts.sourcePlaces.map(source.writtenPlace)
+    }
+    self.facts = facts
     return [.html(writer.output.string, tight: false)]
   }
 }

@@ -78,7 +78,8 @@ struct LinkChecker {
   }
 
   /// The broken links of one page body, located in its Markdown source (read only when
-  /// a link is broken).
+  /// a link is broken, to show its line): where the parse placed the link when it did
+  /// (``LinkAttributes/hrefPlaces``), else where the source spells the URL.
   /// - Parameters:
   ///   - safety: report URLs that run script or have an unknown scheme (always errors).
   ///   - targets: report links, images and form destinations that lead nowhere (the part
@@ -93,14 +94,15 @@ struct LinkChecker {
     // The source is read only when a link is broken.
     var locator: LinkLocator?
     func report(
-      _ message: String, about href: String, kind: String, suggestion: String? = nil,
+      _ message: String, about href: String, kind: String, place: SourcePlace? = nil, suggestion: String? = nil,
       severity: Diagnostic.Severity = .error
     ) {
       if locator == nil {
         locator = LinkLocator(
           source: ContentSources.bytes(atSitePath: page.sitePath, root: siteRoot, in: sources))
       }
-      guard let (line, column, text) = locator?.locate(writtenAs[href] ?? asWritten(href), kind: kind) else { return }
+      guard let (line, column, text) = locator?.locate(writtenAs[href] ?? asWritten(href), kind: kind, near: place)
+      else { return }
       let location = SourceLocation(path: page.sitePath, line: line, column: column)
       diagnostics.append(
         text.map {
@@ -112,26 +114,31 @@ struct LinkChecker {
     let skipped = Set(reported.map(\.url))
     let attributes = [("href", links.hrefs), ("src", links.sources), ("action", links.actions)]
     for (attribute, urls) in attributes where safety {
-      for url in urls where !skipped.contains(url) && !URLSafety.isSafe(Self.decodingAmpersands(url)) {
+      for (index, url) in urls.enumerated()
+      where !skipped.contains(url) && !URLSafety.isSafe(Self.decodingAmpersands(url)) {
+        let place = links.place(of: attribute, at: index)
         let scheme = URLSafety.scheme(of: Self.decodingAmpersands(url)) ?? ""
         if ["javascript", "vbscript", "data", "file"].contains(scheme) {
           report(
             "`\(url)` in \(attribute) runs script or embeds data: only links such as https:, mailto: or a path are allowed",
-            about: url, kind: attribute)
+            about: url, kind: attribute, place: place)
         } else {
           report(
             "`\(url)` in \(attribute) has the unknown scheme `\(scheme):`\(scheme.hasSuffix("https") || scheme.hasSuffix("http") ? " (a typo for `\(scheme.hasSuffix("https") ? "https" : "http"):`?)" : ""); only links such as https:, mailto: or a path are allowed",
-            about: url, kind: attribute)
+            about: url, kind: attribute, place: place)
         }
       }
     }
     guard targets else { return diagnostics }
     for problem in reported {
-      report(problem.message, about: problem.written, kind: "rewritten", suggestion: problem.suggestion)
+      report(
+        problem.message, about: problem.written, kind: "rewritten", place: problem.place,
+        suggestion: problem.suggestion)
     }
     for (attribute, urls) in attributes {
-      for href in urls where !skipped.contains(href) {
+      for (index, href) in urls.enumerated() where !skipped.contains(href) {
         guard let (path, fragment) = resolve(href, from: page.url) else { continue }
+        let place = links.place(of: attribute, at: index)
         let shown = writtenAs[href] ?? href
         let message: String
         if let ids = lookup(path) {
@@ -139,7 +146,7 @@ struct LinkChecker {
           if let original = originals[path] ?? originals[path + "/"], original.ids.contains(fragment) {
             report(
               "link to `\(shown)`: the translation at \(path) has no id `\(fragment)`, which its original at \(original.url) has (the heading was translated; give it the original's id with `{#\(fragment)}`)",
-              about: href, kind: attribute, severity: .warning)
+              about: href, kind: attribute, place: place, severity: .warning)
             continue
           }
           message = "link to `\(shown)`: no element with id `\(fragment)` on \(path)"
@@ -150,7 +157,7 @@ struct LinkChecker {
           default: message = "broken link to `\(shown)`: no page or file at \(path)"
           }
         }
-        report(message, about: href, kind: attribute)
+        report(message, about: href, kind: attribute, place: place)
       }
     }
     return diagnostics
@@ -238,6 +245,11 @@ struct LinkAttributes: Sendable, Equatable {
   var hrefs: [String]
   var sources: [String]
   var actions: [String]
+  /// Where each of ``hrefs`` is written in the page's source, when its parse said (a
+  /// Markdown link); may be shorter than ``hrefs``, the rest not known.
+  var hrefPlaces: [SourcePlace] = []
+  /// Where each of ``sources`` is written, as ``hrefPlaces``.
+  var sourcePlaces: [SourcePlace] = []
 
   init(of html: String) {
     let found = AttributeValues.of(["href", "src", "action"], in: html)
@@ -246,6 +258,22 @@ struct LinkAttributes: Sendable, Equatable {
 
   /// No URLs.
   init() { (hrefs, sources, actions) = ([], [], []) }
+
+  /// Where the URL at `index` of the list of `attribute` (`href`, `src`, `action`) is
+  /// written, when known.
+  func place(of attribute: String, at index: Int) -> SourcePlace? {
+    let places = attribute == "href" ? hrefPlaces : attribute == "src" ? sourcePlaces : []
+    return index < places.count && places[index].isKnown ? places[index] : nil
+  }
+
+  /// These places given to `other`, the same body's URLs read again after its links
+  /// were rewritten (the same attributes, in the same order, some values changed).
+  func placesGiven(to other: LinkAttributes) -> LinkAttributes {
+    var other = other
+    if other.hrefs.count == hrefs.count { other.hrefPlaces = hrefPlaces }
+    if other.sources.count == sources.count { other.sourcePlaces = sourcePlaces }
+    return other
+  }
 
   /// The URLs of `html` and its ids (``LinkChecker/ids(in:)``), in one scan.
   static func withIDs(of html: String) -> (LinkAttributes, PageIDs) {
@@ -261,6 +289,7 @@ struct LinkAttributes: Sendable, Equatable {
   static func withIDs(of facts: BodyFacts, basePath: String) -> (LinkAttributes, PageIDs) {
     var links = LinkAttributes()
     (links.hrefs, links.sources, links.actions) = (facts.hrefs, facts.sources, facts.actions)
+    (links.hrefPlaces, links.sourcePlaces) = (facts.hrefPlaces, facts.sourcePlaces)
     if let prefix = siteLinkPrefix(basePath: basePath) {
       func prefixed(_ url: String) -> String { isSiteAbsolute(url) ? prefix + url : url }
       (links.hrefs, links.sources, links.actions) = (

@@ -3,6 +3,10 @@ import CvsiteMarkdown
 
 /// Finds where a link is written in a page's Markdown source, for a diagnostic about it.
 ///
+/// A link its parse placed (``SourcePlace``) is looked for on its line: a URL written
+/// twice, once in code, is placed at the link. The URL of a reference link is written
+/// with its definition, elsewhere, and found as the URL of a link not placed is.
+///
 /// A page's links come in the order they are written, so each is looked for from where
 /// the one before it of the same kind was found (`kind`: an attribute, or the rewriter's
 /// problems): a page of thousands of broken links is read once, not once per link, and
@@ -35,14 +39,31 @@ struct LinkLocator {
   /// Line, column (1-based, in bytes) and the line's text of `target` (an attribute
   /// value as the page's HTML has it, `&amp;` standing for `&`); line 1, column 1 when
   /// it is not found.
-  mutating func locate(_ target: String, kind: String) -> (line: Int, column: Int, text: ArraySlice<UInt8>?) {
+  mutating func locate(
+    _ target: String, kind: String, near place: SourcePlace? = nil
+  ) -> (line: Int, column: Int, text: ArraySlice<UInt8>?) {
     let written = LinkChecker.decodingAmpersands(target)
     // As the HTML has it, else percent-decoded: `[x](<no where/>)` is `no%20where/` there.
     var needles = [Array(written.utf8)]
     let decoded = PageURL.decoded(written)
     if decoded != written { needles.append(Array(decoded.utf8)) }
-    let start = cursors[kind] ?? 0
+    // As Markdown may write it: a backslash before punctuation, an entity (`&eacute;`,
+    // `&amp;`, `&#47;`) or a percent escape where the HTML has the character.
+    let loose = decoded.utf8.isEmpty ? nil : Array(decoded.utf8)
     var found: (offset: Int, count: Int)?
+    // A link the parse placed: its URL on its line from its column, else anywhere on its
+    // line (libcmark places a link written over several lines on its last line, at the
+    // column where it starts on its first).
+    let placed = place.flatMap(offsets(of:))
+    if let placed {
+      for from in [placed.column, placed.line.lowerBound] where found == nil {
+        for needle in needles where found == nil {
+          found = search(needle, from: from, to: placed.line.upperBound).map { ($0, needle.count) }
+        }
+        if found == nil, let loose { found = looseSearch(loose, from: from, to: placed.line.upperBound) }
+      }
+    }
+    let start = cursors[kind] ?? 0
     for needle in needles where found == nil {
       found = search(needle, from: start, to: bytes.count).map { ($0, needle.count) }
     }
@@ -52,33 +73,46 @@ struct LinkLocator {
         found = search(needle, from: 0, to: min(bytes.count, start + needle.count)).map { ($0, needle.count) }
       }
     }
-    // As Markdown may write it: a backslash before punctuation, an entity (`&eacute;`,
-    // `&amp;`, `&#47;`) or a percent escape where the HTML has the character.
-    if found == nil, let loose = PageURL.decoded(written).utf8.isEmpty ? nil : Array(PageURL.decoded(written).utf8) {
+    if found == nil, let loose {
       found = looseSearch(loose, from: start)
       if found == nil, start > 0, searchesFromTop < Self.searchesFromTopLimit {
         searchesFromTop += 1
         found = looseSearch(loose, from: 0)
       }
     }
-    guard let (offset, count) = found else { return (1, 1, lineText(0)) }
+    // Not spelled anywhere: where the link was placed.
+    guard let (offset, count) = found ?? placed.map({ ($0.column, 0) }) else { return (1, 1, lineText(0)) }
     cursors[kind] = offset + max(1, count)
-    // The last line starting at or before the offset.
+    let line = lineIndex(of: offset)
+    return (line + 1, offset - lineStarts[line] + 1, lineText(line))
+  }
+
+  /// The bytes of a place's line (its line ending included) and the offset of its column
+  /// (at most the line's end); nil when the place is not in the source.
+  private func offsets(of place: SourcePlace) -> (line: Range<Int>, column: Int)? {
+    let index = Int(place.line) - 1
+    guard place.isKnown, index < lineStarts.count else { return nil }
+    let line = lineStarts[index]..<(index + 1 < lineStarts.count ? lineStarts[index + 1] : bytes.count)
+    return (line, min(line.lowerBound + Int(place.column) - 1, line.upperBound))
+  }
+
+  /// The index of the line holding byte `offset`: the last line starting at or before it.
+  private func lineIndex(of offset: Int) -> Int {
     var low = 0
     var high = lineStarts.count - 1
     while low < high {
       let middle = (low + high + 1) / 2
       if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
     }
-    return (low + 1, offset - lineStarts[low] + 1, lineText(low))
+    return low
   }
 
-  /// The first place from `start` where the source spells `needle` (decoded bytes) with
-  /// escapes: its offset and length in the source.
-  private func looseSearch(_ needle: [UInt8], from start: Int) -> (Int, Int)? {
+  /// The first place from `start` (and before `end`, when given) where the source spells
+  /// `needle` (decoded bytes) with escapes: its offset and length in the source.
+  private func looseSearch(_ needle: [UInt8], from start: Int, to end: Int? = nil) -> (Int, Int)? {
     guard let first = needle.first else { return nil }
     var offset = start
-    while offset < bytes.count {
+    while offset < end ?? bytes.count {
       let byte = bytes[offset]
       if byte == first || byte == 0x5C || byte == 0x26 || byte == 0x25, let length = looseMatch(needle, at: offset) {
         return (offset, length)

@@ -11,6 +11,8 @@ struct LinkProblem: Sendable, Equatable {
   var written: String
   var message: String
   var suggestion: String?
+  /// Where the parse placed the link, when it did.
+  var place: SourcePlace?
 }
 
 extension LinkChecker {
@@ -40,13 +42,20 @@ extension LinkChecker {
     var output = ""
     output.reserveCapacity(html.utf8.count + 64)
     var rest = html[...]
+    var hrefIndex = 0
     while let attribute = Self.nextURLAttribute(in: rest) {
       output += rest[..<attribute.valueStart]
       let written = String(rest[attribute.valueStart..<attribute.valueEnd])
       var replacement = written
       var text: String?
       if attribute.isHref {
+        let found = problems.count
         (replacement, text) = rewrittenHref(written, folder: folder, page: page, problems: &problems)
+        // The link's place, when the page's URLs read in order are the ones seen here.
+        if problems.count > found, let links, hrefIndex < links.hrefs.count, links.hrefs[hrefIndex] == written {
+          problems[found].place = links.place(of: "href", at: hrefIndex)
+        }
+        hrefIndex += 1
       } else if let source = rewrittenSource(written, folder: folder) {
         replacement = source
       }

@@ -90,7 +90,7 @@ struct PageRendering: Sendable {
     let rewritten = body != page.bodyHTML
     if rewritten {
       page.bodyHTML = body
-      links = LinkAttributes(of: body)
+      links = links.placesGiven(to: LinkAttributes(of: body))
     }
     // URLs that run script are errors whatever `links:` says.
     var made = PageRender(
@@ -170,10 +170,22 @@ extension LinkAttributes {
       let decoded = LinkChecker.decodingAmpersands(url)
       return !LinkChecker.hasScheme(decoded) && !decoded.hasPrefix("//")
     }
-    var kept = LinkAttributes()
-    (kept.hrefs, kept.sources, kept.actions) = (
-      hrefs.filter(leadsIn), sources.filter(leadsIn), actions.filter(leadsIn)
-    )
-    return kept
+    // Each URL kept with its place, when known.
+    func kept(_ urls: [String], _ attribute: String) -> ([String], [SourcePlace]) {
+      var (kept, places) = ([String](), [SourcePlace]())
+      for (index, url) in urls.enumerated() where leadsIn(url) {
+        if let place = place(of: attribute, at: index) {
+          places += repeatElement(.unknown, count: kept.count - places.count)
+          places.append(place)
+        }
+        kept.append(url)
+      }
+      return (kept, places)
+    }
+    var links = LinkAttributes()
+    links.actions = actions.filter(leadsIn)
+    (links.hrefs, links.hrefPlaces) = kept(hrefs, "href")
+    (links.sources, links.sourcePlaces) = kept(sources, "src")
+    return links
   }
 }
