@@ -15,10 +15,10 @@ import Testing
     var diagnostics: [String]
   }
 
-  static func build(_ text: String, plain: Bool, anchors: Bool) -> Outcome? {
+  static func build(_ text: String, plain: Bool, anchors: Bool, rawHTML: Bool = false) -> Outcome? {
     let source = SourceText(path: "p.md", bytes: Array(text.utf8))
     var diagnostics: [Diagnostic] = []
-    let options = MarkdownOptions(headingAnchors: anchors)
+    let options = MarkdownOptions(allowRawHTML: rawHTML, headingAnchors: anchors)
     let matter = FrontMatter.parse(source, schema: testSchema, into: &diagnostics)
     let body = PageBody(source: source, frontMatterLines: matter.lineCount)
     guard let prepared = PreparedBody.prepare(body, options: options, validateUTF8: false, into: &diagnostics) else {
@@ -77,6 +77,22 @@ import Testing
     // Most generated pages qualify, and a good share really contain inline directives.
     #expect(compared > 1200)
     #expect(withInlines > 300)
+  }
+
+  @Test("with raw HTML kept, one cmark render equals the block-by-block path on 800 generated pages")
+  func plainEqualsBlocksWithRawHTML() throws {
+    var compared = 0
+    var withRawHTML = 0
+    for (index, page) in Self.pages(count: 800).enumerated() {
+      let anchors = index % 2 == 1
+      guard let plain = Self.build(page, plain: true, anchors: anchors, rawHTML: true) else { continue }
+      let blocks = try #require(Self.build(page, plain: false, anchors: anchors, rawHTML: true))
+      #expect(plain == blocks, "page \(index):\n\(page)")
+      compared += 1
+      if plain.html.contains("<span>") || plain.html.contains("<div>") { withRawHTML += 1 }
+    }
+    #expect(compared > 600)
+    #expect(withRawHTML > 150)
   }
 
   @Test("a page with inline directives but no block directive takes the one-render path")

@@ -8,11 +8,25 @@ import Testing
 /// A page whose body one walk writes takes its URLs and ids from that walk: they must be
 /// what a scan of its finished body finds, on every kind of page and under a base path.
 @Suite struct BodyFactsTests {
-  @Test("the URLs and ids a page came with are those its body holds", arguments: ["/", "/manual/"])
-  func factsAreTheBodysOwn(basePath: String) throws {
-    let site = try TemporarySite(site: JunkSite.files(pages: 160, seed: 11))
+  @Test(
+    "the URLs and ids a page came with are those its body holds",
+    arguments: [("/", "false"), ("/manual/", "false"), ("/", "true"), ("/manual/", "trusted")])
+  func factsAreTheBodysOwn(basePath: String, rawHTML: String) throws {
+    var files = JunkSite.files(pages: 160, seed: 11)
+    // Raw HTML as authors write it: links, images, ids, single quotes, a value left open.
+    let raw = [
+      "<a href=\"/docs/\">docs</a> and <img src=\"/i.png\" alt=\"i\">",
+      "<div id=\"box\" class='c'>\n<a href='/single/'>s</a>\n</div>",
+      "Text <span id=\"s\">x</span> then [md](/md/).",
+      "<div><a href=\"open>\n\nThen a \"quote\" and <a href=\"/after/\">after</a>.",
+      "<div id=\"open>\n\n<p id=\"after\">x</p>",
+      "<p>\n<a href=\"/a/\"\n   id=\"multi\">x</a>\n</p>\n\n## Heading <em id=\"e\">e</em>",
+    ]
+    for (index, body) in raw.enumerated() { files["content/raw-\(index).md"] = "---\ntitle: R\n---\n" + body + "\n" }
+    let site = try TemporarySite(site: files)
     var config = SiteConfig()
     config.baseURL = "https://example.org" + basePath
+    (config.rawHTML, config.trustsRawHTML) = (rawHTML != "false", rawHTML == "trusted")
     #expect(config.basePath == basePath)
     let themes = repositoryRoot.appendingPathComponent("themes")
     let theme = try #require(

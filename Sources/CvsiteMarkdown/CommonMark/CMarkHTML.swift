@@ -27,6 +27,10 @@ struct CMarkHTMLWriter {
   var takesFacts = false
   /// The facts of what was written, when they are taken.
   var facts = BodyFacts()
+  /// Whether ``facts`` are what a scan of the whole output finds. Raw HTML that leaves
+  /// an attribute value open (an odd number of `"`) is read differently there: the
+  /// value runs on into what follows.
+  private(set) var factsAreExact = true
   /// The facts of custom blocks' HTML known where it was made (code blocks): taken as
   /// they are instead of read from the HTML.
   var knownFacts: [OpaquePointer: BodyFacts] = [:]
@@ -271,10 +275,23 @@ struct CMarkHTMLWriter {
 
   private mutating func rawHTML(_ node: OpaquePointer) {
     if unsafe {
-      verbatim(cmark_node_get_literal(node))
+      let literal = cmark_node_get_literal(node)
+      verbatim(literal)
+      if takesFacts, factsAreExact, let literal, Self.hasOddQuotes(literal) { factsAreExact = false }
     } else {
       output.append("<!-- raw HTML omitted -->")
     }
+  }
+
+  /// Whether `text` holds an odd number of `"`.
+  private static func hasOddQuotes(_ text: UnsafePointer<CChar>) -> Bool {
+    var odd = false
+    var rest = text
+    while let quote = strchr(rest, 0x22) {
+      odd.toggle()
+      rest = UnsafePointer(quote) + 1
+    }
+    return odd
   }
 
   /// The URL of a link or image as libcmark writes it, taken into the facts with where

@@ -3,10 +3,10 @@ import CvsiteCore
 
 extension PageBuilder {
   /// Whether the page's body can be written in one walk of its libcmark tree: no block
-  /// directives, no block quote that is a callout, and safe mode. Inline directives are
-  /// rewritten in the tree first, as custom inlines written as they are.
+  /// directives and no block quote that is a callout. Inline directives are rewritten in
+  /// the tree first, as custom inlines written as they are.
   var isPlainPage: Bool {
-    prepared.directives.isEmpty && !options.allowRawHTML && !hasQuoteCallouts(prepared.document.root)
+    prepared.directives.isEmpty && !hasQuoteCallouts(prepared.document.root)
   }
 
   /// A page without directives: one walk of its libcmark tree, its headings written with
@@ -64,7 +64,8 @@ extension PageBuilder {
       facts.hrefPlaces = facts.hrefPlaces.map(source.writtenPlace)
       facts.sourcePlaces = facts.sourcePlaces.map(source.writtenPlace)
     }
-    self.facts = facts
+    // Raw HTML left open: the finished body is read instead.
+    self.facts = writer.factsAreExact ? facts : nil
     return [.html(writer.output.string, tight: false)]
   }
 }
