@@ -116,16 +116,16 @@ struct LinkChecker {
     for (attribute, urls) in attributes where safety {
       for (index, url) in urls.enumerated()
       where !skipped.contains(url) && !URLSafety.isSafe(Self.decodingAmpersands(url)) {
-        let place = links.place(of: attribute, at: index)
+        let place = { links.place(of: attribute, at: index) }
         let scheme = URLSafety.scheme(of: Self.decodingAmpersands(url)) ?? ""
         if ["javascript", "vbscript", "data", "file"].contains(scheme) {
           report(
             "`\(url)` in \(attribute) runs script or embeds data: only links such as https:, mailto: or a path are allowed",
-            about: url, kind: attribute, place: place)
+            about: url, kind: attribute, place: place())
         } else {
           report(
             "`\(url)` in \(attribute) has the unknown scheme `\(scheme):`\(scheme.hasSuffix("https") || scheme.hasSuffix("http") ? " (a typo for `\(scheme.hasSuffix("https") ? "https" : "http"):`?)" : ""); only links such as https:, mailto: or a path are allowed",
-            about: url, kind: attribute, place: place)
+            about: url, kind: attribute, place: place())
         }
       }
     }
@@ -138,7 +138,8 @@ struct LinkChecker {
     for (attribute, urls) in attributes {
       for (index, href) in urls.enumerated() where !skipped.contains(href) {
         guard let (path, fragment) = resolve(href, from: page.url) else { continue }
-        let place = links.place(of: attribute, at: index)
+        // Looked up only for a link reported.
+        let place = { links.place(of: attribute, at: index) }
         let shown = writtenAs[href] ?? href
         let message: String
         if let ids = lookup(path) {
@@ -146,7 +147,7 @@ struct LinkChecker {
           if let original = originals[path] ?? originals[path + "/"], original.ids.contains(fragment) {
             report(
               "link to `\(shown)`: the translation at \(path) has no id `\(fragment)`, which its original at \(original.url) has (the heading was translated; give it the original's id with `{#\(fragment)}`)",
-              about: href, kind: attribute, place: place, severity: .warning)
+              about: href, kind: attribute, place: place(), severity: .warning)
             continue
           }
           message = "link to `\(shown)`: no element with id `\(fragment)` on \(path)"
@@ -157,7 +158,7 @@ struct LinkChecker {
           default: message = "broken link to `\(shown)`: no page or file at \(path)"
           }
         }
-        report(message, about: href, kind: attribute, place: place)
+        report(message, about: href, kind: attribute, place: place())
       }
     }
     return diagnostics
@@ -262,8 +263,13 @@ struct LinkAttributes: Sendable, Equatable {
   /// Where the URL at `index` of the list of `attribute` (`href`, `src`, `action`) is
   /// written, when known.
   func place(of attribute: String, at index: Int) -> SourcePlace? {
-    let places = attribute == "href" ? hrefPlaces : attribute == "src" ? sourcePlaces : []
-    return index < places.count && places[index].isKnown ? places[index] : nil
+    let place: SourcePlace?
+    switch attribute {
+    case "href": place = index < hrefPlaces.count ? hrefPlaces[index] : nil
+    case "src": place = index < sourcePlaces.count ? sourcePlaces[index] : nil
+    default: place = nil
+    }
+    return place?.isKnown == true ? place : nil
   }
 
   /// These places given to `other`, the same body's URLs read again after its links
