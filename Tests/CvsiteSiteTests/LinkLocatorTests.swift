@@ -58,5 +58,9 @@ struct LinkLocatorTests {
     // A URL spelled nowhere: where the link was placed.
     let (line, column, _) = locator.locate("/elsewhere/", kind: "src", near: SourcePlace(line: 5, column: 3))
     #expect((line, column) == (5, 3))
+    // A column past its line's end (libcmark's, for a link over several lines): the
+    // line's end, not the next line.
+    let (endLine, endColumn, _) = locator.locate("/nowhere/", kind: "src", near: SourcePlace(line: 5, column: 40))
+    #expect((endLine, endColumn) == (5, 7))
   }
 }

@@ -37,8 +37,9 @@ struct LinkLocator {
   }
 
   /// Line, column (1-based, in bytes) and the line's text of `target` (an attribute
-  /// value as the page's HTML has it, `&amp;` standing for `&`); line 1, column 1 when
-  /// it is not found.
+  /// value as the page's HTML has it, `&amp;` standing for `&`), `place` where its
+  /// parse placed the link, if it did. Not found, it is at its place, else at line 1,
+  /// column 1.
   mutating func locate(
     _ target: String, kind: String, near place: SourcePlace? = nil
   ) -> (line: Int, column: Int, text: ArraySlice<UInt8>?) {
@@ -88,12 +89,12 @@ struct LinkLocator {
   }
 
   /// The bytes of a place's line (its line ending included) and the offset of its column
-  /// (at most the line's end); nil when the place is not in the source.
+  /// (at most the line's last byte); nil when the place is not in the source.
   private func offsets(of place: SourcePlace) -> (line: Range<Int>, column: Int)? {
     let index = Int(place.line) - 1
     guard place.isKnown, index < lineStarts.count else { return nil }
     let line = lineStarts[index]..<(index + 1 < lineStarts.count ? lineStarts[index + 1] : bytes.count)
-    return (line, min(line.lowerBound + Int(place.column) - 1, line.upperBound))
+    return (line, min(line.lowerBound + Int(place.column) - 1, max(line.lowerBound, line.upperBound - 1)))
   }
 
   /// The index of the line holding byte `offset`: the last line starting at or before it.
