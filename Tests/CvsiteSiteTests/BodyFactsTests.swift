@@ -8,6 +8,27 @@ import Testing
 /// A page whose body one walk writes takes its URLs and ids from that walk: they must be
 /// what a scan of its finished body finds, on every kind of page and under a base path.
 @Suite struct BodyFactsTests {
+  @Test("the links kept for the check after every page is read keep their places")
+  func placesOfLinksIntoTheSite() {
+    var facts = BodyFacts()
+    facts.addHref("https://example.org/", at: SourcePlace(line: 4, column: 1))
+    facts.addHref("/a/", at: SourcePlace(line: 5, column: 2))
+    facts.take(html: "<h2 id=\"h\"><a href=\"#h\">#</a></h2>")
+    facts.addHref("/b/", at: SourcePlace(line: 7, column: 3))
+    facts.addSource("//cdn.example.org/i.png", at: SourcePlace(line: 8, column: 1))
+    facts.addSource("/i.png", at: SourcePlace(line: 9, column: 4))
+    let (links, _) = LinkAttributes.withIDs(of: facts, basePath: "/")
+    #expect(links.place(of: "href", at: 2) == nil)
+    #expect(links.place(of: "src", at: 1) == SourcePlace(line: 9, column: 4))
+    let kept = links.intoSite
+    #expect(kept.hrefs == ["/a/", "#h", "/b/"])
+    #expect(kept.sources == ["/i.png"])
+    let places = kept.hrefs.indices.map { kept.place(of: "href", at: $0) }
+    #expect(places == [SourcePlace(line: 5, column: 2), nil, SourcePlace(line: 7, column: 3)])
+    #expect(kept.place(of: "src", at: 0) == SourcePlace(line: 9, column: 4))
+    #expect(kept.place(of: "action", at: 0) == nil)
+  }
+
   @Test(
     "the URLs and ids a page came with are those its body holds",
     arguments: [("/", "false"), ("/manual/", "false"), ("/", "true"), ("/manual/", "trusted")])

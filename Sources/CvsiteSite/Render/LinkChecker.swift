@@ -79,7 +79,7 @@ struct LinkChecker {
 
   /// The broken links of one page body, located in its Markdown source (read only when
   /// a link is broken, to show its line): where the parse placed the link when it did
-  /// (``LinkAttributes/hrefPlaces``), else where the source spells the URL.
+  /// (``LinkAttributes/places``), else where the source spells the URL.
   /// - Parameters:
   ///   - safety: report URLs that run script or have an unknown scheme (always errors).
   ///   - targets: report links, images and form destinations that lead nowhere (the part
@@ -246,11 +246,10 @@ struct LinkAttributes: Sendable, Equatable {
   var hrefs: [String]
   var sources: [String]
   var actions: [String]
-  /// Where each of ``hrefs`` is written in the page's source, when its parse said (a
-  /// Markdown link); may be shorter than ``hrefs``, the rest not known.
-  var hrefPlaces: [SourcePlace] = []
-  /// Where each of ``sources`` is written, as ``hrefPlaces``.
-  var sourcePlaces: [SourcePlace] = []
+  /// Where the URLs the parse placed (Markdown links and images) are written in the
+  /// page's source, the others not listed: a page keeps its links' places until they are
+  /// checked, and most of its links have none.
+  var places = LinkPlaces()
 
   init(of html: String) {
     let found = AttributeValues.of(["href", "src", "action"], in: html)
@@ -263,21 +262,18 @@ struct LinkAttributes: Sendable, Equatable {
   /// Where the URL at `index` of the list of `attribute` (`href`, `src`, `action`) is
   /// written, when known.
   func place(of attribute: String, at index: Int) -> SourcePlace? {
-    let place: SourcePlace?
     switch attribute {
-    case "href": place = index < hrefPlaces.count ? hrefPlaces[index] : nil
-    case "src": place = index < sourcePlaces.count ? sourcePlaces[index] : nil
-    default: place = nil
+    case "href": places.place(of: index, image: false)
+    case "src": places.place(of: index, image: true)
+    default: nil
     }
-    return place?.isKnown == true ? place : nil
   }
 
   /// These places given to `other`, the same body's URLs read again after its links
   /// were rewritten (the same attributes, in the same order, some values changed).
   func placesGiven(to other: LinkAttributes) -> LinkAttributes {
     var other = other
-    if other.hrefs.count == hrefs.count { other.hrefPlaces = hrefPlaces }
-    if other.sources.count == sources.count { other.sourcePlaces = sourcePlaces }
+    if other.hrefs.count == hrefs.count, other.sources.count == sources.count { other.places = places }
     return other
   }
 
@@ -295,7 +291,7 @@ struct LinkAttributes: Sendable, Equatable {
   static func withIDs(of facts: BodyFacts, basePath: String) -> (LinkAttributes, PageIDs) {
     var links = LinkAttributes()
     (links.hrefs, links.sources, links.actions) = (facts.hrefs, facts.sources, facts.actions)
-    (links.hrefPlaces, links.sourcePlaces) = (facts.hrefPlaces, facts.sourcePlaces)
+    links.places = LinkPlaces(hrefs: facts.hrefPlaces, sources: facts.sourcePlaces)
     if let prefix = siteLinkPrefix(basePath: basePath) {
       func prefixed(_ url: String) -> String { isSiteAbsolute(url) ? prefix + url : url }
       (links.hrefs, links.sources, links.actions) = (

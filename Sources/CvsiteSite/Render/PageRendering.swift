@@ -171,21 +171,20 @@ extension LinkAttributes {
       return !LinkChecker.hasScheme(decoded) && !decoded.hasPrefix("//")
     }
     // Each URL kept with its place, when known.
-    func kept(_ urls: [String], _ attribute: String) -> ([String], [SourcePlace]) {
-      var (kept, places) = ([String](), [SourcePlace]())
-      for (index, url) in urls.enumerated() where leadsIn(url) {
-        if let place = place(of: attribute, at: index) {
-          places += repeatElement(.unknown, count: kept.count - places.count)
-          places.append(place)
-        }
-        kept.append(url)
-      }
-      return (kept, places)
-    }
     var links = LinkAttributes()
     links.actions = actions.filter(leadsIn)
-    (links.hrefs, links.hrefPlaces) = kept(hrefs, "href")
-    (links.sources, links.sourcePlaces) = kept(sources, "src")
+    for (index, href) in hrefs.enumerated() where leadsIn(href) {
+      if let place = places.place(of: index, image: false) {
+        links.places.add(place, of: links.hrefs.count, image: false)
+      }
+      links.hrefs.append(href)
+    }
+    for (index, source) in sources.enumerated() where leadsIn(source) {
+      if let place = places.place(of: index, image: true) {
+        links.places.add(place, of: links.sources.count, image: true)
+      }
+      links.sources.append(source)
+    }
     return links
   }
 }
