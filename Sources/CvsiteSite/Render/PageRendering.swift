@@ -170,21 +170,17 @@ extension LinkAttributes {
       let decoded = LinkChecker.decodingAmpersands(url)
       return !LinkChecker.hasScheme(decoded) && !decoded.hasPrefix("//")
     }
-    // Each URL kept with its place, when known.
+    // Each URL kept with its place, when known (links placed before images).
     var links = LinkAttributes()
+    func keep(_ urls: [String], image: Bool, into kept: inout [String], placing keptPlaces: inout LinkPlaces) {
+      for (index, url) in urls.enumerated() where leadsIn(url) {
+        if let place = places.place(of: index, image: image) { keptPlaces.add(place, of: kept.count, image: image) }
+        kept.append(url)
+      }
+    }
+    keep(hrefs, image: false, into: &links.hrefs, placing: &links.places)
+    keep(sources, image: true, into: &links.sources, placing: &links.places)
     links.actions = actions.filter(leadsIn)
-    for (index, href) in hrefs.enumerated() where leadsIn(href) {
-      if let place = places.place(of: index, image: false) {
-        links.places.add(place, of: links.hrefs.count, image: false)
-      }
-      links.hrefs.append(href)
-    }
-    for (index, source) in sources.enumerated() where leadsIn(source) {
-      if let place = places.place(of: index, image: true) {
-        links.places.add(place, of: links.sources.count, image: true)
-      }
-      links.sources.append(source)
-    }
     return links
   }
 }

@@ -64,9 +64,7 @@ struct TemplateObject: Sendable {
       case (let position?, nil):
         entries.remove(at: position)
         index = nil
-      case (nil, let value?):
-        index?[name] = entries.count
-        entries.append(Member(name, value))
+      case (nil, let value?): append(new: name, value)
       case (nil, nil): break
       }
     }
