@@ -1,7 +1,7 @@
 import Foundation
 
 /// The line syntax of Python-Markdown's extensions beyond blocks, read in MkDocs pages as
-/// ``DialectBlocks`` walks their lines (outside code, after the blocks' indentation):
+/// the page's ``LineWalk`` offers them (outside code, after the blocks' indentation):
 ///
 /// ```
 /// *[HTML]: Hypertext Markup Language   abbr: left out, its word marked on the page
@@ -10,7 +10,7 @@ import Foundation
 /// <div class="grid" markdown>          md_in_html: the attribute goes, and blank lines
 ///                                      around the content make cmark read it as Markdown
 /// ```
-struct PythonMarkdownLines {
+struct PythonMarkdownLines: DialectLineReader {
   /// The abbreviations the page defines, in written order.
   var abbreviations: [Abbreviation] = []
   /// The lines whose `:` became a list marker.
@@ -160,3 +160,33 @@ struct Abbreviation: Equatable, Sendable {
 
 private func isASCIILetter(_ byte: UInt8) -> Bool { (0x61...0x7A).contains(byte | 0x20) }
 private func isASCIILetterOrDigit(_ byte: UInt8) -> Bool { isASCIILetter(byte) || (0x30...0x39).contains(byte) }
+
+extension PythonMarkdownLines {
+  func mayRead(_ source: SourceText, from firstLine: Int) -> Bool {
+    Self.mayHaveLines(source, from: firstLine)
+  }
+
+  mutating func read(_ line: inout WalkedLine, walk: inout LineWalk) -> Bool {
+    guard let action = read(line.text, width: line.relativeWidth, line: line.number) else { return false }
+    switch action {
+    case .leaveOut:
+      walk.leaveOut(line.number, after: line.closings.events, indent: line.closings.indent)
+    case .replace(let indent, let kept, let blankAfter):
+      walk.place(line.closings.events, line: line.number, indent: line.closings.indent)
+      walk.replacedLines[line.number] = ArraySlice(Array(repeating: 0x20, count: max(0, indent)) + kept)
+      if blankAfter { walk.blankBefore.insert(line.number + 1) }
+      walk.trackLists(line.text, width: line.width)
+      walk.blankLine = nil
+    case .blankBefore:
+      walk.blankBefore.insert(line.number)
+      return false
+    }
+    return true
+  }
+
+  /// Hands over the abbreviations the page defines and its definition lines.
+  func finish(walk: inout LineWalk) {
+    walk.abbreviations = abbreviations
+    walk.definitionLines = definitionLines
+  }
+}

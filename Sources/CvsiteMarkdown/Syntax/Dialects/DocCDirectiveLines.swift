@@ -1,6 +1,6 @@
 import CvsiteCore
 
-/// DocC's block directives in a catalog's pages, as ``DialectBlocks`` walks their lines
+/// DocC's block directives in a catalog's pages, as ``DocCBlockReader`` reads their lines
 /// (outside code):
 ///
 /// ```
