@@ -3,8 +3,9 @@ import CvsiteCore
 import CvsiteMarkdown
 import Testing
 
-/// Files a page includes: pymdownx.snippets' `--8<--` lines in MkDocs projects, MDX
-/// partials (`import Part from './_part.mdx'` and `<Part />`) anywhere.
+/// Files a page includes: pymdownx.snippets' `--8<--`, mdx_include's `{! !}` and
+/// markdown-include-variants' `{* *}` lines in MkDocs projects, MDX partials
+/// (`import Part from './_part.mdx'` and `<Part />`) anywhere.
 @Suite struct IncludedFileTests {
   /// Files by the path a page writes.
   struct Files: IncludedFileSource {
@@ -23,6 +24,8 @@ import Testing
     "loop-b.md": "--8<-- \"loop-a.md\"\n",
     "sections.md": "--8<-- [start:x]\nKept.\n--8<-- [end:x]\n",
     "./_part.mdx": "---\ntitle: Part\n---\n<Aside>\nFrom a partial.\n</Aside>\n",
+    "app.py": "import a\n\ndef f():\n    return 1\n\nx = 2\ny = 3\n",
+    "ticks.md": "```\ncode\n```\n",
   ])
 
   func render(_ text: String, dialect: MarkdownDialect = .mkdocs) -> (page: ParsedPage, html: String) {
@@ -42,6 +45,24 @@ import Testing
     ("--8<-- \"sections.md\"\n", "Kept.\n"),
     // Indented with the line that includes it: inside an admonition's body.
     ("!!! note\n    --8<-- \"intro.md\"\n", ":::note\nIntro *line*.\n:::\n"),
+    // mdx_include: the file's text, `[ln:…]` for some lines; `>`, `+`, `-` and an
+    // encoding change nothing here.
+    ("{! intro.md !}\n", "Intro *line*.\n"),
+    ("{!> lines.md [ln:2-3] | utf-8 !}\n", "two\nthree\n"),
+    ("!!! note\n    {!+ intro.md !}\n", ":::note\nIntro *line*.\n:::\n"),
+    // A code block of the file, in the language of its extension, the marked lines kept.
+    ("{* app.py *}\n", "```py\nimport a\n\ndef f():\n    return 1\n\nx = 2\ny = 3\n```\n"),
+    (
+      "{* app.py hl[3,6:7] title[\"app.py\"] *}\n",
+      "```py hl_lines=\"3 6-7\" title=\"app.py\"\nimport a\n\ndef f():\n    return 1\n\nx = 2\ny = 3\n```\n"
+    ),
+    // Lines taken by `ln`, what is left out said, the marks renumbered as shown.
+    (
+      "{* app.py ln[3:4,6] hl[4,6] *}\n",
+      "```py hl_lines=\"4 8\"\n# Code above omitted 👆\n\ndef f():\n    return 1\n\n# Code here omitted 👈\n\nx = 2\n\n# Code below omitted 👇\n```\n"
+    ),
+    // A fence longer than the file's own.
+    ("{* ticks.md *}\n", "````md\n```\ncode\n```\n````\n"),
     (
       "import Part from './_part.mdx';\n\nText.\n\n<Part />\n",
       "\n\nText.\n\n:::note\nFrom a partial.\n:::\n"
@@ -75,5 +96,17 @@ import Testing
     let error = page.diagnostics.first { $0.message.contains("unknown container `nope`") }
     #expect(error?.location == SourceLocation(path: "page.md", line: 3, column: 1))
     #expect(error?.sourceLine == ":::nope")
+  }
+
+  @Test func codeIncludesAreMkDocsSyntaxAndCheckTheirLines() {
+    let (page, html) = render("{* app.py *}\n\n{! intro.md !}\n", dialect: .cvsite)
+    #expect(page.diagnostics.isEmpty)
+    #expect(html.contains("{* app.py *}") && html.contains("{! intro.md !}"))
+    let (past, _) = render("{* app.py ln[20:30] *}\n")
+    #expect(past.diagnostics.map(\.message) == ["lines 20–30 are past the end of the file (7 lines)"])
+    #expect(past.diagnostics.first?.location == SourceLocation(path: "page.md", line: 1, column: 1))
+    #expect(past.diagnostics.first?.severity == .warning)
+    let (missing, _) = render("{* nowhere.py hl[2] *}\n")
+    #expect(missing.diagnostics.map(\.message) == ["no file `nowhere.py` to include"])
   }
 }

@@ -192,6 +192,33 @@ struct MkDocsProjectTests {
     #expect(outcome.result.diagnostics.allSatisfy { !$0.message.contains("pymdownx.snippets") })
   }
 
+  @Test("a project in a repository includes the repository's files beside it, never past it")
+  func includesFromTheRepository() throws {
+    // FastAPI's layout: the MkDocs project in docs/en, the code it shows in docs_src/.
+    let repository = try TemporarySite(files: [
+      ".git/HEAD": "ref: refs/heads/main\n",
+      "docs_src/app.py": "import a\n\ndef f():\n    return 1\n",
+      "docs/en/mkdocs.yml": "site_name: S\nmarkdown_extensions:\n  - pymdownx.blocks.admonition\n  - mdx_include\n",
+      "docs/en/docs/index.md":
+        "# Home\n\n/// tip | Run it\n{* ../../docs_src/app.py hl[3] *}\n///\n\n{! ../../docs_src/app.py !}\n",
+    ])
+    var options = BuildOptions(siteRoot: repository.root.appendingPathComponent("docs/en"))
+    options.jobs = 2
+    let outcome = SiteBuilder.build(options)
+    #expect(outcome.result.succeeded, "\(outcome.result.diagnostics.summaries)")
+    let page = try #require(repository.read("docs/en/site/index.html", in: repository.root))
+    #expect(page.contains("cv-callout-tip") && page.contains("Run it"))
+    #expect(page.contains(#"<code class="language-py">"#) && page.contains("cv-mark"))
+    #expect(!page.contains("{*") && !page.contains("{!") && !page.contains("///"))
+    // Past the repository's folder nothing is read.
+    try repository.write("docs/en/docs/index.md", "# Home\n\n{! ../../../outside.md !}\n")
+    let refused = SiteBuilder.build(options).result.diagnostics.filter { $0.severity == .error }
+    #expect(
+      refused.map(\.message) == [
+        "`../../../outside.md` is outside the site's repository: only files in it are included"
+      ])
+  }
+
   @Test("cvsite.yml wins over mkdocs.yml")
   func cvsiteSettingsFirst() throws {
     let site = try TemporarySite(

@@ -37,8 +37,11 @@ public struct IncludeProblem: Error, Sendable {
 }
 
 /// The lines of a page with the files it includes put in place of the lines that include
-/// them: `--8<-- "file.md"` (or `"file.md:3:8"` for lines 3 to 8) in an MkDocs project,
-/// and `<Part />` of `import Part from './_part.mdx'` in an MDX page. Included files may
+/// them: in an MkDocs project `--8<-- "file.md"` (or `"file.md:3:8"` for lines 3 to 8;
+/// pymdownx.snippets), `{! file.md !}` (mdx_include) and `{* file.py ln[3:8] hl[5] *}` (a
+/// code block of the file, the lines of `ln` taken and those of `hl` marked; FastAPI's
+/// markdown-include-variants); `<Part />` of `import Part from './_part.mdx'` in an MDX
+/// page. Included files may
 /// include others, up to ``maxDepth`` deep; a file that includes itself, through others
 /// or not, is an error. Each line put in is placed, for diagnostics, at the line that
 /// included it.
@@ -57,6 +60,8 @@ struct IncludedLines {
   /// The site paths of the files included.
   private(set) var included = Set<String>()
   private var bytes = 0
+  /// What the last include read is warned of: lines it names past its file's end.
+  private var warnings: [String] = []
 
   init(files: any IncludedFileSource, snippets: Bool) {
     self.files = files
@@ -105,6 +110,10 @@ struct IncludedLines {
         for message in messages {
           diagnostics.append(source.diagnostic(.error, message, line: line, column: request.column))
         }
+        for message in warnings {
+          diagnostics.append(source.diagnostic(.warning, message, line: line, column: request.column))
+        }
+        warnings = []
       case .partialImport?:
         // `import Part from './_part.mdx'`: read here; the line stays, empty.
         changed = true
@@ -141,6 +150,8 @@ struct IncludedLines {
     /// 1-based: the lines of the file to take.
     var lines: ClosedRange<Int>?
     var column: Int
+    /// For `{* … *}`: the file is shown as code.
+    var code: CodeInclude?
   }
 
   /// The lines of a fenced block of the file `code` names (the lines that differ from
@@ -193,7 +204,10 @@ struct IncludedLines {
   private static func mayInclude(_ bytes: [UInt8], snippets: Bool, code: Bool) -> Bool {
     bytes.withUnsafeBufferPointer { buffer in
       (code && firstOffset(of: Array("@Code(".utf8), in: buffer, within: 0..<buffer.count) != nil)
-        || (snippets && firstOffset(of: Array("--8<--".utf8), in: buffer, within: 0..<buffer.count) != nil)
+        || (snippets
+          && (firstOffset(of: Array("--8<--".utf8), in: buffer, within: 0..<buffer.count) != nil
+            || firstOffset(of: Array("{!".utf8), in: buffer, within: 0..<buffer.count) != nil
+            || firstOffset(of: Array("{*".utf8), in: buffer, within: 0..<buffer.count) != nil))
         || firstOffset(of: Array("import ".utf8), in: buffer, within: 0..<buffer.count) != nil
     }
   }
@@ -235,6 +249,11 @@ struct IncludedLines {
         lines = max(1, first)...Int.max
       }
       return .include(Request(path: path, kind: .snippet, indent: indent, lines: lines, column: column))
+    }
+    if snippets, let asked = CodeInclude.request(rest) {
+      return .include(
+        Request(
+          path: asked.path, kind: .snippet, indent: indent, lines: asked.lines, column: column, code: asked.code))
     }
     if let names = MDXTag.importedNames(rest), let from = String(decoding: rest, as: UTF8.self).range(of: " from ") {
       let line = String(decoding: rest, as: UTF8.self)
@@ -278,6 +297,7 @@ struct IncludedLines {
       return nil
     }
     let source = SourceText(path: file.path, bytes: MarkdownParser.normalized(file.bytes))
+    if let code = request.code { return code.block(of: source, indent: request.indent) { warnings.append($0) } }
     // A partial's own front matter is not part of the page.
     var skip = 0
     if request.kind == .partial {

@@ -43,7 +43,9 @@ enum MkDocsSettings {
     "pymdownx.magiclink", "pymdownx.betterem", "pymdownx.saneheaders", "sane_lists", "codehilite", "nl2br",
     "pymdownx.escapeall", "pymdownx.smartsymbols", "smarty", "wikilinks", "legacy_attrs", "legacy_em",
     "pymdownx.snippets", "def_list", "abbr", "md_in_html", "pymdownx.mark", "pymdownx.caret", "pymdownx.tilde",
-    "pymdownx.keys", "pymdownx.emoji",
+    "pymdownx.keys", "pymdownx.emoji", "pymdownx.blocks.admonition", "pymdownx.blocks.details", "pymdownx.blocks.tab",
+    "mdx_include",
+    "markdown_include_variants",
   ]
 
   /// Reads `text` (the file at `path`); every problem is a located diagnostic. `files`

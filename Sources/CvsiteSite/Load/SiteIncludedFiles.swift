@@ -2,12 +2,17 @@ import CvsiteCore
 import CvsiteMarkdown
 import Foundation
 
-/// The files pages include, read from the site's folder and never from outside it:
+/// The files pages include, read from the site's project and never from outside it:
 /// snippets from the base paths (the project's folder, then the pages' folder, as
 /// pymdownx.snippets has them by default), partials from the including page's folder
-/// (`@site/…` from the project's folder).
+/// (`@site/…` from the project's folder). A site in a git repository may include the
+/// repository's files beside it (`../../docs_src/app.py`, as FastAPI's docs do); a site
+/// in no repository only its own.
 struct SiteIncludedFiles: IncludedFileSource {
   let siteRoot: URL
+  /// The folder no included file is read outside of: the repository holding the site,
+  /// or the site's folder.
+  let boundary: URL
   let contentFolder: String
   /// Folders snippets are looked for in, relative to the site's folder.
   var snippetBases: [String]
@@ -16,6 +21,7 @@ struct SiteIncludedFiles: IncludedFileSource {
 
   init(siteRoot: URL, contentFolder: String, snippetBases: [String] = []) {
     self.siteRoot = siteRoot.standardizedFileURL.resolvingSymlinksInPath()
+    boundary = Self.repository(holding: self.siteRoot) ?? self.siteRoot
     self.contentFolder = contentFolder
     self.snippetBases = snippetBases.isEmpty ? [".", contentFolder] : snippetBases
   }
@@ -44,7 +50,7 @@ struct SiteIncludedFiles: IncludedFileSource {
     var outside = false
     for candidate in candidates {
       let url = siteRoot.appendingPathComponent(candidate).standardizedFileURL.resolvingSymlinksInPath()
-      guard url.path.hasPrefix(siteRoot.path + "/") else {
+      guard url.path.hasPrefix(boundary.path + "/") else {
         outside = true
         continue
       }
@@ -53,13 +59,36 @@ struct SiteIncludedFiles: IncludedFileSource {
       guard data.count <= Self.maxFileBytes else {
         return .failure(IncludeProblem("`\(written)` is larger than \(Self.maxFileBytes >> 20) MB: left out"))
       }
-      let path = String(url.path.dropFirst(siteRoot.path.count + 1))
-      return .success(IncludedFile(bytes: [UInt8](data), path: path))
+      return .success(IncludedFile(bytes: [UInt8](data), path: sitePath(of: url)))
     }
     if outside {
-      return .failure(IncludeProblem("`\(written)` is outside the site: only files in it are included"))
+      let place = boundary == siteRoot ? "the site" : "the site's repository"
+      return .failure(IncludeProblem("`\(written)` is outside \(place): only files in it are included"))
     }
     let places = candidates.map { "`\($0)`" }.joined(separator: ", ")
     return .failure(IncludeProblem("no file `\(written)` to include (looked for \(places))"))
+  }
+
+  /// The path of `url` (inside ``boundary``) from the site's folder: `../docs_src/a.py`
+  /// for a file beside it.
+  private func sitePath(of url: URL) -> String {
+    if url.path.hasPrefix(siteRoot.path + "/") { return String(url.path.dropFirst(siteRoot.path.count + 1)) }
+    let site = siteRoot.pathComponents
+    let file = url.pathComponents
+    let shared = zip(site, file).prefix { $0 == $1 }.count
+    return (Array(repeating: "..", count: site.count - shared) + file[shared...]).joined(separator: "/")
+  }
+
+  /// The git repository `folder` is in: the nearest folder at or above it with a `.git`
+  /// (a folder, or the file of a worktree), at most 16 folders up.
+  static func repository(holding folder: URL) -> URL? {
+    var candidate = folder
+    for _ in 0..<16 {
+      if FileManager.default.fileExists(atPath: candidate.appendingPathComponent(".git").path) { return candidate }
+      let parent = candidate.deletingLastPathComponent()
+      guard parent.path != candidate.path else { return nil }
+      candidate = parent
+    }
+    return nil
   }
 }
