@@ -14,6 +14,10 @@ let package = Package(
     .library(name: "ContainerViews", targets: ["ContainerViews"]),
     .executable(name: "cvsite", targets: ["cvsite"]),
   ],
+  traits: [
+    .trait(name: "EntryMacro", description: "The @Entry macro of ContainerViews (builds swift-syntax)."),
+    .default(enabledTraits: ["EntryMacro"]),
+  ],
   dependencies: [
     .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"604.0.0"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
@@ -35,7 +39,13 @@ let package = Package(
       ]
     ),
     // SwiftUI's container-values model for an HTML view tree.
-    .target(name: "ContainerViews", dependencies: ["ContainerViewsMacros"]),
+    // The `@Entry` macro is the default trait's: the executable is built without it, so
+    // that swift-syntax, which only the macro needs, stays out of its build.
+    .target(
+      name: "ContainerViews",
+      dependencies: [.target(name: "ContainerViewsMacros", condition: .when(traits: ["EntryMacro"]))],
+      swiftSettings: [.define("ENTRY_MACRO", .when(traits: ["EntryMacro"]))]
+    ),
     .testTarget(name: "ContainerViewsTests", dependencies: ["ContainerViews"]),
     // The vocabulary every stage shares: diagnostics, value schemas and typed values, the
     // container-rendering protocol, slugs, did-you-mean, base paths, YAML error positions.

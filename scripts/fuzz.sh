@@ -14,7 +14,8 @@ cd "$(dirname "$0")/.."
 seconds=${1:-600}
 runs=${2:--1}
 scratch=${CVSITE_FUZZ_SCRATCH:-.build-fuzz}
-CVSITE_FUZZ=1 swift build -c release --scratch-path "$scratch" --product CvsiteFuzz --disable-experimental-prebuilts
+CVSITE_FUZZ=1 swift build -c release --scratch-path "$scratch" --product CvsiteFuzz --disable-experimental-prebuilts \
+  --disable-default-traits
 binary="$scratch/release/CvsiteFuzz"
 corpus="$scratch/corpus"
 findings="$scratch/findings"

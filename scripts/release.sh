@@ -34,8 +34,10 @@ if [ -z "$binary" ]; then
     sed "s|^Libs:.*|Libs: -l:$library.a|" "$(pkg-config --variable=pcfiledir "$library")/$library.pc" \
       >"$pkgconfig/$library.pc"
   done
+  # Without the default trait (the library's `@Entry` macro, which the executable does not
+  # use), swift-syntax is not built.
   PKG_CONFIG_PATH="$pkgconfig" swift build -c release --product cvsite --static-swift-stdlib \
-    --disable-experimental-prebuilts --scratch-path "$scratch" >&2
+    --disable-experimental-prebuilts --disable-default-traits --scratch-path "$scratch" >&2
   binary="$scratch/release/cvsite"
 fi
 

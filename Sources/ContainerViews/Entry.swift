@@ -1,3 +1,7 @@
+// The macro comes with the package's default trait, `EntryMacro`; a build without it
+// (`--disable-default-traits`, as the `cvsite` executable is built) leaves swift-syntax
+// out, and keys are written by hand.
+#if ENTRY_MACRO
 /// Declares a value in `extension ContainerValues` or `extension EnvironmentValues`.
 ///
 /// ```swift
@@ -10,3 +14,4 @@
 @attached(accessor)
 @attached(peer, names: prefixed(__Key_))
 public macro Entry() = #externalMacro(module: "ContainerViewsMacros", type: "EntryMacro")
+#endif

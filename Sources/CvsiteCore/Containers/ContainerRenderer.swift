@@ -9,7 +9,15 @@ public protocol ContainerRenderer: Sendable {
 extension EnvironmentValues {
   /// What turns a container directive into HTML: the theme's templates in a site build,
   /// ``PlainContainerRenderer`` otherwise.
-  @Entry public var containerRenderer: any ContainerRenderer = PlainContainerRenderer()
+  public var containerRenderer: any ContainerRenderer {
+    get { self[ContainerRendererKey.self] }
+    set { self[ContainerRendererKey.self] = newValue }
+  }
+
+  // Written out as `@Entry` expands it: the executable's modules build without the macro.
+  private struct ContainerRendererKey: EnvironmentKey {
+    static var defaultValue: any ContainerRenderer { PlainContainerRenderer() }
+  }
 }
 
 /// A theme-independent rendering of containers: a `div` per container, a `section` per

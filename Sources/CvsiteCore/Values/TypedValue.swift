@@ -49,5 +49,13 @@ public struct DeclaredValues: Sendable, Hashable {
 
 extension ContainerValues {
   /// Values declared by the theme and written in Markdown.
-  @Entry public var declaredValues: DeclaredValues = DeclaredValues()
+  public var declaredValues: DeclaredValues {
+    get { self[DeclaredValuesKey.self] }
+    set { self[DeclaredValuesKey.self] = newValue }
+  }
+
+  // Written out as `@Entry` expands it: the executable's modules build without the macro.
+  private struct DeclaredValuesKey: ContainerValueKey {
+    static var defaultValue: DeclaredValues { DeclaredValues() }
+  }
 }

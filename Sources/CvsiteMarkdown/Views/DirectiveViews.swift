@@ -11,7 +11,15 @@ struct ChildMeta {
 }
 
 extension ContainerValues {
-  @Entry var markdownChild: ChildMeta? = nil
+  var markdownChild: ChildMeta? {
+    get { self[MarkdownChildKey.self] }
+    set { self[MarkdownChildKey.self] = newValue }
+  }
+
+  // Written out as `@Entry` expands it: the executable's modules build without the macro.
+  private struct MarkdownChildKey: ContainerValueKey {
+    static var defaultValue: ChildMeta? { nil }
+  }
 }
 
 /// A run of views side by side: each contributes its subviews, in order.
