@@ -30,6 +30,9 @@ public struct MarkdownOptions: Sendable {
   /// Where the files pages include come from (MDX partials; snippets in an MkDocs
   /// project); `nil`: a page includes nothing.
   public var includes: (any IncludedFileSource)?
+  /// The values `{{ name }}` stands for in an MkDocs project that runs a macros plugin
+  /// (its `extra:` settings, by dotted name); `nil`: `{{ … }}` is text.
+  public var templateValues: [String: String]?
   /// Emoji and icon shortcodes (`:rocket:`, `:material-check:`) in an MkDocs page, as
   /// pymdownx.emoji reads them; `nil`: none are read.
   public var shortcodes: (any ShortcodeIndex)?
@@ -167,11 +170,19 @@ public struct MarkdownParser: Sendable {
     }
     diagnostics += opening.diagnostics
     var includedFiles: [String] = []
+    // A macros plugin renders the page as a template before anything else reads it.
+    if let values = options.templateValues,
+      let expanded = TemplateVariables(values: values).expand(
+        source, frontMatterLines: frontMatter.lineCount, into: &diagnostics)
+    {
+      source = expanded
+    }
     // `syntax: docc` in a page's front matter: DocC's directives read on that page.
     var dialect = options.dialect
     if case .string("docc")? = frontMatter.fields["syntax"] { dialect = .docc }
     if let files = options.includes {
       var lines = IncludedLines(files: files, snippets: dialect == .mkdocs)
+      lines.tolerant = options.tolerant
       // `@Code` is a tutorial's: in an article it is text (or an example in code).
       if dialect == .docc, source.path.hasSuffix(".tutorial") { lines.tutorialFiles = options.catalog }
       if let expanded = lines.expand(source, frontMatterLines: frontMatter.lineCount) { source = expanded }

@@ -11,7 +11,9 @@ import Testing
   struct Files: IncludedFileSource {
     var files: [String: String]
     func file(_ written: String, from page: String, as kind: IncludeKind) -> Result<IncludedFile, IncludeProblem> {
-      guard let text = files[written] else { return .failure(IncludeProblem("no file `\(written)` to include")) }
+      guard let text = files[written] else {
+        return .failure(IncludeProblem("no file `\(written)` to include", isMissing: true))
+      }
       return .success(IncludedFile(bytes: Array(text.utf8), path: written))
     }
   }
@@ -26,6 +28,7 @@ import Testing
     "./_part.mdx": "---\ntitle: Part\n---\n<Aside>\nFrom a partial.\n</Aside>\n",
     "app.py": "import a\n\ndef f():\n    return 1\n\nx = 2\ny = 3\n",
     "ticks.md": "```\ncode\n```\n",
+    "marked.py": "a = 1\n# --8<-- [start:part]\nb = 2\n# --8<-- [end:part]\nc = 3\n",
   ])
 
   func render(_ text: String, dialect: MarkdownDialect = .mkdocs) -> (page: ParsedPage, html: String) {
@@ -43,6 +46,8 @@ import Testing
     ("--8<-- \"lines.md::2\"\n", "one\ntwo\n"),
     ("--8<-- \"outer.md\"\n", "Outer.\n\nIntro *line*.\n"),
     ("--8<-- \"sections.md\"\n", "Kept.\n"),
+    // A section the file marks, by its name.
+    ("```py\n--8<-- \"marked.py:part\"\n```\n", "```py\nb = 2\n```\n"),
     // Indented with the line that includes it: inside an admonition's body.
     ("!!! note\n    --8<-- \"intro.md\"\n", ":::note\nIntro *line*.\n:::\n"),
     // mdx_include: the file's text, `[ln:…]` for some lines; `>`, `+`, `-` and an
@@ -108,5 +113,20 @@ import Testing
     #expect(past.diagnostics.first?.severity == .warning)
     let (missing, _) = render("{* nowhere.py hl[2] *}\n")
     #expect(missing.diagnostics.map(\.message) == ["no file `nowhere.py` to include"])
+  }
+
+  @Test func inAProjectOfAnotherGeneratorAMissingFileIsAWarning() {
+    var options = MarkdownOptions()
+    options.dialect = .mkdocs
+    options.includes = Self.files
+    options.tolerant = true
+    let page = parse(
+      "--8<-- \"generated.md\"\n\n--8<-- \"marked.py:nope\"\n\n--8<-- \"loop-a.md\"\n",
+      schema: PythonMarkdownBlockTests.schema, options: options)
+    #expect(
+      page.diagnostics.map(\.severity) == [.warning, .warning, .error], "\(page.diagnostics.map(\.message))")
+    #expect(page.diagnostics.first?.message == "no file `generated.md` to include")
+    #expect(page.diagnostics[1].message.contains("marks no section `nope`"))
+    #expect(renderHTML(page.body).contains("--8&lt;-- &quot;generated.md&quot;"), "the line stays as written")
   }
 }

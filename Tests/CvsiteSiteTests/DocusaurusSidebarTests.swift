@@ -69,6 +69,46 @@ struct DocusaurusSidebarTests {
     #expect(site.exists("orphan/index.html", in: output), "but built")
   }
 
+  @Test("docs kept beside the site (path: '../docs'), their sidebars named by sidebarPath (JSON)")
+  func docsBesideTheSite() throws {
+    // Jest's and Prettier's layout: the site in website/, the docs in ../docs.
+    let repository = try TemporarySite(files: [
+      ".git/HEAD": "ref: refs/heads/main\n",
+      "website/docusaurus.config.mjs": """
+      export default {
+        title: 'Widgets',
+        presets: [['classic', {docs: {path: '../docs', sidebarPath: path.resolve(__dirname, './sidebars.json')}}]],
+      };
+      """,
+      "website/sidebars.json": #"{"docs": {"Start": ["intro", "setup"]}}"#,
+      "docs/intro.md": "# Introduction\n\nSee [setup](setup.md).\n",
+      "docs/setup.md": "# Setup\n",
+    ])
+    var options = BuildOptions(siteRoot: repository.root.appendingPathComponent("website"))
+    options.jobs = 2
+    let outcome = SiteBuilder.build(options)
+    #expect(outcome.result.succeeded, "\(outcome.result.diagnostics.summaries)")
+    let output = repository.root.appendingPathComponent("website/build")
+    let intro = try #require(repository.read("intro/index.html", in: output))
+    #expect(intro.contains(#"<a href="/setup/">setup</a>"#))
+    #expect(intro.contains(">Start<") && intro.contains(">Setup<"), "the sidebars of sidebars.json")
+    #expect(!outcome.result.diagnostics.contains { $0.message.contains("sidebars") && $0.severity == .error })
+  }
+
+  @Test("docs outside any repository that holds the site are refused at their setting")
+  func docsOutsideTheRepository() throws {
+    let site = try TemporarySite(files: [
+      "docusaurus.config.js":
+        "module.exports = {\n  presets: [['classic', {\n    docs: {path: '../elsewhere'}}]],\n};\n",
+      "docs/intro.md": "# Introduction\n",
+    ])
+    let errors = site.build().result.diagnostics.filter { $0.severity == .error }
+    #expect(
+      errors.first?.message
+        == "'docs.path': `../elsewhere` is outside the project and no repository holds both: its pages are not read")
+    #expect(errors.first?.location == SourceLocation(path: "docusaurus.config.js", line: 3, column: 18))
+  }
+
   @Test("what cannot be read is a located warning, with the nearest doc id")
   func warnings() throws {
     let site = try TemporarySite(files: Self.files)

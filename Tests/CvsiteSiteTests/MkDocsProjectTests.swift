@@ -219,6 +219,24 @@ struct MkDocsProjectTests {
       ])
   }
 
+  @Test("a macros plugin's {{ name }} is a value of extra:, in either form of the settings")
+  func macros() throws {
+    for settings in [
+      "site_name: S\nplugins:\n  - search\n  - macros\nextra:\n  version: '2.1'\n  links: {chat: https://chat.example/}\n",
+      "site_name: S\nmarkdown_extensions:\n  zensical.extensions.macros: null\n  toc:\n    permalink: true\n"
+        + "extra:\n  version: '2.1'\n  links: {chat: https://chat.example/}\n",
+    ] {
+      let site = try TemporarySite(files: [
+        "mkdocs.yml": settings, "docs/index.md": "# Home\n\nVersion {{ version }}, [chat]({{ links.chat }}).\n",
+      ])
+      let outcome = site.build()
+      #expect(outcome.result.succeeded, "\(outcome.result.diagnostics.summaries)")
+      #expect(outcome.result.diagnostics.isEmpty, "\(outcome.result.diagnostics.summaries)")
+      let page = try #require(site.read("index.html", in: site.root.appendingPathComponent("site")))
+      #expect(page.contains(#"Version 2.1, <a href="https://chat.example/">chat</a>."#))
+    }
+  }
+
   @Test("cvsite.yml wins over mkdocs.yml")
   func cvsiteSettingsFirst() throws {
     let site = try TemporarySite(

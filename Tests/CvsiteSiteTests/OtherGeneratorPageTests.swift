@@ -126,6 +126,24 @@ struct ScriptedProjectTests {
     #expect(home.contains("Welcome."))
   }
 
+  @Test("VitePress pages: `sidebar: false` is a warning, `blog.md` beside `blog/` is the folder's page")
+  func vitePressPages() throws {
+    let site = try TemporarySite(files: [
+      ".vitepress/config.ts": "export default { title: \"Docs\" }\n",
+      "index.md": "# Home\n\nSee [the blog](./blog.md).\n",
+      "blog.md": "---\nsidebar: false\n---\n# Blog\n",
+      "blog/first-post.md": "# First post\n",
+    ])
+    let outcome = site.build()
+    #expect(outcome.result.succeeded, "\(outcome.result.diagnostics.summaries)")
+    let sidebar = outcome.result.diagnostics.first { $0.message.contains("sidebar: false") }
+    #expect(sidebar?.severity == .warning)
+    #expect(sidebar?.location == SourceLocation(path: "./blog.md", line: 2, column: 1))
+    let output = site.root.appendingPathComponent(".vitepress/dist")
+    #expect(try #require(site.read("blog/index.html", in: output)).contains("<h1 class=\"cv-title\">Blog</h1>"))
+    #expect(site.read("blog/first-post/index.html", in: output) != nil)
+  }
+
   @Test("a settings file of each generator is found, cvsite.yml and mkdocs.yml first")
   func found() throws {
     let site = try TemporarySite(files: ["docusaurus.config.ts": "", "astro.config.mjs": ""])

@@ -33,7 +33,13 @@ public struct IncludedFile: Sendable {
 /// Why an included file cannot be read: said at the line that includes it.
 public struct IncludeProblem: Error, Sendable {
   public var message: String
-  public init(_ message: String) { self.message = message }
+  /// Whether the file is not there at all (not refused): in a project of another
+  /// generator, which goes on without it, a warning.
+  public var isMissing: Bool
+  public init(_ message: String, isMissing: Bool = false) {
+    self.message = message
+    self.isMissing = isMissing
+  }
 }
 
 /// The lines of a page with the files it includes put in place of the lines that include
@@ -53,6 +59,9 @@ struct IncludedLines {
 
   let files: any IncludedFileSource
   let snippets: Bool
+  /// A project of another generator: a missing file or section is a warning, and the
+  /// line that names it stays as written (pymdownx.snippets goes on without it).
+  var tolerant = false
   /// The catalog whose files `@Code(…)` lines name, in a DocC tutorial: each such line
   /// is a code block of its file. Nil elsewhere.
   var tutorialFiles: (any DocCCatalogIndex)?
@@ -60,7 +69,8 @@ struct IncludedLines {
   /// The site paths of the files included.
   private(set) var included = Set<String>()
   private var bytes = 0
-  /// What the last include read is warned of: lines it names past its file's end.
+  /// What the last include read is warned of: lines it names past its file's end, and
+  /// (``tolerant``) a file or section that is not there.
   private var warnings: [String] = []
 
   init(files: any IncludedFileSource, snippets: Bool) {
@@ -152,6 +162,9 @@ struct IncludedLines {
     var column: Int
     /// For `{* … *}`: the file is shown as code.
     var code: CodeInclude?
+    /// `file.py:name`: the lines between the file's `--8<-- [start:name]` and
+    /// `--8<-- [end:name]`.
+    var section: String?
   }
 
   /// The lines of a fenced block of the file `code` names (the lines that differ from
@@ -247,6 +260,14 @@ struct IncludedLines {
       } else if parts.count >= 2, let first = Int(parts[parts.count - 1]) {
         path = parts.dropLast().joined(separator: ":")
         lines = max(1, first)...Int.max
+      } else if parts.count >= 2, let name = parts.last, !name.isEmpty,
+        name.utf8.allSatisfy({ isASCIIAlphanumeric($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") })
+      {
+        // `file.py:series`: a section the file marks.
+        path = parts.dropLast().joined(separator: ":")
+        var request = Request(path: path, kind: .snippet, indent: indent, lines: nil, column: column)
+        request.section = String(name)
+        return .include(request)
       }
       return .include(Request(path: path, kind: .snippet, indent: indent, lines: lines, column: column))
     }
@@ -283,7 +304,7 @@ struct IncludedLines {
     switch files.file(request.path, from: page, as: request.kind) {
     case .success(let found): file = found
     case .failure(let problem):
-      report(problem.message)
+      if tolerant, problem.isMissing { warnings.append(problem.message) } else { report(problem.message) }
       return nil
     }
     guard !stack.contains(file.path) else {
@@ -306,7 +327,16 @@ struct IncludedLines {
     }
     var output: [UInt8] = []
     var partials: [String: String] = [:]
-    let range = request.lines ?? 1...Int.max
+    var range = request.lines ?? 1...Int.max
+    if let section = request.section {
+      guard let lines = Self.lines(of: section, in: source) else {
+        let message =
+          "`\(file.path)` marks no section `\(section)` (`--8<-- [start:\(section)]` … `--8<-- [end:\(section)]`)"
+        if tolerant { warnings.append(message) } else { report(message) }
+        return nil
+      }
+      range = lines
+    }
     guard skip < source.lineCount else { return [] }
     for line in (skip + 1)...source.lineCount where range.contains(line) {
       let text = source.bytes[source.lineRange(line)]
@@ -332,5 +362,23 @@ struct IncludedLines {
       output.append(0x0A)
     }
     return output
+  }
+
+  /// The lines between the lines that mark the start and the end of `section` in
+  /// `source` (the marks are usually in comments: `# --8<-- [start:series]`).
+  private static func lines(of section: String, in source: SourceText) -> ClosedRange<Int>? {
+    let start = Array("--8<-- [start:\(section)]".utf8)
+    let end = Array("--8<-- [end:\(section)]".utf8)
+    var first: Int?
+    for line in 1...max(1, source.lineCount) {
+      let text = source.bytes[source.lineRange(line)]
+      if first == nil, text.firstRange(of: start) != nil {
+        first = line + 1
+      } else if let from = first, text.firstRange(of: end) != nil {
+        // An empty section takes no line.
+        return from <= line - 1 ? from...(line - 1) : Int.max...Int.max
+      }
+    }
+    return first.map { $0...Int.max }
   }
 }

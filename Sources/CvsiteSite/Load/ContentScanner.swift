@@ -92,11 +92,20 @@ enum ContentScanner {
   /// The files under `folderName`; with `holdsPages`, its Markdown files are pages.
   static func scan(_ folderName: String, in siteRoot: URL, holdsPages: Bool) -> ([ContentFile], [Diagnostic]) {
     let folder = siteRoot.appendingPathComponent(folderName).path
-    let rootPath = siteRoot.standardizedFileURL.resolvingSymlinksInPath().path
+    let sitePath = siteRoot.standardizedFileURL.resolvingSymlinksInPath().path
     var files: [ContentFile] = []
     var diagnostics: [Diagnostic] = []
     guard FileKind(following: folder) == .folder else { return ([], []) }
     let folderResolved = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
+    // Nothing is read outside the site, or, for pages kept beside it (Docusaurus'
+    // `path: '../docs'`), outside the repository that holds both.
+    var rootPath = sitePath
+    if !folderResolved.hasPrefix(sitePath + "/"), folderResolved != sitePath,
+      let repository = SiteIncludedFiles.repository(holding: URL(fileURLWithPath: sitePath)),
+      folderResolved.hasPrefix(repository.path + "/")
+    {
+      rootPath = repository.path
+    }
     // `resolvedDirectory` is `directory` with its links resolved: an entry that is no link
     // itself resolves to it plus its name, so only links cost a full resolution.
     // `ancestors` holds the device and inode of every folder on the way down, so a link

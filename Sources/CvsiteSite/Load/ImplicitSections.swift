@@ -1,7 +1,7 @@
 /// A folder of `content/` with pages but no `_index.md` is still a section: it gets a
 /// page of its own, titled after the folder and listing its pages, so the navigation,
-/// listings and links reach what it holds. Writing an `_index.md` replaces it; a draft
-/// one does so only in a build with drafts.
+/// listings and links reach what it holds. Writing an `_index.md`, or a page at the
+/// folder's address, replaces it; a draft one does so only in a build with drafts.
 extension LoadedTree {
   /// Adds the section pages that folders lack and drops those no longer needed (the
   /// folder got an `_index.md`, or lost its last page). Returns whether anything changed.
@@ -15,12 +15,11 @@ extension LoadedTree {
       let page = parsed.page
       let published = options.drafts || !page.metadata.draft
       if page.isSectionIndex && published { written.insert(page.sectionPath) }
-      // A page given a folder's address (`slug: /`, as Docusaurus makes its first page
-      // the home) is that folder's page.
-      if published, page.metadata.slug?.hasPrefix("/") == true {
-        written.insert(PageURL.decoded(page.url).split(separator: "/").map(String.init))
-      }
       guard published else { continue }
+      // A page at a folder's address is that folder's page: given it by `slug: /` (as
+      // Docusaurus makes its first page the home), or written beside the folder
+      // (`blog.md` beside `blog/`, as VitePress publishes both).
+      if !page.isSectionIndex { written.insert(PageURL.decoded(page.url).split(separator: "/").map(String.init)) }
       var folders = page.parentSection
       while needed.insert(folders).inserted, !folders.isEmpty { folders.removeLast() }
     }

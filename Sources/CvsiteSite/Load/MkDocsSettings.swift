@@ -48,6 +48,26 @@ enum MkDocsSettings {
     "markdown_include_variants",
   ]
 
+  /// The scalar values of `extra:` by dotted name (`version`, `links.chat`): what a
+  /// macros plugin's `{{ name }}` stands for. Lists and text over several lines are left
+  /// out, as they are no one-line value.
+  static func templateValues(_ extra: Node) -> [String: String] {
+    var values: [String: String] = [:]
+    func add(_ node: Node, _ name: String, depth: Int) {
+      guard depth < 8 else { return }
+      if let mapping = node.mapping {
+        for (key, value) in mapping {
+          guard let key = key.string else { continue }
+          add(value, name.isEmpty ? key : name + "." + key, depth: depth + 1)
+        }
+      } else if let scalar = node.scalar, !name.isEmpty, !scalar.string.contains("\n") {
+        values[name] = scalar.string
+      }
+    }
+    add(extra, "", depth: 0)
+    return values
+  }
+
   /// Reads `text` (the file at `path`); every problem is a located diagnostic. `files`
   /// gives the text of another file named by its path relative to the project (the
   /// parent of `INHERIT`), nil when it cannot be read.
@@ -91,6 +111,10 @@ enum MkDocsSettings {
     }
     if let editURL = reader.editURL(contentFolder: config.contentFolder) { config.editURL = editURL }
     config.snippetBases = reader.snippetBases.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+    // A macros plugin puts the values of `extra:` in place of `{{ name }}`.
+    if reader.runsMacros || reader.pluginNames?.contains("macros") == true {
+      config.templateValues = reader.extra.map(MkDocsSettings.templateValues) ?? [:]
+    }
     if reader.readsShortcodes {
       // Material adds the theme folder's `.icons` to the extension's own.
       config.shortcodeFolders = (reader.customDir.map { [$0 + "/.icons"] } ?? []) + reader.customIcons
@@ -120,6 +144,9 @@ enum MkDocsSettings {
     var customIcons: [String] = []
     /// `theme.custom_dir`.
     var customDir: String?
+    /// `extra:`, and whether a macros extension (Zensical's) is on.
+    var extra: Node?
+    var runsMacros = false
 
     init(environment: [String: String], files: @escaping (String) -> String?) {
       self.environment = environment
@@ -246,6 +273,8 @@ enum MkDocsSettings {
         }
       case "hooks":
         warning("'\(key)' is not read by cvsite", at: keyNode)
+      case "extra":
+        extra = value
       default:
         if !MkDocsSettings.quietKeys.contains(key) {
           warning("unknown setting '\(key)'", at: keyNode, suggestion: closest(key, MkDocsSettings.knownKeys))
@@ -313,9 +342,18 @@ enum MkDocsSettings {
     /// `toc` asks for permalinks after headings.
     mutating func extensions(_ node: Node) -> Bool {
       var permalinks = false
-      for item in node.sequence.map(Array.init) ?? [] {
-        let (nameNode, options) = item.mapping.flatMap { $0.first }.map { ($0.key, Optional($0.value)) } ?? (item, nil)
+      // A list of names and one-key mappings, or one mapping of names to options.
+      let entries: [(Node, Node?)] =
+        node.mapping.map { $0.map { ($0.key, Optional($0.value)) } }
+        ?? (node.sequence.map(Array.init) ?? []).map { item in
+          item.mapping.flatMap { $0.first }.map { ($0.key, Optional($0.value)) } ?? (item, nil)
+        }
+      for (nameNode, options) in entries {
         guard var name = nameNode.string else { continue }
+        if name == "zensical.extensions.macros" || name == "mkdocs_macros" {
+          runsMacros = true
+          continue
+        }
         if name.hasPrefix("markdown.extensions.") { name.removeFirst("markdown.extensions.".count) }
         if name == "pymdownx.snippets", let bases = options?.mapping?["base_path"] {
           snippetBases = (bases.sequence.map(Array.init) ?? [bases]).compactMap(\.string)
@@ -335,7 +373,8 @@ enum MkDocsSettings {
       return permalinks
     }
 
-    /// The plugins' names; a warning for each but search, which cvsite has of its own.
+    /// The plugins' names; a warning for each but search, which cvsite has of its own, and
+    /// macros, whose values of `extra:` it puts in place.
     mutating func plugins(_ node: Node) -> [String] {
       var names: [String] = []
       for item in node.sequence.map(Array.init) ?? [] {
@@ -346,7 +385,8 @@ enum MkDocsSettings {
           languages = i18nLanguages(settings)
           continue
         }
-        if name != "search" { warning("plugin `\(name)` is not run by cvsite", at: nameNode) }
+        // mkdocs-macros' `{{ name }}` of `extra:` is read; what else it runs, each page says.
+        if name != "search", name != "macros" { warning("plugin `\(name)` is not run by cvsite", at: nameNode) }
       }
       return names
     }

@@ -139,7 +139,7 @@ struct PageMetadata: Sendable, Hashable {
         problem("weight", "`weight` must be a whole number")
       }
     }
-    readSidebar(matter, into: &metadata, problem: { problem($0, $1) })
+    readSidebar(matter, into: &metadata, problem: { problem($0, $1, severity: $2) })
     for (key, target) in [
       ("prev", \PageMetadata.showsPrevious), ("next", \PageMetadata.showsNext), ("search", \PageMetadata.searchable),
     ] {
@@ -317,7 +317,8 @@ extension PageMetadata {
   /// Docusaurus' `sidebar_position` (the weight, in thousandths) and `sidebar_label` (the navigation
   /// title), Starlight's `sidebar: {order, label, hidden}`.
   static func readSidebar(
-    _ matter: FrontMatter, into metadata: inout PageMetadata, problem: (String, String) -> Void
+    _ matter: FrontMatter, into metadata: inout PageMetadata,
+    problem: (String, String, Diagnostic.Severity) -> Void
   ) {
     // Positions may be fractions (`1.5` between 1 and 2): a thousandth is kept.
     func weight(_ value: FrontMatterValue, key: String) -> Int? {
@@ -325,7 +326,7 @@ extension PageMetadata {
       case .int(let number) where abs(number) < Int.max / 1000: return number * 1000
       case .number(let number) where number.isFinite && abs(number) < 1e12: return Int((number * 1000).rounded(.down))
       default:
-        problem(key, "`\(key)` must be a number")
+        problem(key, "`\(key)` must be a number", .error)
         return nil
       }
     }
@@ -336,8 +337,18 @@ extension PageMetadata {
     }
     if !ownTitle, let label = matter.fields["sidebar_label"]?.text { metadata.navTitle = label }
     guard let sidebar = matter.fields["sidebar"] else { return }
+    // VitePress' `sidebar: false`: the page without the sidebar, which cvsite's layouts
+    // always show.
+    if case .bool(let shown) = sidebar {
+      if !shown {
+        problem(
+          "sidebar", "`sidebar: false` (VitePress: this page without its sidebar) is not read: the page shows it",
+          .warning)
+      }
+      return
+    }
     guard case .map(let fields) = sidebar else {
-      problem("sidebar", "`sidebar` must be a mapping such as `{order: 2, label: Setup, hidden: false}`")
+      problem("sidebar", "`sidebar` must be a mapping such as `{order: 2, label: Setup, hidden: false}`", .error)
       return
     }
     if !ownWeight, let value = fields["order"], let number = weight(value, key: "sidebar") { metadata.weight = number }

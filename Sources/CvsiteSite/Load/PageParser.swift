@@ -180,6 +180,7 @@ struct PageParser: Sendable {
       options.shortcodes = InstalledShortcodes.find(
         root: siteRoot, folders: folders, environment: ProcessInfo.processInfo.environment)
     }
+    options.templateValues = config.templateValues
     options.includes = SiteIncludedFiles(
       siteRoot: siteRoot, contentFolder: config.contentFolder, snippetBases: config.snippetBases)
     parser = MarkdownParser(schema: theme.schema, options: options)

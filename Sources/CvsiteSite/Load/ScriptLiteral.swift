@@ -98,8 +98,11 @@ struct ScriptLiteralReader {
   }
 
   /// The offset of `{` in the first `= {` or `export default {` outside comments and
-  /// strings, counting lines on the way.
+  /// strings (or at the start: a JSON object), counting lines on the way.
   private mutating func firstObjectAssignment() -> Int? {
+    // A JSON file (`sidebars.json`) is its object.
+    skipBlanksAndComments()
+    if peek() == UInt8(ascii: "{") { return index }
     var lastWord = ""
     while index < bytes.count {
       skipBlanksAndComments()

@@ -11,7 +11,11 @@ enum ScriptedProject: CaseIterable {
   /// The files that mark a project, relative to its folder.
   var settingsFiles: [String] {
     switch self {
-    case .docusaurus: return ["docusaurus.config.js", "docusaurus.config.ts", "docusaurus.config.mjs"]
+    case .docusaurus:
+      return [
+        "docusaurus.config.js", "docusaurus.config.ts", "docusaurus.config.mjs", "docusaurus.config.mts",
+        "docusaurus.config.cjs",
+      ]
     case .vitepress:
       return [".vitepress/config.js", ".vitepress/config.ts", ".vitepress/config.mts", ".vitepress/config.mjs"]
     case .starlight: return ["astro.config.mjs", "astro.config.ts", "astro.config.js"]
@@ -83,8 +87,24 @@ enum ScriptedProject: CaseIterable {
     }
     var problems: [Diagnostic] = []
     config.stripsNumberPrefixes = project == .docusaurus
+    var sidebarsFile: String?
+    if project == .docusaurus, let docs = ScriptLiteralReader.object(named: "docs", in: text) {
+      // The classic preset's `docs: {path: '../docs', sidebarPath: './sidebars.json'}`.
+      if let written = docs["path"], let folder = written.string {
+        switch docusaurusFolder(folder, root: root) {
+        case .success(let found): config.contentFolder = found
+        case .failure(let problem):
+          problems.append(
+            Diagnostic(
+              .error, "'docs.path': \(problem.message)",
+              at: SourceLocation(path: path, line: written.line, column: written.column)
+            ))
+        }
+      }
+      sidebarsFile = docs["sidebarPath"].flatMap(quotedPath)
+    }
     if project == .docusaurus,
-      let sidebars = DocusaurusSidebars.fileNames.first(where: {
+      let sidebars = ([sidebarsFile].compactMap { $0 } + DocusaurusSidebars.fileNames).first(where: {
         FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path)
       }),
       let written = try? String(contentsOf: root.appendingPathComponent(sidebars), encoding: .utf8)
@@ -92,7 +112,7 @@ enum ScriptedProject: CaseIterable {
       (config.writtenNavigation, problems) = DocusaurusSidebars.read(
         written, path: sidebars, root: root, contentFolder: config.contentFolder)
     }
-    let pagesFolder = project.contentFolder == "." ? "this folder" : "\(project.contentFolder)/"
+    let pagesFolder = config.contentFolder == "." ? "this folder" : "\(config.contentFolder)/"
     let diagnostic = Diagnostic(
       .warning,
       "\(path) is a \(project.name) program, which cvsite does not run: the site's title is read from it, "
@@ -152,4 +172,52 @@ enum ScriptedProject: CaseIterable {
     }
     return nil
   }
+
+  /// The folder of a Docusaurus project's docs, `written` relative to its folder
+  /// (`docs`, `../docs`): inside the project, or beside it in the repository that holds it.
+  static func docusaurusFolder(_ written: String, root: URL) -> Result<String, FolderProblem> {
+    var parts = written.split(separator: "/").map(String.init).filter { $0 != "." && !$0.isEmpty }
+    guard !written.hasPrefix("/"), !parts.isEmpty else {
+      return .failure(FolderProblem("`\(written)` is no folder of the project"))
+    }
+    // `a/../b` is `b`; what climbs out of the project must stay in its repository.
+    var folded: [String] = []
+    for part in parts {
+      if part == "..", let last = folded.last, last != ".." { folded.removeLast() } else { folded.append(part) }
+    }
+    parts = folded
+    let folder = parts.joined(separator: "/")
+    guard parts.first == ".." else { return .success(folder) }
+    let resolved = root.appendingPathComponent(folder).standardizedFileURL.resolvingSymlinksInPath().path
+    guard let repository = SiteIncludedFiles.repository(holding: root.standardizedFileURL.resolvingSymlinksInPath()),
+      resolved.hasPrefix(repository.path + "/")
+    else {
+      return .failure(
+        FolderProblem("`\(written)` is outside the project and no repository holds both: its pages are not read"))
+    }
+    return .success(folder)
+  }
+
+  /// The path a value names: a string, or the first quoted text of an expression
+  /// (`require.resolve('./sidebars.js')`), without its leading `./`.
+  private static func quotedPath(_ value: ScriptLiteral) -> String? {
+    var text: String
+    switch value.kind {
+    case .string(let string): text = string
+    case .code(let code):
+      guard let open = code.firstIndex(where: { $0 == "'" || $0 == "\"" }),
+        let close = code[code.index(after: open)...].firstIndex(of: code[open])
+      else { return nil }
+      text = String(code[code.index(after: open)..<close])
+    default: return nil
+    }
+    while text.hasPrefix("./") { text.removeFirst(2) }
+    return text.isEmpty || text.hasPrefix("/") || text.contains("..") ? nil : text
+  }
+}
+
+/// Why a folder a project's settings name cannot hold its pages.
+struct FolderProblem: Error {
+  var message: String
+  init(_ message: String) { self.message = message }
 }

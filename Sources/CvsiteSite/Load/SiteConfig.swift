@@ -97,6 +97,8 @@ struct SiteConfig: Sendable {
   var settingsFile = "cvsite.yml"
   /// The generator the pages were written for (an MkDocs project's: `.mkdocs`).
   var dialect: MarkdownDialect = .cvsite
+  /// The values of `{{ name }}` in an MkDocs project with a macros plugin; nil elsewhere.
+  var templateValues: [String: String]?
   /// Whether a section page lists its pages by default (MkDocs projects: no).
   var listsSections = true
   /// Style sheets and scripts every page links after the theme's own: paths in the

@@ -66,7 +66,7 @@ struct SiteIncludedFiles: IncludedFileSource {
       return .failure(IncludeProblem("`\(written)` is outside \(place): only files in it are included"))
     }
     let places = candidates.map { "`\($0)`" }.joined(separator: ", ")
-    return .failure(IncludeProblem("no file `\(written)` to include (looked for \(places))"))
+    return .failure(IncludeProblem("no file `\(written)` to include (looked for \(places))", isMissing: true))
   }
 
   /// The path of `url` (inside ``boundary``) from the site's folder: `../docs_src/a.py`
