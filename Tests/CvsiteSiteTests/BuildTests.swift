@@ -191,6 +191,25 @@ struct BuildTests {
     #expect(result.diagnostics.errors.first?.message.contains("no cvsite.yml") == true)
   }
 
+  @Test("a link of a scheme that runs no script is a warning with the scheme it may mean")
+  func unknownSchemes() throws {
+    let site = try TemporarySite(site: [
+      "content/_index.md": "# Home\n\nSee rdar://12345, [the bug](rdar://12345), [a site](hhttps://example.org/).\n",
+      "content/other.md": "# Other\n\n[Run](javascript:alert(1))\n",
+    ])
+    let result = site.build().result
+    let warnings = result.diagnostics.filter { $0.message.contains("unknown scheme") }
+    #expect(warnings.map(\.severity) == [.warning, .warning])
+    #expect(
+      warnings.first?.message == "`rdar://12345` in href has the unknown scheme `rdar:`: a browser cannot open it")
+    #expect(warnings.last?.suggestion == "https:")
+    #expect(warnings.last?.location?.path == "content/_index.md")
+    #expect(warnings.last?.location?.line == 3)
+    // The build goes on; Markdown's own script links are emptied by libcmark, never written.
+    #expect(result.succeeded, "\(result.diagnostics.summaries)")
+    #expect(!(try #require(site.read("other/index.html"))).contains("javascript:"))
+  }
+
   @Test("a link outside the site is refused")
   func symlinkEscape() throws {
     let site = try TemporarySite(site: ["content/_index.md": "# Home\n"])

@@ -122,10 +122,18 @@ struct LinkChecker {
           report(
             "`\(url)` in \(attribute) runs script or embeds data: only links such as https:, mailto: or a path are allowed",
             about: url, kind: attribute, place: place())
-        } else {
+        } else if scheme.isEmpty {
           report(
-            "`\(url)` in \(attribute) has the unknown scheme `\(scheme):`\(scheme.hasSuffix("https") || scheme.hasSuffix("http") ? " (a typo for `\(scheme.hasSuffix("https") ? "https" : "http"):`?)" : ""); only links such as https:, mailto: or a path are allowed",
+            "`\(url)` in \(attribute) holds a control character: only links such as https:, mailto: or a path are allowed",
             about: url, kind: attribute, place: place())
+        } else {
+          // A scheme that runs no script (`rdar:`, a typo such as `hhttps:` or `mail:`):
+          // a browser cannot open it, and nothing runs. A warning, as GitHub and the
+          // generators whose projects cvsite reads take it.
+          report(
+            "`\(url)` in \(attribute) has the unknown scheme `\(scheme):`: a browser cannot open it",
+            about: url, kind: attribute, place: place(),
+            suggestion: closest(scheme, URLSafety.allowedSchemes.sorted()).map { $0 + ":" }, severity: .warning)
         }
       }
     }
