@@ -185,12 +185,7 @@ struct DocCBlockReader: DialectLineReader {
       let target = walk.blocks.lastIndex(where: { $0.closing == Self.directiveBlock })
     else { return false }
     let events = line.closings.events + walk.closeBlocks(downTo: target)
-    if events.isEmpty {
-      walk.leftOut.insert(line.number)
-    } else {
-      walk.place(events, line: line.number, indent: walk.componentIndent(line.width), own: true)
-      walk.blankBefore.insert(line.number)
-    }
+    walk.mark(events, on: line)
     return true
   }
 }

@@ -187,6 +187,18 @@ struct LineWalk {
     return width == content || (width > content && listColumns.contains(width - 4))
   }
 
+  /// Writes `events` as the marker of `line`, in place of its text, with a blank line
+  /// before it; a line that carries none leaves the page (a closing that closes nothing
+  /// written).
+  mutating func mark(_ events: [DirectiveLine], on line: WalkedLine) {
+    if events.isEmpty {
+      leftOut.insert(line.number)
+    } else {
+      place(events, line: line.number, indent: componentIndent(line.width), own: true)
+      blankBefore.insert(line.number)
+    }
+  }
+
   /// Leaves `line` out of the page (it stays, empty), after the blocks it closes.
   mutating func leaveOut(_ line: Int, after closings: [DirectiveLine], indent: Int) {
     place(closings, line: line, indent: indent)

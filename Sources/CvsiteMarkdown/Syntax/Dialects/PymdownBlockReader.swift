@@ -70,12 +70,7 @@ struct PymdownBlockReader: DialectLineReader {
       block.emits = false
     }
     walk.blocks.append(block)
-    if events.isEmpty {
-      walk.leftOut.insert(line.number)
-    } else {
-      walk.place(events, line: line.number, indent: walk.componentIndent(line.width), own: true)
-      walk.blankBefore.insert(line.number)
-    }
+    walk.mark(events, on: line)
     walk.blankLine = nil
     return true
   }
@@ -153,12 +148,7 @@ struct PymdownBlockReader: DialectLineReader {
       return false
     }
     let events = line.closings.events + walk.closeBlocks(downTo: target)
-    if events.isEmpty {
-      walk.leftOut.insert(line.number)
-    } else {
-      walk.place(events, line: line.number, indent: walk.componentIndent(line.width), own: true)
-      walk.blankBefore.insert(line.number)
-    }
+    walk.mark(events, on: line)
     walk.blankLine = nil
     return true
   }
