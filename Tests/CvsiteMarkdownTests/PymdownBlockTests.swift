@@ -44,8 +44,9 @@ import Testing
       "//// tab | Python 3.10+\n\n/// info\nInner.\n///\n\n////\n//// tab | Python 3.8+\nB\n////\n",
       "::::::tabs{sync=tabs}\n:::::tab[Python 3.10+]\n:::note[Info]\nInner.\n:::\n:::::\n:::::tab[Python 3.8+]\nB\n:::::\n::::::\n"
     ),
-    // Text that only looks like a header stays text.
+    // Text that only looks like a header stays text, and so does an indented code block.
     ("/// Returns the value.\n", "/// Returns the value.\n"),
+    ("Code:\n\n    ///\n    /// tip\n    fn f() {}\n", "Code:\n\n    ///\n    /// tip\n    fn f() {}\n"),
   ])
   func rendersAsItsDirectives(written: String, directives: String) {
     let read = mkdocs(written)

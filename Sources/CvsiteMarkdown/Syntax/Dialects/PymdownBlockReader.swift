@@ -47,7 +47,13 @@ struct PymdownBlockReader: DialectLineReader {
   }
 
   mutating func read(_ line: inout WalkedLine, walk: inout LineWalk) -> Bool {
-    if let fence = Self.closingFence(line.text) { return close(fence, line: line, walk: &walk) }
+    // A line of slashes indented as code (`    ///` in an indented block) closes only a
+    // block that is open.
+    if let fence = Self.closingFence(line.text),
+      line.relativeWidth < 4 || walk.blocks.contains(where: { $0.closing == .tagged(Self.blockName(fence)) })
+    {
+      return close(fence, line: line, walk: &walk)
+    }
     guard let header = Header(line.text), walk.blocks.count < DialectBlocks.maxDepth - 1,
       walk.mayOpen(at: line.width)
     else { return false }
