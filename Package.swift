@@ -102,11 +102,12 @@ let package = Package(
       dependencies: [
         "CvsiteCore", "CvsiteMarkdown", "CvsiteThemes", "CvsiteCodeBlocks", "CvsiteBuiltInFiles", "ContainerViews",
         "CvsiteSymbolGraphs", .product(name: "Yams", package: "Yams"),
-      ]
+      ],
+      swiftSettings: fuzzed
     ),
     .testTarget(name: "CvsiteSiteTests", dependencies: ["CvsiteSite", "CvsiteBuiltInFiles", "CvsiteTestSupport"]),
     // Swift symbol graphs to API reference pages at DocC's paths.
-    .target(name: "CvsiteSymbolGraphs", dependencies: ["CvsiteCore", "ContainerViews"]),
+    .target(name: "CvsiteSymbolGraphs", dependencies: ["CvsiteCore", "ContainerViews"], swiftSettings: fuzzed),
     // SymbolKit, DocC's own model of symbol graphs, is the reference the graph reader is
     // tested against, symbol for symbol.
     .testTarget(
@@ -150,7 +151,9 @@ let package = Package(
     // The fuzz target: replays inputs in a normal build; libFuzzer drives it with CVSITE_FUZZ=1.
     .executableTarget(
       name: "CvsiteFuzz",
-      dependencies: ["CvsiteCore", "CvsiteMarkdown", "CvsiteThemes", "ContainerViews", "CvsiteSymbolGraphs"],
+      dependencies: [
+        "CvsiteCore", "CvsiteMarkdown", "CvsiteThemes", "ContainerViews", "CvsiteSymbolGraphs", "CvsiteSite",
+      ],
       swiftSettings: fuzzed, linkerSettings: fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : []),
     .executableTarget(name: "MarkdownBenchmark", dependencies: ["CvsiteCore", "CvsiteMarkdown"]),
     .executableTarget(name: "HighlightBenchmark", dependencies: ["CvsiteCodeBlocks", "CvsiteBuiltInFiles"]),

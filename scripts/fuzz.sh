@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Coverage-guided fuzzing of the page pipeline, the template engine and the symbol-graph
-# reader (libFuzzer and AddressSanitizer, Sources/CvsiteFuzz), for a bounded time.
+# Coverage-guided fuzzing of the page pipeline, the template engine, the symbol-graph
+# reader and the readers of settings files and icons (libFuzzer and AddressSanitizer,
+# Sources/CvsiteFuzz), for a bounded time.
 #
 #   scripts/fuzz.sh [SECONDS] [RUNS]     defaults: 600 seconds, no limit on runs
 #
@@ -20,7 +21,7 @@ binary="$scratch/release/CvsiteFuzz"
 corpus="$scratch/corpus"
 findings="$scratch/findings"
 mkdir -p "$corpus" "$findings"
-seed() { # seed SELECTOR NAME FILE: the selector byte (0 page, 1 page with raw HTML, 2 template, 3 URL, f0 symbol graph), then the file
+seed() { # seed SELECTOR NAME FILE: the selector byte (0 page, 1 page with raw HTML, 2 template, 3 URL, f0 symbol graph, f1-f6 a project's settings files and icons: see FUZZING.md), then the file
   { printf "\\x$1"; cat "$3"; } > "$corpus/seed-$2"
 }
 for page in $(find site-example/content -name '*.md' | sort); do

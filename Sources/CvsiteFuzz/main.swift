@@ -10,6 +10,7 @@
 import ContainerViews
 import CvsiteCore
 import CvsiteMarkdown
+import CvsiteSite
 import CvsiteSymbolGraphs
 import CvsiteThemes
 import Foundation
@@ -31,12 +32,18 @@ let parser = MarkdownParser(
   schema: theme.schema, options: MarkdownOptions(headingAnchors: true, titleFromHeading: true))
 let rawParser = MarkdownParser(schema: theme.schema, options: MarkdownOptions(allowRawHTML: true))
 
-/// One input: its first byte chooses the stage, the rest is the text. From 0xF0 on, the
-/// text is a symbol graph; below, the byte's remainder by four picks the page (0), the
-/// page with raw HTML (1), a template (2) or a URL (3).
+/// One input: its first byte chooses the stage, the rest is the text. 0xF0 and above 0xF6
+/// read a symbol graph; 0xF1 to 0xF6 a project's other files (``SiteReaderFuzzing``:
+/// `zensical.toml`, `mkdocs.yml`, `sidebars.js`, a settings script, `cvsite.yml`, an icon's
+/// SVG); below, the byte's remainder by four picks the page (0), the page with raw HTML
+/// (1), a template (2) or a URL (3).
 func fuzzOne(_ bytes: UnsafeBufferPointer<UInt8>) {
   guard let selector = bytes.first else { return }
   let text = Array(bytes.dropFirst())
+  if selector >= 0xF1, let reader = SiteReaderFuzzing.Reader(rawValue: Int(selector) - 0xF1) {
+    _ = SiteReaderFuzzing.read(String(decoding: text, as: UTF8.self), as: reader)
+    return
+  }
   if selector >= 0xF0 {
     fuzzSymbolGraph(text)
     return

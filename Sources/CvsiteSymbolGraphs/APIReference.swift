@@ -45,7 +45,8 @@ public struct APIReference: Sendable {
   public init(_ modules: [APIModule]) {
     for module in modules {
       let root = nodes.count
-      nodes.append(Node(name: module.name, module: module.name, url: "/documentation/\(module.name.lowercased())/"))
+      nodes.append(
+        Node(name: module.name, module: module.name, url: "/documentation/\(Self.urlComponent(module.name))/"))
       moduleNodes.append(root)
       // Parents before children: by path length, then by path and identifier.
       let symbols = module.symbols.values.sorted {
@@ -98,11 +99,15 @@ public struct APIReference: Sendable {
     while let current = stack.popLast() {
       let base = nodes[current].url
       var groups: [String: [Int]] = [:]
-      for child in nodes[current].children { groups[nodes[child].name.lowercased(), default: []].append(child) }
-      for (lowered, members) in groups {
+      // Names that make the same component (`<` and `>` operators both `_(_:_:)`) are
+      // told apart as overloads are.
+      for child in nodes[current].children {
+        groups[Self.urlComponent(nodes[child].name), default: []].append(child)
+      }
+      for (component, members) in groups {
         let kinds = members.map { nodes[$0].symbol?.kind ?? "extension" }
         for (member, kind) in zip(members, kinds) {
-          var component = Self.urlComponent(lowered)
+          var component = component
           if members.count > 1 {
             let hash = stableHash(nodes[member].symbol?.id ?? nodes[member].name)
             let suffix = kinds.filter { $0 == kind }.count == 1 ? "swift." + kind : hash
@@ -116,11 +121,33 @@ public struct APIReference: Sendable {
     }
   }
 
-  /// A name as a URL path component: lowercased, spaces as hyphens, a slash (in an
-  /// operator's name) as `_`.
+  /// A name as a URL path component, as DocC makes it: lowercased, spaces as hyphens,
+  /// and each character a URL path cannot hold as it is (the `/` and `?` of operators
+  /// such as `??(_:_:)`, `#`, `%`, `<`, `>`, `|`…) as `_`.
+  ///
+  /// A name of only dots (`..`, which no Swift symbol has but a symbol graph may say)
+  /// becomes underscores, and one longer than a file name may be is cut, its hash after
+  /// it: a URL of the reference stays a folder inside it.
   static func urlComponent(_ name: String) -> String {
-    name.lowercased().replacingASCII([0x20: "-", UInt8(ascii: "/"): "_"])
+    var component = name.lowercased().replacingASCII(Self.pathReplacements)
+    if component.allSatisfy({ $0 == "." }) { component = String(repeating: "_", count: max(1, component.count)) }
+    if component.utf8.count > 200 {
+      var cut = ""
+      for character in component {
+        guard cut.utf8.count + character.utf8.count <= 180 else { break }
+        cut.append(character)
+      }
+      component = cut + "-" + stableHash(name)
+    }
+    return component
   }
+
+  private static let pathReplacements: KeyValuePairs<UInt8, String> = [
+    0x20: "-", UInt8(ascii: "/"): "_", UInt8(ascii: "?"): "_", UInt8(ascii: "#"): "_", UInt8(ascii: "%"): "_",
+    UInt8(ascii: "\""): "_", UInt8(ascii: "<"): "_", UInt8(ascii: ">"): "_", UInt8(ascii: "["): "_",
+    UInt8(ascii: "\\"): "_", UInt8(ascii: "]"): "_", UInt8(ascii: "^"): "_", UInt8(ascii: "`"): "_",
+    UInt8(ascii: "{"): "_", UInt8(ascii: "|"): "_", UInt8(ascii: "}"): "_",
+  ]
 
   /// The path of `node` as a link writes it from the module: `View/body`.
   public func linkPath(of node: Int) -> String {

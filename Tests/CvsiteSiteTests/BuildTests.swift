@@ -147,7 +147,7 @@ struct BuildTests {
     // At the line that gives the URL: `slug: b`.
     #expect(errors.contains { $0.hasPrefix("content/a.md:3:1: error: two pages map to /b/") })
     #expect(errors.contains { $0.hasPrefix("content/b.md:1:1: error: two pages map to /b/") })
-    #expect(errors.contains { $0.hasPrefix("content/c.md:3:1: error: `slug` must be one path segment") })
+    #expect(errors.contains { $0.hasPrefix("content/c.md:3:1: error: `slug` must be a path under the page's folder") })
     #expect(errors.contains { $0.hasPrefix("content/c.md:4:1: error: `date` yesterday is not written as a date") })
     #expect(errors.contains { $0.hasPrefix("content/c.md:5:1: error: `weight` must be a whole number") })
   }

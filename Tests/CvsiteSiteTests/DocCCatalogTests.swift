@@ -92,13 +92,21 @@ struct DocCCatalogTests {
       site.read("documentation/the-book/operators/index.html", in: site.root.appendingPathComponent("site")))
     let nav = try #require(page.firstRange(of: "<nav class=\"cv-nav\"").map { String(page[$0.lowerBound...]) })
     var cursor = nav.startIndex
+    // The groups the page is not in are closed: links to their first pages.
     for piece in [
-      ">The Book<", ">Getting Started<", ">Basics<", ">Advanced Topics<", ">Reference<", ">Operators<",
-      ">Articles<", ">Extra<",
+      ">The Book<", #"<a href="/documentation/the-book/basics/">Getting Started</a>"#, ">Reference<", ">Operators<",
+      #"<a href="/documentation/the-book/extra/">Articles</a>"#,
     ] {
       let found = try #require(nav[cursor...].range(of: piece), "\(piece) in the navigation, in order")
       cursor = found.upperBound
     }
+    let basics = try #require(
+      site.read("documentation/the-book/basics/index.html", in: site.root.appendingPathComponent("site")))
+    let basicsNav = try #require(
+      basics.firstRange(of: "<nav class=\"cv-nav\"").map {
+        String(basics[$0.lowerBound...]).components(separatedBy: "</nav>")[0]
+      })
+    #expect(basicsNav.contains(">Advanced Topics<") && !basicsNav.contains(">Operators<"))
   }
 
   @Test("what leads nowhere is located, with the nearest name; directives not read are said")
@@ -120,6 +128,25 @@ struct DocCCatalogTests {
     let misspelt = try #require(diagnostics.first { $0.message.contains("@Colum") })
     #expect(misspelt.suggestion == "Column")
     #expect(misspelt.location?.line == 7)
+  }
+
+  @Test("symbol links in a catalog without symbol graphs are code, and one warning a page says why")
+  func symbolLinksWithoutGraphs() throws {
+    var files = Self.files
+    files["Book.docc/Reference/Extra.md"] =
+      "# Extra\n\nUse ``Widget`` and ``Widget/spin()``.\n\n```swift\nlet a = ``NotALink``\n```\n\nThen ``Gear``.\n"
+    let site = try TemporarySite(files: files)
+    let outcome = site.build()
+    #expect(outcome.result.succeeded, "\(outcome.result.diagnostics.summaries)")
+    let warnings = outcome.result.diagnostics.filter { $0.message.contains("no symbol graphs") }
+    #expect(warnings.count == 1, "one a page: \(warnings.map(\.message))")
+    let warning = try #require(warnings.first)
+    #expect(warning.severity == .warning)
+    #expect(warning.message.hasPrefix("``Widget`` and 2 more symbol links shown as code"))
+    #expect(warning.location == SourceLocation(path: "Book.docc/Reference/Extra.md", line: 3, column: 5))
+    let page = try #require(
+      site.read("documentation/the-book/extra/index.html", in: site.root.appendingPathComponent("site")))
+    #expect(page.contains("<code>Widget/spin()</code>"), "the text stays, as code")
   }
 
   @Test("a module's page is the root, named by the module; @DisplayName titles a page; the abstract follows @Metadata")

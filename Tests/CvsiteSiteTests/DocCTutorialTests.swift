@@ -134,6 +134,47 @@ struct DocCTutorialTests {
     #expect(first.upperBound < second.lowerBound)
   }
 
+  @Test("chapters straight in the table of contents, without volumes, as DocC allows")
+  func chaptersWithoutVolumes() throws {
+    var files = Self.files
+    files["Shop.docc/Tutorials/Shop-Tutorials.tutorial"] = """
+      @Tutorials(name: "Shop Tutorials") {
+          @Intro(title: "Meet the Shop") {
+              Build a shop.
+          }
+
+          @Chapter(name: "Getting Started") {
+              Your first shop.
+
+              @TutorialReference(tutorial: "doc:Making-A-Shop")
+          }
+      }
+      """
+    let site = try TemporarySite(files: files)
+    let result = site.build().result
+    #expect(!result.diagnostics.contains { $0.message.contains("@Chapter") }, "\(result.diagnostics.summaries)")
+    let toc = try #require(site.read("tutorials/shop/index.html", in: site.root.appendingPathComponent("site")))
+    #expect(toc.contains(#"<h2 id="getting-started">"#), "a chapter heading under the title")
+    #expect(!toc.contains("@Chapter"))
+  }
+
+  @Test("a step's code diffed against a large previous file marks the changed lines, and never none")
+  func largeCodeChanges() throws {
+    let previous = (0..<3_000).map { "let line\($0) = \($0)" }
+    var current = previous
+    current[10] = "let line10 = 11"
+    current.insert("let added = 0", at: 1_500)
+    var files = Self.files
+    files["Shop.docc/Resources/Code/shop-01.swift"] = previous.joined(separator: "\n") + "\n"
+    files["Shop.docc/Resources/Code/shop-02.swift"] = current.joined(separator: "\n") + "\n"
+    let site = try TemporarySite(files: files)
+    _ = site.build()
+    let tutorial = try #require(
+      site.read("tutorials/shop/making-a-shop/index.html", in: site.root.appendingPathComponent("site")))
+    #expect(tutorial.components(separatedBy: "cv-ins").count == 3, "the changed line and the added one")
+    #expect(tutorial.contains(#"<span class="line cv-ins"><span class="k">let</span> added"#))
+  }
+
   @Test("a missing code file is an error at its @Code line")
   func missingCode() throws {
     var files = Self.files

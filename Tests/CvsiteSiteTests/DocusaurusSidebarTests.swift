@@ -56,15 +56,27 @@ struct DocusaurusSidebarTests {
     let order = [
       ">Docs</span>", ">Introduction</a>", "href=\"/guides/overview/\"", ">Guides</a>",
       // The folder as cvsite orders one: its sections first.
-      ">Deeper</a>", ">First steps</a>", ">Advanced</a>", ">GitHub</a>", ">Api</span>", ">API reference</span>",
-      ">Client</a>",
-      ">The server</a>",
+      ">Deeper</a>", ">First steps</a>", ">Advanced</a>", ">GitHub</a>",
+      // Another sidebar, closed: a link to its first page.
+      #"<a href="/api/client/">Api</a>"#,
     ]
     var cursor = nav.startIndex
     for piece in order {
       let found = try #require(nav[cursor...].range(of: piece), "\(piece) in the navigation, in order")
       cursor = found.upperBound
     }
+    #expect(!nav.contains("The server"), "a closed sidebar does not list its pages")
+    let client = try #require(site.read("api/client/index.html", in: output))
+    let clientNav = try #require(
+      client.firstRange(of: "<nav class=\"cv-nav\"").map { String(client[$0.lowerBound...]) })
+    cursor = clientNav.startIndex
+    for piece in [
+      #"<a href="/intro/">Docs</a>"#, ">Api</span>", ">API reference</span>", ">Client</a>", ">The server</a>",
+    ] {
+      let found = try #require(clientNav[cursor...].range(of: piece), "\(piece) in the client's navigation, in order")
+      cursor = found.upperBound
+    }
+    #expect(!clientNav.contains("First steps"), "the sidebar the page is not in is closed")
     #expect(!nav.contains("Orphan"), "a page no sidebar names is left out of the navigation")
     #expect(site.exists("orphan/index.html", in: output), "but built")
   }

@@ -30,7 +30,10 @@ struct MkDocsInheritanceTests {
   @Test("a missing parent or a loop is a located error")
   func brokenInheritance() {
     let (_, missing) = Self.read(["mkdocs.yml": "site_name: A\nINHERIT: base.yml\n"])
-    #expect(missing.map(\.message) == ["'INHERIT': cannot read base.yml (a path relative to mkdocs.yml)"])
+    #expect(
+      missing.map(\.message) == [
+        "'INHERIT': cannot read base.yml (a path relative to mkdocs.yml, inside the project or its repository)"
+      ])
     #expect(missing.first?.location?.line == 2)
     let (_, loop) = Self.read([
       "mkdocs.yml": "site_name: A\nINHERIT: a.yml\n", "a.yml": "INHERIT: mkdocs.yml\n",

@@ -96,15 +96,20 @@ struct MkDocsProjectTests {
     let output = site.root.appendingPathComponent("site")
     let page = try #require(site.read("guide/install/index.html", in: output))
     let nav = try #require(page.firstRange(of: "<nav class=\"cv-nav\"").map { String(page[$0.lowerBound...]) })
-    let titles = ["Home", "Getting started", "Guide", "Installing", "Usage", "Reference", "API", "GitHub"]
+    let titles = ["Home", "Getting started", "Guide", "Installing", "Usage", "Reference"]
     var cursor = nav.startIndex
     for title in titles {
       let found = try #require(nav[cursor...].range(of: ">\(title)<"), "\(title) in the navigation, in order")
       cursor = found.upperBound
     }
     #expect(nav.contains(#"<a href="/widgets/guide/">Guide</a>"#), "a section whose first page is its folder's")
-    #expect(nav.contains(#"<span class="cv-nav-heading">Reference</span>"#), "a section without a page")
-    #expect(nav.contains(#"<a href="https://github.com/acme/widgets">GitHub</a>"#))
+    #expect(
+      nav.contains(#"<a href="/widgets/api/">Reference</a>"#) && !nav.contains(">API<"),
+      "a section without a page, off the page's way: closed, a link to its first page")
+    let api = try #require(site.read("api/index.html", in: output))
+    let apiNav = try #require(api.firstRange(of: "<nav class=\"cv-nav\"").map { String(api[$0.lowerBound...]) })
+    #expect(apiNav.contains(#"<span class="cv-nav-heading">Reference</span>"#), "open on its pages")
+    #expect(apiNav.contains(">API<") && apiNav.contains(#"<a href="https://github.com/acme/widgets">GitHub</a>"#))
     #expect(!nav.contains("Orphan"), "a page the nav leaves out is not in it")
     #expect(site.exists("orphan/index.html", in: output), "but it is built")
     #expect(page.contains(#"<span class="cv-pagination-title">Usage</span>"#), "next page in nav order")

@@ -77,7 +77,7 @@ struct OtherGeneratorPageTests {
     #expect(site.exists("welcome/here/index.html"))
     #expect(!site.exists("docs/intro/index.html"))
     #expect(PageURL.isValidSlug("/a/b") && PageURL.isValidSlug("/") && !PageURL.isValidSlug("/a/../b"))
-    #expect(!PageURL.isValidSlug("a/b"))
+    #expect(PageURL.isValidSlug("a/b") && !PageURL.isValidSlug("a/../b") && !PageURL.isValidSlug("a/./b"))
   }
 }
 

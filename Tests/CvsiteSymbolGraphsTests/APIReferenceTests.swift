@@ -35,6 +35,26 @@ struct APIReferenceTests {
     #expect(url(reference, "s:Cart.hidden") == nil, "internal symbols have no page")
   }
 
+  @Test("operators' names are paths a URL can hold, as DocC makes them; names alike once made so are told apart")
+  func operatorPaths() throws {
+    #expect(APIReference.urlComponent("??(_:_:)") == "__(_:_:)", "`?` would start a query")
+    #expect(APIReference.urlComponent("==(_:_:)") == "==(_:_:)")
+    #expect(APIReference.urlComponent("/(_:_:)") == "_(_:_:)")
+    #expect(APIReference.urlComponent("..") == "__", "a name of dots is not a step up")
+    let long = String(repeating: "a", count: 300)
+    #expect(APIReference.urlComponent(long).utf8.count <= 255)
+    var module = APIModule(name: "Ops")
+    for (id, name) in [("s:less", "<(_:_:)"), ("s:greater", ">(_:_:)"), ("s:coalesce", "??(_:_:)")] {
+      module.symbols[id] = APISymbol(
+        id: id, kind: "func.op", kindName: "Operator", title: name, pathComponents: [name])
+    }
+    let reference = APIReference([module])
+    let urls = ["s:less", "s:greater", "s:coalesce"].compactMap { url(reference, $0) }
+    #expect(urls.count == 3 && Set(urls).count == 3, "\(urls)")
+    #expect(urls.allSatisfy { !$0.contains("?") && !$0.contains("<") && !$0.contains(">") }, "\(urls)")
+    #expect(url(reference, "s:coalesce") == "/documentation/ops/__(_:_:)/")
+  }
+
   @Test("symbol links resolve from the page's scope, from the module, absolutely, and with disambiguation")
   func links() throws {
     let reference = try reference()

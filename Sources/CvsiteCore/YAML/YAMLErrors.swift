@@ -4,6 +4,7 @@ import Yams
 /// YAML text, and a message without Yams' own position prefix. Errors without a
 /// position report line 1, column 1.
 public func yamlErrorPosition(_ error: any Error) -> (line: Int, column: Int, message: String) {
+  if let expansion = error as? YAMLExpansionError { return (expansion.line, expansion.column, expansion.message) }
   guard let error = error as? YamlError else { return (1, 1, "\(error)") }
   switch error {
   case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),

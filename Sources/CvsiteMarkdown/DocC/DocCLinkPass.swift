@@ -20,8 +20,12 @@ struct DocCLinkPass {
   /// column, found in one pass over the page's lines; empty without symbols.
   private var symbolLinkPlaces: [String: [(line: Int, column: Int)]] = [:]
 
+  /// The symbol links met on a page of a site without symbol graphs: shown as code, and
+  /// said once for the page.
+  private var unresolved: [(written: String, line: Int, column: Int)] = []
+
   mutating func apply(to root: CMarkNode) {
-    if catalog.hasSymbols { symbolLinkPlaces = Self.doubleBacktickTexts(in: body.source) }
+    symbolLinkPlaces = Self.doubleBacktickTexts(in: body.source)
     var found: [(node: CMarkNode, block: CMarkNode)] = []
     collect(root, block: root, into: &found, depth: 0)
     for (node, block) in found {
@@ -30,6 +34,16 @@ struct DocCLinkPass {
       case .code: symbolLink(node, in: block)
       default: image(node, in: block)
       }
+    }
+    if let first = unresolved.first {
+      let others = unresolved.count - 1
+      let more = others == 0 ? "" : " and \(others) more symbol link\(others == 1 ? "" : "s")"
+      diagnostics.append(
+        body.source.diagnostic(
+          .warning,
+          "``\(first.written)``\(more) shown as code: the site has no symbol graphs to link them to (DocC reads "
+            + "them from the package's build; give cvsite their folder with `--symbol-graphs`)",
+          line: first.line, column: first.column))
     }
   }
 
@@ -107,7 +121,7 @@ struct DocCLinkPass {
       symbolLinkPlaces[written]?.remove(at: used)
     }
     switch catalog.symbol(written, from: body.source.path) {
-    case .noSymbols: return
+    case .noSymbols: unresolved.append((written, place.line, place.column))
     case .page(let url, let title):
       let html = "<a href=\"\(escapeHTML(url))\"><code>\(escapeHTML(title))</code></a>"
       guard let made = CMarkNode.customInline(enter: html) else { return }

@@ -29,32 +29,65 @@ struct TutorialCode {
   }
 
   /// The lines of `lines` (numbered from 1) that a longest common subsequence with
-  /// `previous` leaves out: those added or changed. Nothing for files too large to
-  /// compare (over four million pairs of lines).
+  /// `previous` leaves out: those added or changed. The lines both files begin and end
+  /// with are matched first, in linear time, so a step that adds or edits a few lines of
+  /// a large file costs what the files hold. When what remains between them is too large
+  /// to compare (over ``maximumPairs`` pairs of lines), all of it is marked, never none.
   static func insertedLines(_ lines: [ArraySlice<UInt8>], since previous: [ArraySlice<UInt8>]) -> [Int] {
+    var (low, high, previousHigh) = (0, lines.count, previous.count)
+    while low < high, low < previousHigh, lines[low] == previous[low] { low += 1 }
+    while high > low, previousHigh > low, lines[high - 1] == previous[previousHigh - 1] {
+      high -= 1
+      previousHigh -= 1
+    }
+    let middle = lines[low..<high]
+    let previousMiddle = previous[low..<previousHigh]
+    if middle.isEmpty { return [] }
+    guard !previousMiddle.isEmpty, middle.count * previousMiddle.count <= maximumPairs else {
+      return Array((low + 1)...high)
+    }
+    return longestCommonGaps(Array(middle), Array(previousMiddle)).map { $0 + low + 1 }
+  }
+
+  /// The most pairs of lines ``insertedLines(_:since:)`` compares between the parts of
+  /// two files that differ.
+  static let maximumPairs = 4_000_000
+
+  /// The offsets in `lines` that a longest common subsequence with `previous` leaves out.
+  private static func longestCommonGaps(_ lines: [ArraySlice<UInt8>], _ previous: [ArraySlice<UInt8>]) -> [Int] {
     let (n, m) = (lines.count, previous.count)
-    guard n > 0, n * max(m, 1) <= 4_000_000 else { return [] }
-    // lengths[i][j]: the common subsequence of lines[i...] and previous[j...].
-    var lengths = [[Int32]](repeating: [Int32](repeating: 0, count: m + 1), count: n + 1)
+    // Lines compared as numbers: equal lines get the same one.
+    var numbers: [ArraySlice<UInt8>: Int32] = [:]
+    var new: [Int32] = []
+    new.reserveCapacity(n)
+    for line in lines {
+      let number = numbers[line] ?? Int32(numbers.count)
+      numbers[line] = number
+      new.append(number)
+    }
+    let old = previous.map { numbers[$0] ?? -1 }
+    // lengths[i * (m + 1) + j]: the common subsequence of new[i...] and old[j...].
+    var lengths = [Int32](repeating: 0, count: (n + 1) * (m + 1))
     for i in stride(from: n - 1, through: 0, by: -1) {
       for j in stride(from: m - 1, through: 0, by: -1) {
-        lengths[i][j] =
-          lines[i] == previous[j] ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
+        lengths[i * (m + 1) + j] =
+          new[i] == old[j]
+          ? lengths[(i + 1) * (m + 1) + j + 1] + 1 : max(lengths[(i + 1) * (m + 1) + j], lengths[i * (m + 1) + j + 1])
       }
     }
-    var inserted: [Int] = []
+    var gaps: [Int] = []
     var (i, j) = (0, 0)
     while i < n {
-      if j < m, lines[i] == previous[j] {
+      if j < m, new[i] == old[j] {
         (i, j) = (i + 1, j + 1)
-      } else if j < m, lengths[i][j + 1] >= lengths[i + 1][j] {
+      } else if j < m, lengths[i * (m + 1) + j + 1] >= lengths[(i + 1) * (m + 1) + j] {
         j += 1
       } else {
-        inserted.append(i + 1)
+        gaps.append(i)
         i += 1
       }
     }
-    return inserted
+    return gaps
   }
 
   /// The longest run of backticks in `lines`.

@@ -319,7 +319,10 @@ enum PageURL {
     var parts = relativePath.splitOmittingEmpty(atByte: UInt8(ascii: "/")).map(String.init)
     let file = parts.removeLast()
     if kind == .page {
-      parts.append(slug ?? ContentFile.withoutMarkdownExtension(file))
+      // A relative slug may hold several segments: `api/client` under the page's folder.
+      parts.append(
+        slug.map { $0.splitOmittingEmpty(atByte: UInt8(ascii: "/")).joined(separator: "/") }
+          ?? ContentFile.withoutMarkdownExtension(file))
     }
     if strippingNumberPrefixes {
       let written = kind == .page && slug != nil ? parts.count - 1 : parts.count
@@ -367,26 +370,41 @@ enum PageURL {
     return path.removingPercentEncoding ?? path
   }
 
-  /// Whether a slug is one path segment that stays where it is put.
+  /// Whether a slug stays where it is put: a path from the site's root (`/guide/setup`),
+  /// or one or more segments under the page's folder (`setup`, `api/client`, as
+  /// Docusaurus reads a slug that does not start with `/`), none of them `.` or `..`.
   static func isValidSlug(_ slug: String) -> Bool {
     if slug.hasPrefix("/") {
-      return slug.split(separator: "/").allSatisfy { isValidSlug(String($0)) }
+      return slug.split(separator: "/").allSatisfy { isValidSegment(String($0)) }
     }
-    return !slug.isEmpty && slug != "." && slug != ".." && !slug.contains("/") && !slug.contains("\\")
-      && !slug.unicodeScalars.contains { $0.value < 0x20 || $0 == "?" || $0 == "#" || $0 == "%" }
+    let segments = slug.split(separator: "/")
+    return !segments.isEmpty && segments.allSatisfy { isValidSegment(String($0)) }
   }
+
+  /// Whether `segment` is one path segment that stays where it is put, and that a file
+  /// system can name (at most ``maximumSegmentBytes`` bytes).
+  static func isValidSegment(_ segment: String) -> Bool {
+    !segment.isEmpty && segment != "." && segment != ".." && !segment.contains("/") && !segment.contains("\\")
+      && segment.utf8.count <= maximumSegmentBytes
+      && !segment.unicodeScalars.contains { $0.value < 0x20 || $0 == "?" || $0 == "#" || $0 == "%" }
+  }
+
+  /// The longest name of a file or folder the output may have, in bytes: what Linux's
+  /// file systems (and most others) allow.
+  static let maximumSegmentBytes = 255
 
   /// The folder a `path:` setting names (`/es/` → `es/`, `/` → `""`): the root or one
   /// segment a slug could be; nil for anything else.
   static func folder(ofPath path: String) -> String? {
     let parts = path.split(separator: "/")
-    guard parts.count <= 1, parts.allSatisfy({ isValidSlug(String($0)) && !$0.contains(" ") }) else { return nil }
+    guard parts.count <= 1, parts.allSatisfy({ isValidSegment(String($0)) && !$0.contains(" ") }) else { return nil }
     return parts.first.map { $0 + "/" } ?? ""
   }
 
   /// Whether an alias is a site path that stays inside the output.
   static func isValidAlias(_ alias: String) -> Bool {
-    alias.hasPrefix("/") && !alias.split(separator: "/").contains { $0 == ".." || $0 == "." }
+    alias.hasPrefix("/")
+      && !alias.split(separator: "/").contains { $0 == ".." || $0 == "." || $0.utf8.count > maximumSegmentBytes }
       && !alias.unicodeScalars.contains { $0.value < 0x20 || $0 == "?" || $0 == "#" || $0 == "\\" }
   }
 

@@ -17,9 +17,7 @@ enum DocusaurusSidebars {
   static func read(_ text: String, path: String, root: URL, contentFolder: String) -> (
     WrittenNavigation?, [Diagnostic]
   ) {
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    var reader = Reader(
-      path: path, lines: lines, ids: docIDs(in: contentFolder, of: root))
+    var reader = Reader(path: path, source: SourceLines(text), ids: docIDs(in: contentFolder, of: root))
     guard let sidebars = ScriptLiteralReader.exportedObject(in: text), let pairs = sidebars.object else {
       reader.warn("no sidebars object found in \(path): the navigation is made from the folders", line: 1, column: 1)
       return (nil, reader.diagnostics)
@@ -102,23 +100,22 @@ enum DocusaurusSidebars {
 
   private struct Reader {
     let path: String
-    let lines: [Substring]
+    let source: SourceLines
     /// Doc id → path relative to the pages folder.
     let ids: [String: String]
     var navigation = WrittenNavigation()
     var diagnostics: [Diagnostic] = []
 
-    init(path: String, lines: [Substring], ids: [String: String]) {
+    init(path: String, source: SourceLines, ids: [String: String]) {
       self.path = path
-      self.lines = lines
+      self.source = source
       self.ids = ids
     }
 
     mutating func warn(_ message: String, line: Int, column: Int, suggestion: String? = nil) {
       diagnostics.append(
-        Diagnostic(
-          .warning, message, at: SourceLocation(path: path, line: line, column: column),
-          sourceLine: line <= lines.count ? String(lines[line - 1]) : nil, suggestion: suggestion))
+        source.diagnostic(
+          .warning, message, at: SourceLocation(path: path, line: line, column: column), suggestion: suggestion))
     }
 
     mutating func warn(_ message: String, _ value: ScriptLiteral, suggestion: String? = nil) {
@@ -205,10 +202,9 @@ enum DocusaurusSidebars {
           suggestion: closest(id, ids.keys.sorted()))
         return nil
       }
+      let location = SourceLocation(path: path, line: value.line, column: value.column)
       navigation.named.append(
-        WrittenNavigation.Named(
-          contentPath: relative, location: SourceLocation(path: path, line: value.line, column: value.column),
-          sourceLine: value.line <= lines.count ? String(lines[value.line - 1]) : nil))
+        WrittenNavigation.Named(contentPath: relative, place: source.diagnostic(.warning, "", at: location)))
       navigation.shown.insert(relative)
       if let title, navigation.titles[relative] == nil { navigation.titles[relative] = title }
       return .page(contentPath: relative, title: title)

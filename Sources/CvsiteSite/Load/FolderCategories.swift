@@ -26,7 +26,7 @@ struct FolderCategory: Sendable, Hashable {
       guard holds(file) else { continue }
       let parts = file.relativePath.split(separator: "/").map(String.init)
       guard let data = try? Data(contentsOf: file.url),
-        let root = try? Yams.compose(yaml: String(decoding: data, as: UTF8.self)), let mapping = root.mapping
+        let root = try? composeBoundedYAML(String(decoding: data, as: UTF8.self)), let mapping = root.mapping
       else {
         problems.append(
           Diagnostic(

@@ -165,18 +165,9 @@ final class InstalledShortcodes: ShortcodeIndex {
     return isSet || anyFolderHasSet ? .missingIcon : .none
   }
 
-  /// The `<svg>` element of an icon file, or nil when it holds what could run or load
-  /// something (scripts, event attributes, outside references, embedded documents).
-  static func inlineSVG(_ text: String) -> String? {
-    guard let start = text.range(of: "<svg") else { return nil }
-    let svg = String(text[start.lowerBound...]).trimmingCharacters(in: .whitespacesAndNewlines)
-    let lowered = svg.lowercased()
-    let refused = ["<script", "foreignobject", "javascript:", "<iframe", "<!entity", "<style", "href=\"http", "url("]
-    if refused.contains(where: { lowered.contains($0) }) { return nil }
-    if lowered.range(of: #"\son[a-z]+\s*="#, options: .regularExpression) != nil { return nil }
-    guard lowered.hasSuffix("</svg>") || lowered.hasSuffix("/>") else { return nil }
-    return svg
-  }
+  /// The `<svg>` element of an icon file, written again from an allow-list; nil when it
+  /// holds what could run or load something (``SVGSanitizer``).
+  static func inlineSVG(_ text: String) -> String? { SVGSanitizer.sanitized(text) }
 
   func missingIconsMessage(_ names: [String]) -> String {
     let listed = names.prefix(5).map { ":\($0):" }.joined(separator: ", ") + (names.count > 5 ? ", …" : "")

@@ -125,7 +125,7 @@ enum MkDocsSettings {
   /// The reading of one file: its document, and what a key's value needs from another's.
   private struct Reader {
     /// The file being read: its parent's while `INHERIT` is read.
-    var document = YAMLDocument(path: "", lines: [], root: nil)
+    var document = YAMLDocument(path: "", source: SourceLines(""), root: nil)
     let environment: [String: String]
     let files: (String) -> String?
     var diagnostics: [Diagnostic] = []
@@ -201,7 +201,9 @@ enum MkDocsSettings {
         return
       }
       guard !written.hasPrefix("/"), let text = files(parent) else {
-        error("'INHERIT': cannot read \(written) (a path relative to \(path))", at: node)
+        error(
+          "'INHERIT': cannot read \(written) (a path relative to \(path), inside the project or its repository)",
+          at: node)
         return
       }
       // A parent that is no mapping was said; its child is read all the same.

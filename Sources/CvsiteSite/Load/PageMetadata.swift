@@ -119,7 +119,8 @@ struct PageMetadata: Sendable, Hashable {
       } else {
         problem(
           "slug",
-          "`slug` must be one path segment, or a path from the site's root (`/guide/setup`), without `..`, `?`, `#` or `%`: \(slug)"
+          "`slug` must be a path under the page's folder (`setup`, `api/client`) or from the site's root "
+            + "(`/guide/setup`), without `.` or `..` segments, `?`, `#`, `%` or a segment over 255 bytes: \(slug)"
         )
       }
     }

@@ -44,6 +44,7 @@ struct ScriptLiteralReader {
   private var index: Int
   private var line = 1
   private var lineStart = 0
+  private let columns = ColumnCounter()
   static let maxDepth = 64
 
   /// The object literal assigned to the module's export (`module.exports = {…}`,
@@ -202,7 +203,11 @@ struct ScriptLiteralReader {
         }
         skipBlanksAndComments()
         guard let key, peek() == UInt8(ascii: ":") else {
+          let before = index
           let code = skipExpression()
+          // A closing `]` or `)` that opened nothing here: step over it, or the object
+          // would read it again for ever.
+          if index == before, next != 0x22, next != 0x27, !Self.isWordByte(next) { index += 1 }
           pairs.append(
             ("", ScriptLiteral(kind: .code(key.map { $0 + code } ?? code), line: keyLine, column: keyColumn)))
           continue
@@ -298,9 +303,7 @@ struct ScriptLiteralReader {
     return interpolated ? nil : String(decoding: text, as: UTF8.self)
   }
 
-  private var column: Int {
-    bytes[lineStart..<min(index, bytes.count)].reduce(1) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
-  }
+  private var column: Int { columns.column(of: index, lineStart: lineStart, in: bytes) }
 
   private func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
 

@@ -140,6 +140,19 @@ struct SiteConfig: Sendable {
     "content", "languages", "untranslated", "versions", "symbolGraphs",
   ]
 
+  /// Settings of other generators that authors coming from them write in `cvsite.yml`:
+  /// the generator whose name it is, and cvsite's setting for it.
+  static let otherGeneratorsKeys: [String: (generator: String, setting: String)] = [
+    "site_name": ("MkDocs", "title"), "site_url": ("MkDocs", "baseURL"), "site_description": ("MkDocs", "description"),
+    "site_author": ("MkDocs", "author"), "nav": ("MkDocs", "navigation"), "docs_dir": ("MkDocs", "content"),
+    "repo_url": ("MkDocs", "editURL"), "edit_uri": ("MkDocs", "editURL"), "baseurl": ("Jekyll", "baseURL"),
+    "baseUrl": ("Docusaurus", "baseURL"), "base_url": ("Zola", "baseURL"), "url": ("Docusaurus", "baseURL"),
+    "tagline": ("Docusaurus", "description"), "languageCode": ("Hugo", "language"),
+    "defaultContentLanguage": ("Hugo", "language"), "lang": ("VitePress", "language"),
+    "locales": ("VitePress", "languages"),
+    "sidebar": ("VitePress", "navigation"), "menu": ("Hugo", "navigation"),
+  ]
+
   /// The path part of the base URL: `/` or `/docs/`. Kept with ``baseURL`` rather than
   /// worked out at each of the many reads a build makes.
   private(set) var basePath: String = "/"
@@ -214,7 +227,7 @@ struct SiteConfig: Sendable {
       }
       switch key {
       case "title": config.title = string() ?? config.title
-      case "baseURL", "baseUrl", "base_url":
+      case "baseURL":
         guard let text = string() else { break }
         if let problem = URLSafety.baseURLProblem(text) {
           diagnostics.append(document.diagnostic(.error, "'\(key)': \(problem)", at: value))
@@ -348,9 +361,16 @@ struct SiteConfig: Sendable {
           config.image = text
         }
       default:
-        diagnostics.append(
-          document.diagnostic(
-            .error, "unknown setting '\(key)'", at: keyNode, suggestion: closest(key, keys)))
+        if let known = Self.otherGeneratorsKeys[key] {
+          diagnostics.append(
+            document.diagnostic(
+              .error, "unknown setting '\(key)' (\(known.generator)'s name): cvsite's is '\(known.setting)'",
+              at: keyNode, suggestion: known.setting))
+        } else {
+          diagnostics.append(
+            document.diagnostic(
+              .error, "unknown setting '\(key)'", at: keyNode, suggestion: closest(key, keys)))
+        }
       }
     }
     if let versionsNode {

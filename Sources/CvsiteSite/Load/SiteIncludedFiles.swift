@@ -21,7 +21,7 @@ struct SiteIncludedFiles: IncludedFileSource {
 
   init(siteRoot: URL, contentFolder: String, snippetBases: [String] = []) {
     self.siteRoot = siteRoot.standardizedFileURL.resolvingSymlinksInPath()
-    boundary = Self.repository(holding: self.siteRoot) ?? self.siteRoot
+    boundary = Self.boundary(ofSite: self.siteRoot)
     self.contentFolder = contentFolder
     self.snippetBases = snippetBases.isEmpty ? [".", contentFolder] : snippetBases
   }
@@ -77,6 +77,20 @@ struct SiteIncludedFiles: IncludedFileSource {
     let file = url.pathComponents
     let shared = zip(site, file).prefix { $0 == $1 }.count
     return (Array(repeating: "..", count: site.count - shared) + file[shared...]).joined(separator: "/")
+  }
+
+  /// The folder a site at `root` (standardized, symlinks resolved) reads no file outside
+  /// of: the repository holding it, or its own folder.
+  static func boundary(ofSite root: URL) -> URL { repository(holding: root) ?? root }
+
+  /// The text of the file at `path` (relative to the site at `root`, `..` allowed) when
+  /// it lies inside the site's ``boundary(ofSite:)``, symlinks followed; nil otherwise
+  /// or when it cannot be read. For settings files a settings file names (`INHERIT`).
+  static func settingsText(_ path: String, site root: URL) -> String? {
+    let site = root.standardizedFileURL.resolvingSymlinksInPath()
+    let url = site.appendingPathComponent(path).standardizedFileURL.resolvingSymlinksInPath()
+    guard url.path.hasPrefix(boundary(ofSite: site).path + "/") else { return nil }
+    return try? String(contentsOf: url, encoding: .utf8)
   }
 
   /// The git repository `folder` is in: the nearest folder at or above it with a `.git`

@@ -46,7 +46,7 @@ public enum SiteSettings {
 
   /// The settings in `text`, read as the file named `file` in the site at `root` is.
   static func read(_ text: String, file: String, root: URL) -> (SiteConfig, [Diagnostic]) {
-    let files = { (path: String) in try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8) }
+    let files = { (path: String) in SiteIncludedFiles.settingsText(path, site: root) }
     if MkDocsSettings.fileNames.contains(file) {
       return MkDocsSettings.read(text, path: file, environment: ProcessInfo.processInfo.environment, files: files)
     }

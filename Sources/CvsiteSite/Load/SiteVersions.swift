@@ -74,7 +74,7 @@ struct SiteVersions: Sendable, Hashable {
         diagnostics.append(document.diagnostic(.error, "a version needs a `name`, such as 2.0", at: item))
         continue
       }
-      guard PageURL.isValidSlug(name), !name.contains(" ") else {
+      guard PageURL.isValidSegment(name), !name.contains(" ") else {
         diagnostics.append(
           document.diagnostic(
             .error, "a version's name is one path segment, such as 2.0 or v1, not `\(name)`", at: item))

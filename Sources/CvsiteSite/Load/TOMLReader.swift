@@ -62,7 +62,10 @@ struct TOMLReader {
   private var line = 1
   private var lineStart = 0
   private let root = TOMLTable()
-  /// Nesting of arrays and inline tables deeper than this is refused.
+  private let columns = ColumnCounter()
+  /// Nesting deeper than this is refused: arrays, inline tables, and the tables a header
+  /// or a dotted key makes, counted together (a key of thousands of parts would make a
+  /// chain of tables that deep).
   static let maxDepth = 64
 
   struct Problem: Error, Equatable {
@@ -90,26 +93,30 @@ struct TOMLReader {
 
   private mutating func document() throws {
     var current = root
+    var depth = 0
     while true {
       skipBlanksAndComments(newlines: true)
       guard let byte = peek() else { return }
       if byte == UInt8(ascii: "[") {
-        current = try header()
+        (current, depth) = try header()
       } else {
-        try keyValue(into: current)
+        try keyValue(into: current, depth: depth)
       }
       try endOfLine()
     }
   }
 
-  /// `[a.b]` or `[[a.b]]`: the table keys go into from here.
-  private mutating func header() throws -> TOMLTable {
+  /// `[a.b]` or `[[a.b]]`: the table keys go into from here, and how deep it is.
+  private mutating func header() throws -> (TOMLTable, depth: Int) {
     let (startLine, startColumn) = (line, column)
     index += 1
     let isArray = peek() == UInt8(ascii: "[")
     if isArray { index += 1 }
     skipBlanks()
     let path = try key()
+    guard path.count < Self.maxDepth else {
+      throw problem("the table `\(path[0]).…` nests deeper than \(Self.maxDepth) tables", startLine, startColumn)
+    }
     skipBlanks()
     try expect("]")
     if isArray { try expect("]") }
@@ -131,7 +138,7 @@ struct TOMLReader {
         } else {
           table.set(part, TOMLValue(kind: .array([made]), line: startLine, column: startColumn, arrayOfTables: true))
         }
-        return element
+        return (element, path.count)
       }
       if let existing = table[part] {
         switch existing.kind {
@@ -161,17 +168,20 @@ struct TOMLReader {
         table = next
       }
     }
-    return table
+    return (table, path.count)
   }
 
   /// `key = value` into `table` (a dotted key makes the tables on its way).
   private mutating func keyValue(into table: TOMLTable, depth: Int = 0) throws {
     let (startLine, startColumn) = (line, column)
     let path = try key()
+    guard depth + path.count <= Self.maxDepth else {
+      throw problem("the key `\(path[0]).…` nests deeper than \(Self.maxDepth) tables", startLine, startColumn)
+    }
     skipBlanks()
     try expect("=")
     skipBlanks()
-    let value = try self.value(depth: depth)
+    let value = try self.value(depth: depth + path.count - 1)
     var target = table
     for part in path.dropLast() {
       if let existing = target[part] {
@@ -269,6 +279,10 @@ struct TOMLReader {
         while let byte = peek(), !Self.endsBareValue(byte) { index += 1 }
       }
       let word = String(decoding: bytes[start..<index], as: UTF8.self)
+      if let message = Self.outOfRange(word) {
+        index = start
+        throw problem(message)
+      }
       guard let kind = Self.scalar(word) else {
         index = start
         throw problem(word.isEmpty ? "a value is expected here" : "`\(word)` is not a TOML value (text goes in quotes)")
@@ -304,6 +318,25 @@ struct TOMLReader {
     let isDate = plain.count >= 8 && plain.allSatisfy { "0123456789-:TtZz.+ ".contains($0) }
     if isDate, plain.contains("-") || plain.contains(":") { return .dateTime(word) }
     return nil
+  }
+
+  /// Why `word`, written as an integer or a date, is not one: an integer beyond 64 bits
+  /// (which would otherwise be read as an approximate float), a month, day or hour that
+  /// does not exist. Nil when it is in range or is no such word.
+  private static func outOfRange(_ word: String) -> String? {
+    let plain = word.replacingOccurrences(of: "_", with: "")
+    var digits = Substring(plain)
+    if digits.first == "+" || digits.first == "-" { digits = digits.dropFirst() }
+    for (prefix, radix) in [("0x", 16), ("0o", 8), ("0b", 2)] where digits.hasPrefix(prefix) {
+      let rest = digits.dropFirst(2)
+      let isWritten = !rest.isEmpty && rest.allSatisfy { $0.isHexDigit && Int(String($0), radix: radix) != nil }
+      return isWritten && Int(rest, radix: radix) == nil ? "`\(word)` is beyond the range of a 64-bit integer" : nil
+    }
+    if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), Int(plain) == nil {
+      return "`\(word)` is beyond the range of a 64-bit integer"
+    }
+    guard case .dateTime? = scalar(word) else { return nil }
+    return TOMLDateTime.problem(in: word)
   }
 
   /// A quoted string at the cursor: basic (`"…"`, escapes read) or literal (`'…'`), and
@@ -390,10 +423,7 @@ struct TOMLReader {
 
   // MARK: Cursor
 
-  private var column: Int {
-    // Columns count characters: continuation bytes of UTF-8 are not counted.
-    bytes[lineStart..<min(index, bytes.count)].reduce(1) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
-  }
+  private var column: Int { columns.column(of: index, lineStart: lineStart, in: bytes) }
 
   private func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
 

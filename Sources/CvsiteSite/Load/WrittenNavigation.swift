@@ -21,8 +21,18 @@ struct WrittenNavigation: Sendable, Hashable {
   /// A page the navigation names, where it is written: checked once the pages are known.
   struct Named: Sendable, Hashable {
     var contentPath: String
-    var location: SourceLocation
-    var sourceLine: String?
+    /// Where it is written, as a warning about it shows the place: a long line is kept as
+    /// an excerpt, not copied whole for every entry written on it.
+    var place: Diagnostic
+
+    init(contentPath: String, place: Diagnostic) {
+      self.contentPath = contentPath
+      self.place = place
+    }
+
+    init(contentPath: String, location: SourceLocation, sourceLine: String?) {
+      self.init(contentPath: contentPath, place: Diagnostic(.warning, "", at: location, sourceLine: sourceLine))
+    }
   }
 
   var items: [Item] = []
@@ -42,9 +52,9 @@ struct WrittenNavigation: Sendable, Hashable {
   /// Warnings for the pages it names that the site does not have.
   func missingPages(in contentPaths: Set<String>, contentFolder: String) -> [Diagnostic] {
     named.filter { !contentPaths.contains($0.contentPath) }.map {
-      Diagnostic(
-        .warning, "the navigation names `\($0.contentPath)`, which is not in \(contentFolder)/", at: $0.location,
-        sourceLine: $0.sourceLine)
+      var warning = $0.place
+      warning.message = "the navigation names `\($0.contentPath)`, which is not in \(contentFolder)/"
+      return warning
     }
   }
 }
@@ -128,8 +138,7 @@ extension WrittenNavigation {
       while path.hasPrefix("./") { path.removeFirst(2) }
       if path.hasPrefix("/") { path.removeFirst() }
       let location = document.location(of: node)
-      navigation.named.append(
-        Named(contentPath: path, location: location, sourceLine: document.sourceLine(location.line)))
+      navigation.named.append(Named(contentPath: path, place: document.source.diagnostic(.warning, "", at: location)))
       navigation.shown.insert(path)
       if let title, navigation.titles[path] == nil { navigation.titles[path] = title }
       return .page(contentPath: path, title: title)

@@ -5,22 +5,21 @@ import Yams
 /// Reads a YAML mapping with positions, for files whose every error needs a line.
 struct YAMLDocument {
   let path: String
-  let lines: [Substring]
+  let source: SourceLines
   let root: Node?
 
   /// Parses `text`; a syntax error becomes a diagnostic at the line Yams reports.
   static func parse(_ text: String, path: String, lineOffset: Int = 0) -> (YAMLDocument, [Diagnostic]) {
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let source = SourceLines(text)
     do {
-      let root = try Yams.compose(yaml: text)
-      return (YAMLDocument(path: path, lines: lines, root: root), [])
+      let root = try composeBoundedYAML(text)
+      return (YAMLDocument(path: path, source: source, root: root), [])
     } catch {
       let (line, column, message) = yamlErrorPosition(error)
-      let diagnostic = Diagnostic(
-        .error, "invalid YAML: \(message)",
-        at: SourceLocation(path: path, line: line + lineOffset, column: column),
-        sourceLine: line - 1 < lines.count && line >= 1 ? String(lines[line - 1]) : nil)
-      return (YAMLDocument(path: path, lines: lines, root: nil), [diagnostic])
+      var diagnostic = source.diagnostic(
+        .error, "invalid YAML: \(message)", at: SourceLocation(path: path, line: line, column: column))
+      diagnostic.location?.line += lineOffset
+      return (YAMLDocument(path: path, source: source, root: nil), [diagnostic])
     }
   }
 
@@ -30,15 +29,11 @@ struct YAMLDocument {
     return SourceLocation(path: path, line: (mark?.line ?? 1) + lineOffset, column: mark?.column ?? 1)
   }
 
-  func sourceLine(_ line: Int) -> String? {
-    line >= 1 && line <= lines.count ? String(lines[line - 1]) : nil
-  }
-
   func diagnostic(
     _ severity: Diagnostic.Severity, _ message: String, at node: Node, lineOffset: Int = 0, suggestion: String? = nil
   ) -> Diagnostic {
-    let location = self.location(of: node, lineOffset: lineOffset)
-    return Diagnostic(
-      severity, message, at: location, sourceLine: sourceLine(location.line - lineOffset), suggestion: suggestion)
+    var diagnostic = source.diagnostic(severity, message, at: location(of: node), suggestion: suggestion)
+    diagnostic.location?.line += lineOffset
+    return diagnostic
   }
 }

@@ -11,16 +11,14 @@ enum ZensicalSettings {
   static func read(
     _ text: String, path: String, environment: [String: String], files: @escaping (String) -> String?
   ) -> (SiteConfig, [Diagnostic]) {
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let source = SourceLines(text)
     switch TOMLReader.read(text) {
     case .failure(let problem):
       // Read as a YAML file that does not parse: the defaults, and the error.
       let location = SourceLocation(path: path, line: problem.line, column: problem.column)
-      let error = Diagnostic(
-        .error, "invalid TOML: \(problem.message)", at: location,
-        sourceLine: problem.line <= lines.count ? String(lines[problem.line - 1]) : nil)
+      let error = source.diagnostic(.error, "invalid TOML: \(problem.message)", at: location)
       return MkDocsSettings.read(
-        (YAMLDocument(path: path, lines: lines, root: nil), [error]), environment: environment, files: files)
+        (YAMLDocument(path: path, source: source, root: nil), [error]), environment: environment, files: files)
     case .success(let table):
       var marks = MarkMaker()
       let project: TOMLValue
@@ -31,17 +29,30 @@ enum ZensicalSettings {
       }
       let root = marks.node(project, key: nil)
       return MkDocsSettings.read(
-        (YAMLDocument(path: path, lines: lines, root: root), []), environment: environment, files: files)
+        (YAMLDocument(path: path, source: source, root: root), []), environment: environment, files: files)
     }
   }
+
+  /// Whether the places of values are made directly (in constant time each), not by
+  /// parsing a scalar at each place.
+  static var makesMarksDirectly: Bool { MarkMaker.markIsTwoIntegers }
 
   /// Makes YAML's nodes of TOML values, each with the place it was written.
   private struct MarkMaker {
     private var made: [Int: Mark] = [:]
+    static let markIsTwoIntegers =
+      MemoryLayout<Mark>.size == MemoryLayout<(Int, Int)>.size
+      && MemoryLayout<Mark>.alignment == MemoryLayout<(Int, Int)>.alignment
 
-    /// The mark of `line` and `column`: Yams makes marks only while parsing, so a
-    /// scalar is parsed at that place (once per place).
+    /// The mark of `line` and `column`. Yams' `Mark` is two integers, line then column,
+    /// with no public initializer: it is made from them directly, in constant time.
+    /// Should its layout ever differ, a scalar is parsed at that place instead (once per
+    /// place; a cost that grows with the line number).
     mutating func mark(line: Int, column: Int) -> Mark? {
+      if Self.markIsTwoIntegers {
+        let mark = unsafeBitCast((line, column), to: Mark.self)
+        if mark.line == line, mark.column == column { return mark }
+      }
       let key = line << 20 | min(column, 1 << 20 - 1)
       if let known = made[key] { return known }
       let text =

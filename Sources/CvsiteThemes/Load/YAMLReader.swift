@@ -16,7 +16,7 @@ struct YAMLReader {
   /// The root node, or `nil` (with a diagnostic) when the text is not YAML.
   mutating func compose(_ text: String) -> Node? {
     do {
-      return try Yams.compose(yaml: text)
+      return try composeBoundedYAML(text)
     } catch {
       let (line, column, message) = yamlErrorPosition(error)
       report("invalid YAML: \(message)", line: line, column: column)

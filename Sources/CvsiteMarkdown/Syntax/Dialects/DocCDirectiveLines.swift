@@ -105,9 +105,11 @@ struct DocCDirectiveLines {
   /// The block directives read as containers (or as their content).
   static let blockDirectives: Set<String> = ["TabNavigator", "Tab", "Row", "Column", "Links", "Small"]
 
-  /// Where each block directive may stand: directly in one of these.
-  static let parents: [String: String] = [
-    "Tab": "TabNavigator", "Column": "Row", "Step": "Steps", "Choice": "MultipleChoice", "Chapter": "Volume",
+  /// Where each block directive may stand: directly in one of these (a `@Chapter` in a
+  /// `@Volume`, or straight in `@Tutorials` when the table of contents has no volumes).
+  static let parents: [String: [String]] = [
+    "Tab": ["TabNavigator"], "Column": ["Row"], "Step": ["Steps"], "Choice": ["MultipleChoice"],
+    "Chapter": ["Volume", "Tutorials"],
   ]
 
   /// The questions of a tutorial's assessments so far, and whether the choice being read
@@ -134,7 +136,7 @@ struct DocCDirectiveLines {
       return .open(container: nil, label: nil, attributes: [], directive: name, grid: nil)
     case "Intro": return heading(enclosing == "Tutorial" ? 1 : 2, argument("title"))
     case "Volume": return heading(2, argument("name"))
-    case "Chapter": return heading(3, argument("name"))
+    case "Chapter": return heading(enclosing == "Tutorials" ? 2 : 3, argument("name"))
     case "Section": return heading(2, argument("title"))
     case "Resources": return heading(2, "Resources")
     case "Documentation", "SampleCode", "Downloads", "Videos", "Forums":
@@ -211,8 +213,9 @@ struct DocCDirectiveLines {
     }
     let arguments = Self.arguments(text)
     let opensBody = text.last == UInt8(ascii: "{")
-    if opensBody, let parent = Self.parents[name], enclosing != parent {
-      return .problem("`@\(name)` belongs directly in a `@\(parent)`: shown as written", suggestion: nil)
+    if opensBody, let parents = Self.parents[name], !parents.contains(where: { $0 == enclosing }) {
+      let places = parents.map { "`@\($0)`" }.joined(separator: " or ")
+      return .problem("`@\(name)` belongs directly in a \(places): shown as written", suggestion: nil)
     }
     if opensBody, let action = tutorial(name, arguments, enclosing: enclosing) { return action }
     if name == "TutorialReference", let tutorial = arguments.first(where: { $0.label == "tutorial" })?.value {
