@@ -130,10 +130,13 @@ public final class PreviewSession: Sendable {
   /// the port the server listens on.
   /// `idleTimeout` closes connections that send nothing (or stop halfway through a
   /// request) for that long, and at most `maximumConnections` are open at once: a
-  /// preview left running must not collect sockets.
+  /// preview left running must not collect sockets. Both leave room for a browser's
+  /// dozens of connections and its event stream (a request in progress, never idle),
+  /// while hundreds of connections that never finish their headers neither fill the
+  /// cap nor hold it for long (half the default limit of 1,024 open files a process).
   func serviceGroup(
-    host: String, port: Int, stopsOnSignals: Bool, idleTimeout: TimeAmount = .seconds(30),
-    maximumConnections: Int = 256, onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    host: String, port: Int, stopsOnSignals: Bool, idleTimeout: TimeAmount = .seconds(5),
+    maximumConnections: Int = 512, onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
   ) -> ServiceGroup {
     let server = PreviewServer(root: served, hub: hub)
     let app = Application(

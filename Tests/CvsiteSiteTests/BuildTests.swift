@@ -66,6 +66,21 @@ struct BuildTests {
       ])
   }
 
+  @Test("a misspelt fragment, page or image gets the nearest one of its page or folder as a did-you-mean")
+  func brokenLinkSuggestions() throws {
+    var files = Self.pages
+    files["content/guide/links.md"] =
+      "---\ntitle: Links\n---\n## Options\n\nSee [o](#optoins), [i](../instal/) and ![p](/img/logo.pgn).\n"
+    files["static/img/logo.png"] = "png"
+    let site = try TemporarySite(site: files)
+    let errors = SiteBuilder.check(site.options).diagnostics.errors
+    func suggestion(_ fragment: String) -> String?? { errors.first { $0.message.contains(fragment) }.map(\.suggestion) }
+    #expect(suggestion("#optoins") == "#options")
+    #expect(suggestion("../instal/") == "../install/")
+    #expect(suggestion("/img/logo.pgn") == "/img/logo.png")
+    #expect(errors.count == 3, "\(errors.summaries)")
+  }
+
   @Test("under a base path, a broken link is placed where it is written, not at the top")
   func brokenLinksUnderBasePath() throws {
     var files = Self.pages

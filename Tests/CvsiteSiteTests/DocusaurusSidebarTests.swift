@@ -81,6 +81,19 @@ struct DocusaurusSidebarTests {
     #expect(site.exists("orphan/index.html", in: output), "but built")
   }
 
+  @Test("serve watches the sidebars, and an edit of them reads the navigation again")
+  func serveReadsSidebarsAgain() throws {
+    let site = try TemporarySite(files: Self.files)
+    #expect(SiteSettings.watched(in: site.root).files.contains("sidebars.ts"))
+    var session = SiteSession(options: site.options)
+    #expect(session.update(changed: ["docusaurus.config.js"], into: RecordingSink()).succeeded)
+    try site.write("sidebars.ts", Self.sidebars.replacingOccurrences(of: "label: 'Guides'", with: "label: 'Handbooks'"))
+    let sink = KeepingSink()
+    #expect(session.update(changed: ["sidebars.ts"], into: sink).succeeded)
+    let page = try #require(sink.text("guides/overview/index.html"), "the page is written again")
+    #expect(page.contains(">Handbooks</a>"), "the new label")
+  }
+
   @Test("docs kept beside the site (path: '../docs'), their sidebars named by sidebarPath (JSON)")
   func docsBesideTheSite() throws {
     // Jest's and Prettier's layout: the site in website/, the docs in ../docs.

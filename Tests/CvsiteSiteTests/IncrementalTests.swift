@@ -29,6 +29,25 @@ final class RecordingSink: OutputSink, @unchecked Sendable {
   var writtenPages: Set<String> { Set(written.filter { $0.hasSuffix("index.html") }) }
 }
 
+/// An output that keeps what is written to it, by path.
+final class KeepingSink: OutputSink, @unchecked Sendable {
+  private let lock = NSLock()
+  private var files: [String: Data] = [:]
+
+  func write(_ data: Data, to relativePath: String) throws {
+    lock.withLock { files[relativePath] = data }
+  }
+
+  func remove(_ relativePath: String) throws {
+    _ = lock.withLock { files.removeValue(forKey: relativePath) }
+  }
+
+  /// The text last written to `path`.
+  func text(_ path: String) -> String? {
+    lock.withLock { files[path].map { String(decoding: $0, as: UTF8.self) } }
+  }
+}
+
 @Suite("Incremental rebuilds")
 struct IncrementalTests {
   func session() throws -> (TemporarySite, SiteSession) {
@@ -53,6 +72,21 @@ struct IncrementalTests {
     let result = session.update(changed: ["content/docs/p1.md"], into: sink)
     #expect(result.succeeded)
     #expect(sink.writtenPages == ["docs/p1/index.html", "docs/index.html"])
+  }
+
+  @Test("after a failed first build, the edit that fixes it writes every page, not only the edited one")
+  func fixAfterFailure() throws {
+    let site = try TemporarySite(site: [
+      "content/_index.md": "---\ntitle: Home\n---\nHome.\n",
+      "content/docs/a.md": "---\ntitle: A\n---\nSee [b](/nowhere/).\n",
+      "content/docs/b.md": "---\ntitle: B\n---\nB.\n",
+    ])
+    var session = SiteSession(options: site.options)
+    #expect(!session.update(changed: ["cvsite.yml"], into: RecordingSink()).succeeded)
+    try site.write("content/docs/a.md", "---\ntitle: A\n---\nSee [b](/docs/b/).\n")
+    let sink = RecordingSink()
+    #expect(session.update(changed: ["content/docs/a.md"], into: sink).succeeded)
+    #expect(sink.writtenPages.isSuperset(of: ["index.html", "docs/a/index.html", "docs/b/index.html"]))
   }
 
   @Test("an edit past the summary leaves the section's page alone")

@@ -27,6 +27,21 @@ struct MkDocsInheritanceTests {
     #expect(unknown?.sourceLine == "colour: red")
   }
 
+  @Test("the parents are the settings' inputs: serve watches them and reads the settings again")
+  func parentsAreWatched() throws {
+    let site = try TemporarySite(files: [
+      "mkdocs.yml": "INHERIT: config/base.yml\nsite_name: Child\n",
+      "config/base.yml": "INHERIT: ../shared.yml\nsite_author: Ada\n",
+      "shared.yml": "site_url: https://shared.example/\n",
+      "docs/index.md": "# Home\n",
+    ])
+    let (config, _) = SiteSettings.read(
+      "INHERIT: config/base.yml\nsite_name: Child\n", file: "mkdocs.yml", root: site.root)
+    #expect(config.settingsInputs == ["config/base.yml", "shared.yml"])
+    let watched = SiteSettings.watched(in: site.root)
+    #expect(watched.files.contains("shared.yml") && watched.folders.contains("config"))
+  }
+
   @Test("a missing parent or a loop is a located error")
   func brokenInheritance() {
     let (_, missing) = Self.read(["mkdocs.yml": "site_name: A\nINHERIT: base.yml\n"])

@@ -40,6 +40,14 @@ struct SiteConfigTests {
       ),
       ("theme: ../evil\n", "cvsite.yml:1:8: error: theme must be a folder name under themes/", nil),
       ("title: [unclosed\n", "cvsite.yml:2:1: error: invalid YAML", nil),
+      (
+        "title: Setup: the basics\n",
+        "cvsite.yml:1:13: error: invalid YAML: a value holding `: ` must be in quotes", nil
+      ),
+      (
+        "description: x\ntitle: \"Unclosed\nlanguage: en\n",
+        "cvsite.yml:2:8: error: invalid YAML: a quoted value is not closed", nil
+      ),
       ("- a\n- b\n", "cvsite.yml:1:1: error: cvsite.yml must be a mapping of settings", nil),
     ] as [(String, String, String?)])
   func diagnostics(source: String, expected: String, suggestion: String?) {

@@ -206,6 +206,7 @@ enum MkDocsSettings {
           at: node)
         return
       }
+      config.settingsInputs.append(parent)
       // A parent that is no mapping was said; its child is read all the same.
       _ = apply(YAMLDocument.parse(text, path: parent), to: &config, chain: chain)
     }

@@ -111,6 +111,7 @@ enum ScriptedProject: CaseIterable {
     {
       (config.writtenNavigation, problems) = DocusaurusSidebars.read(
         written, path: sidebars, root: root, contentFolder: config.contentFolder)
+      config.settingsInputs.append(sidebars)
     }
     let pagesFolder = config.contentFolder == "." ? "this folder" : "\(config.contentFolder)/"
     let diagnostic = Diagnostic(

@@ -95,6 +95,10 @@ struct SiteConfig: Sendable {
   var foreignLayouts: Set<String> = []
   /// The settings file the site was read from, as diagnostics name it.
   var settingsFile = "cvsite.yml"
+  /// The other files the settings were read from (an `INHERIT` parent, a Docusaurus
+  /// `sidebars.js`), from the site's folder: `serve` reads the settings again when one
+  /// changes.
+  var settingsInputs: [String] = []
   /// The generator the pages were written for (an MkDocs project's: `.mkdocs`).
   var dialect: MarkdownDialect = .cvsite
   /// The values of `{{ name }}` in an MkDocs project with a macros plugin; nil elsewhere.

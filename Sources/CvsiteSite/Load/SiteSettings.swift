@@ -23,21 +23,38 @@ public enum SiteSettings {
     return ScriptedProject.project(of: file)?.outputFolder ?? "public"
   }
 
-  /// What `serve` watches at the top of the site: its settings files, and the folders
-  /// of its pages, static files and themes.
+  /// What `serve` watches at the top of the site: its settings files and the files they
+  /// read (an `INHERIT` parent, `sidebars.js`), and the folders of its pages (each
+  /// version's too), static files and themes.
   public static func watched(in root: URL) -> (files: Set<String>, folders: [String]) {
     var folders = ["content", "static", "themes", "layouts"]
+    var files = Set(
+      ["cvsite.yml", ZensicalSettings.fileName] + MkDocsSettings.fileNames + ScriptedProject.fileNames
+        + DocusaurusSidebars.fileNames + ["sidebars.json"])
     if let file = file(in: root), isCatalog(file) {
       // A DocC catalog's folder holds its pages.
       folders[0] = file
     } else if let file = file(in: root),
       let text = try? String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
     {
-      folders[0] = read(text, file: file, root: root).0.contentFolder
+      let config = read(text, file: file, root: root).0
+      folders[0] = config.contentFolder
+      for version in config.versions?.all ?? [] {
+        if case .folder(let folder) = version.source, !folders.contains(folder) { folders.append(folder) }
+      }
+      // A file at the top of the site is watched by its name, one further down by its
+      // folder; one outside the site (in its repository) is not watched.
+      for input in config.settingsInputs where !input.hasPrefix("../") {
+        let parts = input.split(separator: "/")
+        let folder = parts.dropLast().joined(separator: "/")
+        if folder.isEmpty {
+          files.insert(input)
+        } else if !folders.contains(folder) {
+          folders.append(folder)
+        }
+      }
     }
-    return (
-      Set(["cvsite.yml", ZensicalSettings.fileName] + MkDocsSettings.fileNames + ScriptedProject.fileNames), folders
-    )
+    return (files, folders)
   }
 
   /// Whether the settings "file" is a DocC catalog's folder (`Book.docc`, or `.` when the

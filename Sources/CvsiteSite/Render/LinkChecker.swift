@@ -65,6 +65,7 @@ struct LinkChecker {
   /// claim one URL are an error of their own, and their links must not add anchor errors
   /// to it. Without it the page's ids replace what was there (a page edited in `serve`).
   mutating func addPage(url: String, ids: PageIDs, merging: Bool = false) {
+    noteInFolder(url)
     if merging, let existing = targets[url] {
       targets[url] = existing.union(ids)
     } else {
@@ -74,7 +75,24 @@ struct LinkChecker {
 
   /// A file of the output at `path` (as on disk: `img/my logo.png`).
   mutating func addFile(path: String) {
-    targets[PageURL.encoded("/" + path)] = []
+    let url = PageURL.encoded("/" + path)
+    noteInFolder(url)
+    targets[url] = []
+  }
+
+  /// The targets of each folder (`/guide/` → `/guide/install/`, `/guide/a.png`), for a
+  /// did-you-mean.
+  var byFolder: [Substring: Set<String>] = [:]
+
+  private mutating func noteInFolder(_ url: String) {
+    guard targets[url] == nil else { return }
+    byFolder[Self.folder(of: url), default: []].insert(url)
+  }
+
+  /// `/guide/` for `/guide/install/` and `/guide/a.png`.
+  private static func folder(of url: String) -> Substring {
+    let trimmed = url.hasSuffix("/") ? url.dropLast() : url[...]
+    return trimmed.lastIndex(of: "/").map { trimmed[...$0] } ?? "/"
   }
 
   /// The broken links of one page body, located in its Markdown source (read only when
@@ -91,6 +109,7 @@ struct LinkChecker {
   ) -> [Diagnostic] {
     let links = links ?? LinkAttributes(of: bodyHTML)
     var diagnostics: [Diagnostic] = []
+    var suggested = 0
     // The source is read only when a link is broken.
     var locator: LinkLocator?
     func report(
@@ -150,6 +169,7 @@ struct LinkChecker {
         let place = { links.place(of: attribute, at: index) }
         let shown = writtenAs[href] ?? href
         let message: String
+        var suggestion: String?
         if let ids = lookup(path) {
           guard attribute == "href", let fragment, !fragment.isEmpty, !ids.contains(fragment) else { continue }
           if let original = originals[path] ?? originals[path + "/"], original.ids.contains(fragment) {
@@ -159,17 +179,55 @@ struct LinkChecker {
             continue
           }
           message = "link to `\(shown)`: no element with id `\(fragment)` on \(path)"
+          suggestion = closest(fragment, ids).map { Self.replacingFragment(of: shown, with: $0) }
         } else {
+          if suggested < Self.maximumPathSuggestions {
+            suggested += 1
+            suggestion = nearestTarget(to: path).map { Self.replacingPath(of: shown, resolved: path, with: $0) }
+          }
           switch attribute {
           case "src": message = "missing image or file `\(shown)`: nothing at \(path)"
           case "action": message = "form posts to `\(shown)`: no page or file at \(path)"
           default: message = "broken link to `\(shown)`: no page or file at \(path)"
           }
         }
-        report(message, about: href, kind: attribute, place: place())
+        report(message, about: href, kind: attribute, place: place(), suggestion: suggestion)
       }
     }
     return diagnostics
+  }
+
+  /// How many links of a page that lead nowhere get a did-you-mean path: each compares
+  /// the targets of its folder.
+  static let maximumPathSuggestions = 3
+
+  /// The page or file nearest to `path` in its folder (`/img/logo.svg` for
+  /// `/img/logo.png`); nil when none is near, or the folder holds too many to compare.
+  func nearestTarget(to path: String) -> String? {
+    guard let siblings = byFolder[Self.folder(of: path)], siblings.count <= 1_000 else { return nil }
+    return closest(path, siblings.sorted())
+  }
+
+  /// `written` with its fragment replaced by `fragment`: `#optoins` → `#options`.
+  static func replacingFragment(of written: String, with fragment: String) -> String {
+    let base = written.firstIndex(of: "#").map { written[..<$0] } ?? written[...]
+    return base + "#" + fragment
+  }
+
+  /// `written` (which resolved to `resolved`) leading to `target` instead: its last
+  /// segment replaced, as the author wrote the rest (`../img/logo.png` → `../img/logo.svg`).
+  static func replacingPath(of written: String, resolved: String, with target: String) -> String {
+    func lastSegment(_ text: Substring) -> Substring {
+      let trimmed = text.hasSuffix("/") ? text.dropLast() : text
+      return trimmed.lastIndex(of: "/").map { trimmed[trimmed.index(after: $0)...] } ?? trimmed
+    }
+    let end = written.firstIndex { $0 == "#" || $0 == "?" } ?? written.endIndex
+    let path = written[..<end]
+    let segment = lastSegment(path)
+    guard !segment.isEmpty, segment == lastSegment(resolved[...]) else { return target }
+    let trimmed = path.hasSuffix("/") ? path.dropLast() : path
+    let head = trimmed.dropLast(segment.count)
+    return head + lastSegment(target[...]) + (path.hasSuffix("/") ? "/" : "") + written[end...]
   }
 
   func lookup(_ path: String) -> PageIDs? {

@@ -51,6 +51,9 @@ struct WrittenFiles: Sendable {
   /// Forgets `path` (a file removed, or one whose write failed).
   mutating func forget(_ path: String) { hashes[path] = nil }
 
+  /// Whether no file has been written yet.
+  var isEmpty: Bool { hashes.isEmpty }
+
   /// Forgets every file.
   mutating func forgetAll() { hashes = [:] }
 }

@@ -15,6 +15,16 @@ extension SiteSession {
   /// pages keep their files. A settings or theme change rebuilds everything. Only files
   /// whose bytes changed are written.
   public mutating func update(changed paths: [String], into sink: any OutputSink) -> BuildResult {
+    // A failed build writes nothing. When the first one failed, nothing has been written
+    // at all: the next builds everything, or the pages it never wrote would stay missing
+    // once the error is fixed. (After a good build, a failed one leaves its output.)
+    let nothingWritten = lastUpdateFailed && writtenFiles.isEmpty
+    let result = updating(changed: nothingWritten ? paths + ["cvsite.yml"] : paths, into: sink)
+    lastUpdateFailed = !result.succeeded
+    return result
+  }
+
+  private mutating func updating(changed paths: [String], into sink: any OutputSink) -> BuildResult {
     if !trees.isEmpty, remembersRenders { return updateTrees(changed: paths, into: sink) }
     // A `SiteSession` whose last build dropped its pages' bodies builds again, remembering.
     let wasServing = remembersRenders
@@ -28,7 +38,8 @@ extension SiteSession {
     }
     guard tree != nil, wasServing,
       !paths.contains(where: {
-        $0 == config.settingsFile || $0 == "cvsite.yml" || $0.hasPrefix("themes/") || $0.hasPrefix("layouts/")
+        $0 == config.settingsFile || $0 == "cvsite.yml" || config.settingsInputs.contains($0)
+          || $0.hasPrefix("themes/") || $0.hasPrefix("layouts/")
           || FolderCategory.fileNames.contains(String($0.split(separator: "/").last ?? ""))
       }),
       !paths.contains(where: isFolderChange), !paths.contains(where: changesReference)

@@ -50,6 +50,8 @@ public struct SiteSession: Sendable {
   var pending = PendingChanges()
   /// Set by a tree's session when a change needs the whole site built again.
   var needsWholeSite = false
+  /// Whether the last ``update(changed:into:)`` failed (and so wrote nothing).
+  var lastUpdateFailed = false
 
   /// A session for the site `options` names; nothing is read until a build.
   public init(options: BuildOptions) { self.options = options }
