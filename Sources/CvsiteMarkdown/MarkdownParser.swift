@@ -264,6 +264,11 @@ public struct MarkdownParser: Sendable {
       diagnostics += extensions.diagnostics
       for id in extensions.claimedIDs { _ = builder.ids.claimExplicit(id) }
     }
+    if options.tolerant {
+      var scripts = ScriptLinkPass(body: body)
+      scripts.apply(to: prepared.document.root)
+      diagnostics += scripts.diagnostics
+    }
     if let catalog = options.catalog {
       var links = DocCLinkPass(body: body, catalog: catalog)
       links.apply(to: prepared.document.root)

@@ -155,7 +155,7 @@ struct BuildTests {
     let site = try TemporarySite(site: [
       "content/a.md": "---\ntitle: A\nslug: b\n---\nA\n",
       "content/b.md": "---\ntitle: B\n---\nB\n",
-      "content/c.md": "---\ntitle: C\nslug: ../../etc\ndate: yesterday\nweight: heavy\n---\nC\n",
+      "content/c.md": "---\ntitle: C\nslug: a/./etc\ndate: yesterday\nweight: heavy\n---\nC\n",
     ])
     let result = SiteBuilder.check(site.options)
     let errors = result.diagnostics.errors.summaries

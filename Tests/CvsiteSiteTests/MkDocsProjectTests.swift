@@ -90,6 +90,24 @@ struct MkDocsProjectTests {
     #expect(start.contains(#"<a href="/widgets/files/sheet.txt">the file</a>"#), "a file relative to the source")
   }
 
+  @Test("a script link is left out with a warning, its text kept; trusted raw HTML is published as written")
+  func scriptLinks() throws {
+    let site = try TemporarySite(files: [
+      "mkdocs.yml": "site_name: Docs\n",
+      "docs/index.md":
+        "# Home\n\n[Demo][demo] and ![pixel](data:image/png;base64,AAAA) stay text.\n\n"
+        + "[demo]: javascript:alert$.next(\"Demo\")\n\n<img src=\"data:image/png;base64,BBBB\" alt=\"raw\">\n",
+    ])
+    let outcome = site.build()
+    #expect(outcome.result.succeeded, "\(outcome.result.diagnostics.summaries)")
+    let page = try #require(site.read("index.html", in: site.root.appendingPathComponent("site")))
+    #expect(!page.contains("javascript:") && page.contains("<p>Demo and pixel stay text.</p>"))
+    #expect(page.contains(#"src="data:image/png;base64,BBBB""#), "the project's raw HTML, trusted as MkDocs does")
+    let warnings = outcome.result.diagnostics.filter { $0.message.contains("runs script or embeds data") }
+    #expect(warnings.count == 3 && warnings.allSatisfy { $0.severity == .warning }, "\(warnings.map(\.message))")
+    #expect(warnings.contains { $0.message.hasPrefix("`javascript:alert$.next(\"Demo\")` in a link") })
+  }
+
   @Test("the nav is the navigation: its order, titles, sections, section pages and links")
   func navigation() throws {
     let (site, _) = try built()

@@ -77,7 +77,13 @@ struct OtherGeneratorPageTests {
     #expect(site.exists("welcome/here/index.html"))
     #expect(!site.exists("docs/intro/index.html"))
     #expect(PageURL.isValidSlug("/a/b") && PageURL.isValidSlug("/") && !PageURL.isValidSlug("/a/../b"))
-    #expect(PageURL.isValidSlug("a/b") && !PageURL.isValidSlug("a/../b") && !PageURL.isValidSlug("a/./b"))
+    #expect(PageURL.isValidSlug("a/b") && PageURL.isValidSlug("../intro") && !PageURL.isValidSlug("a/./b"))
+    // A relative slug is from the page's folder; `..` goes up, never above the root.
+    #expect(PageURL.url(for: "guide/setup.md", kind: .page, slug: "api/client") == "/guide/api/client/")
+    #expect(PageURL.url(for: "intro/get-started.md", kind: .page, slug: "../") == "/")
+    #expect(PageURL.url(for: "a/b/c.md", kind: .page, slug: "../../../../x") == "/x/")
+    #expect(
+      PageURL.url(for: "2-guide/01-c.md", kind: .page, slug: "../start", strippingNumberPrefixes: true) == "/start/")
   }
 }
 
@@ -90,6 +96,8 @@ struct ScriptedProjectTests {
     arguments: [
       ("docusaurus.config.js", "docs", "build"),
       (".vitepress/config.mts", "guide/..", ".vitepress/dist"),
+      // A config folder gathered by its index, as Pinia's and Vue Router's are.
+      (".vitepress/config/index.ts", "guide/..", ".vitepress/dist"),
       ("astro.config.mjs", "src/content/docs", "dist"),
     ])
   func builds(_ settings: String, _ folder: String, _ output: String) throws {
@@ -142,6 +150,45 @@ struct ScriptedProjectTests {
     let output = site.root.appendingPathComponent(".vitepress/dist")
     #expect(try #require(site.read("blog/index.html", in: output)).contains("<h1 class=\"cv-title\">Blog</h1>"))
     #expect(site.read("blog/first-post/index.html", in: output) != nil)
+  }
+
+  @Test("a README beside an index is a page of its own; a link to a file of the repository is read")
+  func readmeAndRepositoryLinks() throws {
+    let repository = try TemporarySite(files: [
+      ".git/HEAD": "ref: refs/heads/main\n",
+      "art/logo.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n",
+      "docs/.vitepress/config.ts": "export default { title: \"Docs\" }\n",
+      "docs/index.md": "# Home\n",
+      "docs/README.md": "# About these docs\n",
+    ])
+    let docs = repository.root.appendingPathComponent("docs")
+    try FileManager.default.createDirectory(
+      at: docs.appendingPathComponent("images"), withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: docs.appendingPathComponent("images/logo.svg").path, withDestinationPath: "../../art/logo.svg")
+    var options = BuildOptions(siteRoot: docs)
+    options.jobs = 2
+    let outcome = SiteBuilder.build(options)
+    #expect(outcome.result.succeeded, "\(outcome.result.diagnostics.summaries)")
+    let output = docs.appendingPathComponent(".vitepress/dist")
+    #expect(repository.read("index.html", in: output)?.contains("Home") == true)
+    #expect(repository.read("README/index.html", in: output)?.contains("About these docs") == true)
+    #expect(repository.exists("images/logo.svg", in: output), "the link into the repository is followed")
+  }
+
+  @Test("two tabs of a VitePress code group with one label are a warning, the page shown")
+  func duplicateTabLabels() throws {
+    let site = try TemporarySite(files: [
+      ".vitepress/config.ts": "export default { title: \"Docs\" }\n",
+      "index.md":
+        "# Home\n\n::: code-group\n\n```sh [npm]\nnpm i vite\n```\n\n```sh [npm]\nnpm i -D vite\n```\n\n:::\n",
+    ])
+    let outcome = site.build()
+    #expect(outcome.result.succeeded, "\(outcome.result.diagnostics.summaries)")
+    let clash = try #require(outcome.result.diagnostics.first { $0.message.contains("must be unique") })
+    #expect(clash.severity == .warning && clash.location?.path.hasSuffix("index.md") == true)
+    let home = try #require(site.read("index.html", in: site.root.appendingPathComponent(".vitepress/dist")))
+    #expect(home.contains("npm i -D vite"))
   }
 
   @Test("a settings file of each generator is found, cvsite.yml and mkdocs.yml first")

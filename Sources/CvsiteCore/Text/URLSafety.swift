@@ -45,6 +45,13 @@ public enum URLSafety {
     return nil
   }
 
+  /// The schemes whose URLs run script or embed a document in the page: never a link a
+  /// page may publish from Markdown.
+  public static let scriptSchemes: Set<String> = ["javascript", "vbscript", "data", "file"]
+
+  /// Whether `text`'s scheme is one of ``scriptSchemes``.
+  public static func runsScript(_ text: String) -> Bool { scheme(of: text).map(scriptSchemes.contains) ?? false }
+
   /// Whether `text` is safe as a link: no control characters at all (a URL value never
   /// needs one) and a relative URL or one of the ``allowedSchemes``.
   public static func isSafe(_ text: String) -> Bool {

@@ -101,6 +101,7 @@ extension LoadedTree {
   /// known) and aliases, the other trees' pages, and every file written.
   func linkTargets(_ published: [SitePage], links: TreeLinks, extraPages: [String] = []) -> LinkChecker {
     var checker = LinkChecker(basePath: config.basePath)
+    checker.scriptURLsAsWritten = config.tolerant && config.trustsRawHTML
     checker.contentFolder = config.contentFolder
     checker.originals = links.originals
     checker.treeFolder = config.treeFolder

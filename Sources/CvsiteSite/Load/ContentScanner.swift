@@ -106,6 +106,9 @@ enum ContentScanner {
     {
       rootPath = repository.path
     }
+    // A link may lead to a file of the repository holding the site (VitePress' own
+    // `public/logo.svg -> ../../art/logo.svg`), as pages may include its files.
+    let linkRoot = SiteIncludedFiles.repository(holding: URL(fileURLWithPath: sitePath))?.path ?? rootPath
     // `resolvedDirectory` is `directory` with its links resolved: an entry that is no link
     // itself resolves to it plus its name, so only links cost a full resolution.
     // `ancestors` holds the device and inode of every folder on the way down, so a link
@@ -155,9 +158,12 @@ enum ContentScanner {
         guard let entry = listedKind ?? FileKind(path: path) else { continue }
         let resolved =
           entry == .link ? URL(fileURLWithPath: path).resolvingSymlinksInPath().path : resolvedDirectory + "/" + name
-        guard resolved == rootPath || resolved.hasPrefix(rootPath + "/") else {
+        let boundary = entry == .link ? linkRoot : rootPath
+        guard resolved == boundary || resolved.hasPrefix(boundary + "/") else {
+          let outside = boundary == rootPath ? "the site" : "the site's repository"
           diagnostics.append(
-            Diagnostic(.error, "\(sitePath) is a link to \(resolved), outside the site; it is not read", at: location))
+            Diagnostic(.error, "\(sitePath) is a link to \(resolved), outside \(outside); it is not read", at: location)
+          )
           continue
         }
         let isFolder: Bool
@@ -217,6 +223,25 @@ enum ContentScanner {
     }
     walk(folder, "", folderResolved, FileIdentity(path: folderResolved).map { [$0] } ?? [])
     return (files, diagnostics + LookalikeNames.problems(files.map(\.sitePath)))
+  }
+
+  /// `files` with each `README.md` of a folder that also has an `index.md` (or
+  /// `_index.md`) made a page of its own (`/guide/readme/`): the index is the folder's
+  /// page, as VitePress and MkDocs take it, and the two do not collide. For projects of
+  /// those generators; in cvsite's own, the two are an error naming both.
+  static func readmesBesideAnIndex(_ files: [ContentFile]) -> [ContentFile] {
+    func folder(_ file: ContentFile) -> Substring {
+      file.relativePath.lastIndex(of: "/").map { file.relativePath[..<$0] } ?? ""
+    }
+    func isReadme(_ file: ContentFile) -> Bool {
+      ContentFile.withoutMarkdownExtension(String(file.relativePath.split(separator: "/").last ?? "")) == "README"
+    }
+    let indexed = Set(files.filter { $0.kind == .sectionIndex && !isReadme($0) }.map(folder))
+    guard !indexed.isEmpty else { return files }
+    return files.map { file in
+      guard file.kind == .sectionIndex, isReadme(file), indexed.contains(folder(file)) else { return file }
+      return ContentFile(sitePath: file.sitePath, relativePath: file.relativePath, kind: .page, path: file.path)
+    }
   }
 
   /// One entry of a folder: its name (invalid UTF-8 shown as U+FFFD), its kind when the
@@ -318,15 +343,22 @@ enum PageURL {
     }
     var parts = relativePath.splitOmittingEmpty(atByte: UInt8(ascii: "/")).map(String.init)
     let file = parts.removeLast()
-    if kind == .page {
-      // A relative slug may hold several segments: `api/client` under the page's folder.
-      parts.append(
-        slug.map { $0.splitOmittingEmpty(atByte: UInt8(ascii: "/")).joined(separator: "/") }
-          ?? ContentFile.withoutMarkdownExtension(file))
-    }
+    var name = kind == .page && slug == nil ? [ContentFile.withoutMarkdownExtension(file)] : []
     if strippingNumberPrefixes {
-      let written = kind == .page && slug != nil ? parts.count - 1 : parts.count
-      for index in 0..<written { parts[index] = DocusaurusSidebars.withoutNumberPrefix(parts[index]) }
+      parts = parts.map(DocusaurusSidebars.withoutNumberPrefix)
+      name = name.map(DocusaurusSidebars.withoutNumberPrefix)
+    }
+    parts += name
+    // A relative slug is from the page's folder: `api/client`, or `..` for the folder's
+    // parent (never above the site's root), as Docusaurus reads one.
+    if kind == .page, let slug {
+      for segment in slug.splitOmittingEmpty(atByte: UInt8(ascii: "/")) {
+        if segment == ".." {
+          if !parts.isEmpty { parts.removeLast() }
+        } else {
+          parts.append(String(segment))
+        }
+      }
     }
     return parts.isEmpty ? "/" : encoded("/" + parts.joined(separator: "/") + "/")
   }
@@ -371,14 +403,15 @@ enum PageURL {
   }
 
   /// Whether a slug stays where it is put: a path from the site's root (`/guide/setup`),
-  /// or one or more segments under the page's folder (`setup`, `api/client`, as
-  /// Docusaurus reads a slug that does not start with `/`), none of them `.` or `..`.
+  /// or one or more segments from the page's folder (`setup`, `api/client`, `../intro`,
+  /// as Docusaurus reads a slug that does not start with `/`; `..` never leads above the
+  /// site's root).
   static func isValidSlug(_ slug: String) -> Bool {
     if slug.hasPrefix("/") {
       return slug.split(separator: "/").allSatisfy { isValidSegment(String($0)) }
     }
     let segments = slug.split(separator: "/")
-    return !segments.isEmpty && segments.allSatisfy { isValidSegment(String($0)) }
+    return !segments.isEmpty && segments.allSatisfy { $0 == ".." || isValidSegment(String($0)) }
   }
 
   /// Whether `segment` is one path segment that stays where it is put, and that a file

@@ -10,6 +10,10 @@ final class PageContainerRenderer: ContainerRenderer {
   let theme: ThemeRenderer
   /// Whether where each container and child sits in the body is recorded, for search.
   let recordsStructure: Bool
+  /// In a project of another generator, two children given the same unique value (two
+  /// tabs of a code group both labelled `npm`, as VitePress allows) are a warning: the
+  /// page is shown, the second tab is not chosen by its label.
+  let clashesAreWarnings: Bool
   private let state = Mutex(State())
 
   private struct State {
@@ -18,9 +22,10 @@ final class PageContainerRenderer: ContainerRenderer {
     var structure = PageStructureRecorder()
   }
 
-  init(theme: ThemeRenderer, recordsStructure: Bool = false) {
+  init(theme: ThemeRenderer, recordsStructure: Bool = false, clashesAreWarnings: Bool = false) {
     self.theme = theme
     self.recordsStructure = recordsStructure
+    self.clashesAreWarnings = clashesAreWarnings
   }
 
   /// Heading id → label; the innermost labelled child wins (children render first).
@@ -43,7 +48,9 @@ final class PageContainerRenderer: ContainerRenderer {
       }
     }
     state.withLock { state in
-      for clash in values.clashes { state.problems.append(Diagnostic(.error, clash, at: container.location)) }
+      for clash in values.clashes {
+        state.problems.append(Diagnostic(clashesAreWarnings ? .warning : .error, clash, at: container.location))
+      }
       for (child, label) in zip(container.children, labels) {
         guard let label else { continue }
         for heading in child.headings where state.headingLabels[heading.id] == nil {

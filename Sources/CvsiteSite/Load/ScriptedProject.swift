@@ -17,7 +17,12 @@ enum ScriptedProject: CaseIterable {
         "docusaurus.config.cjs",
       ]
     case .vitepress:
-      return [".vitepress/config.js", ".vitepress/config.ts", ".vitepress/config.mts", ".vitepress/config.mjs"]
+      // The config may be a folder whose `index` gathers its parts (Pinia's, Vue Router's).
+      return [
+        ".vitepress/config.js", ".vitepress/config.ts", ".vitepress/config.mts", ".vitepress/config.mjs",
+        ".vitepress/config/index.ts", ".vitepress/config/index.mts", ".vitepress/config/index.js",
+        ".vitepress/config/index.mjs",
+      ]
     case .starlight: return ["astro.config.mjs", "astro.config.ts", "astro.config.js"]
     }
   }

@@ -37,6 +37,10 @@ struct LinkChecker {
   var treeFolder = ""
   /// Pages read from elsewhere than the disk (a version's git ref), for locating links.
   var sources: ContentSources?
+  /// In a project of another generator whose raw HTML is published as written (MkDocs'),
+  /// a script or data URL in it is a warning: the project's own generator publishes it.
+  /// (Its Markdown links with such URLs are left out before, with a warning each.)
+  var scriptURLsAsWritten = false
 
   /// This tree's page for a site path written for another (`/docs/a/` →
   /// `/es/docs/a/`), when the page's tree has one.
@@ -137,10 +141,16 @@ struct LinkChecker {
       where !skipped.contains(url) && !URLSafety.isSafe(Self.decodingAmpersands(url)) {
         let place = { links.place(of: attribute, at: index) }
         let scheme = URLSafety.scheme(of: Self.decodingAmpersands(url)) ?? ""
-        if ["javascript", "vbscript", "data", "file"].contains(scheme) {
-          report(
-            "`\(url)` in \(attribute) runs script or embeds data: only links such as https:, mailto: or a path are allowed",
-            about: url, kind: attribute, place: place())
+        if URLSafety.scriptSchemes.contains(scheme) {
+          if scriptURLsAsWritten {
+            report(
+              "`\(url)` in \(attribute) runs script or embeds data: published as written, as the project's raw HTML is",
+              about: url, kind: attribute, place: place(), severity: .warning)
+          } else {
+            report(
+              "`\(url)` in \(attribute) runs script or embeds data: only links such as https:, mailto: or a path are allowed",
+              about: url, kind: attribute, place: place())
+          }
         } else if scheme.isEmpty {
           report(
             "`\(url)` in \(attribute) holds a control character: only links such as https:, mailto: or a path are allowed",

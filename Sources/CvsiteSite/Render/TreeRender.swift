@@ -252,6 +252,7 @@ extension LoadedTree {
       // The link targets know each page's ids (the first round's go first: two at once
       // were the peak of a large build's memory).
       targets.links = LinkChecker(basePath: config.basePath)
+      targets.links.scriptURLsAsWritten = config.tolerant && config.trustsRawHTML
       targets.links = linkTargets(published, links: links, extraPages: wide.taxonomies.urls)
       for file in read {
         guard let page = pages[file.sitePath]?.page, let render = renders[file.sitePath],

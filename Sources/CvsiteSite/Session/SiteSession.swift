@@ -84,6 +84,7 @@ public struct SiteSession: Sendable {
       return .failed(diagnostics + [Self.missingContentFolder(config.contentFolder)])
     }
     var (content, contentProblems) = ContentScanner.scan(config.contentFolder, in: options.siteRoot, holdsPages: true)
+    if config.tolerant { content = ContentScanner.readmesBesideAnIndex(content) }
     if !config.excludedPages.isEmpty { content.removeAll { config.excludedPages.excludes($0.relativePath) } }
     let (statics, staticProblems) = ContentScanner.scan("static", in: options.siteRoot, holdsPages: false)
     diagnostics += contentProblems + staticProblems
