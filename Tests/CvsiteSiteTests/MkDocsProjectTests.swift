@@ -122,7 +122,7 @@ struct MkDocsProjectTests {
     }
     #expect(nav.contains(#"<a href="/widgets/guide/">Guide</a>"#), "a section whose first page is its folder's")
     #expect(
-      nav.contains(#"<a href="/widgets/api/">Reference</a>"#) && !nav.contains(">API<"),
+      nav.contains(#"<li class="cv-nav-closed"><a href="/widgets/api/">Reference</a>"#) && !nav.contains(">API<"),
       "a section without a page, off the page's way: closed, a link to its first page")
     let api = try #require(site.read("api/index.html", in: output))
     let apiNav = try #require(api.firstRange(of: "<nav class=\"cv-nav\"").map { String(api[$0.lowerBound...]) })

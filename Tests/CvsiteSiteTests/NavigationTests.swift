@@ -43,6 +43,21 @@ struct NavigationTests {
     #expect(Self.navLinks(site.read("blog/post/index.html")) == ["/about/", "/blog/", "/blog/post/", "/docs/"])
   }
 
+  @Test("a closed section is marked so: its pages show only on them")
+  func closedSections() throws {
+    let site = try TemporarySite(site: Self.files)
+    #expect(site.build().result.succeeded)
+    let home = try #require(site.read("index.html"))
+    #expect(home.contains(#"<li class="cv-nav-closed"><a href="/blog/">Blog</a>"#))
+    #expect(home.contains(#"<li><a href="/about/">About</a></li>"#), "a page is no section")
+    let install = try #require(site.read("docs/install/index.html"))
+    #expect(install.contains(#"<li class="cv-nav-open"><a href="/docs/">Docs</a>"#))
+    #expect(install.contains(#"<li class="cv-nav-closed"><a href="/docs/more/">"#))
+    let full = try TemporarySite(site: Self.files, config: "title: T\nnavigation: full\n")
+    #expect(full.build().result.succeeded)
+    #expect(!(full.read("index.html") ?? "cv-nav-closed").contains("cv-nav-closed"), "nothing is closed")
+  }
+
   @Test("`navigation: full` opens every section on every page")
   func full() throws {
     let site = try TemporarySite(

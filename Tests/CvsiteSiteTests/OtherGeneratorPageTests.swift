@@ -166,11 +166,14 @@ struct ScriptedProjectTests {
       at: docs.appendingPathComponent("images"), withIntermediateDirectories: true)
     try FileManager.default.createSymbolicLink(
       atPath: docs.appendingPathComponent("images/logo.svg").path, withDestinationPath: "../../art/logo.svg")
+    try FileManager.default.createSymbolicLink(
+      atPath: docs.appendingPathComponent("art").path, withDestinationPath: "../art")
     var options = BuildOptions(siteRoot: docs)
     options.jobs = 2
     let outcome = SiteBuilder.build(options)
     #expect(outcome.result.succeeded, "\(outcome.result.diagnostics.summaries)")
     let output = docs.appendingPathComponent(".vitepress/dist")
+    #expect(repository.exists("art/logo.svg", in: output), "a linked folder of the repository, and what it holds")
     #expect(repository.read("index.html", in: output)?.contains("Home") == true)
     #expect(repository.read("README/index.html", in: output)?.contains("About these docs") == true)
     #expect(repository.exists("images/logo.svg", in: output), "the link into the repository is followed")

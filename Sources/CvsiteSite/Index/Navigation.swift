@@ -317,7 +317,8 @@ enum Navigation {
       }
       return NavigationLink(
         title: entry.title, url: url, isCurrent: isCurrent, isAncestor: holds,
-        children: isOpen ? written(index, key: childKey, current: current, expandAll: expandAll) : [])
+        children: isOpen ? written(index, key: childKey, current: current, expandAll: expandAll) : [],
+        isClosed: !isOpen && !(index.tree[childKey] ?? []).isEmpty)
     }
   }
 
@@ -341,7 +342,7 @@ enum Navigation {
         let nested = isOpen ? build(index, section: page.sectionPath, current: current, expandAll: expandAll) : []
         link = NavigationLink(
           title: page.title, url: page.href, isCurrent: page.url == current, isAncestor: current.hasPrefix(page.url),
-          children: nested)
+          children: nested, isClosed: !isOpen && !index.listed(in: page.sectionPath).isEmpty)
       } else {
         link = NavigationLink(
           title: page.title, url: page.href, isCurrent: page.url == current, isAncestor: page.url == current,

@@ -106,8 +106,8 @@ enum ContentScanner {
     {
       rootPath = repository.path
     }
-    // A link may lead to a file of the repository holding the site (VitePress' own
-    // `public/logo.svg -> ../../art/logo.svg`), as pages may include its files.
+    // A link may lead to a file or folder of the repository holding the site (VitePress'
+    // own `public/logo.svg -> ../../art/logo.svg`), as pages may include its files.
     let linkRoot = SiteIncludedFiles.repository(holding: URL(fileURLWithPath: sitePath))?.path ?? rootPath
     // `resolvedDirectory` is `directory` with its links resolved: an entry that is no link
     // itself resolves to it plus its name, so only links cost a full resolution.
@@ -158,9 +158,9 @@ enum ContentScanner {
         guard let entry = listedKind ?? FileKind(path: path) else { continue }
         let resolved =
           entry == .link ? URL(fileURLWithPath: path).resolvingSymlinksInPath().path : resolvedDirectory + "/" + name
-        let boundary = entry == .link ? linkRoot : rootPath
-        guard resolved == boundary || resolved.hasPrefix(boundary + "/") else {
-          let outside = boundary == rootPath ? "the site" : "the site's repository"
+        // (What a linked folder holds resolves where the link led: the same bounds.)
+        guard resolved == linkRoot || resolved.hasPrefix(linkRoot + "/") else {
+          let outside = linkRoot == rootPath ? "the site" : "the site's repository"
           diagnostics.append(
             Diagnostic(.error, "\(sitePath) is a link to \(resolved), outside \(outside); it is not read", at: location)
           )

@@ -168,16 +168,20 @@ public struct NavigationLink: Sendable, Hashable {
   public var isAncestor: Bool
   /// The pages and sections below this one.
   public var children: [NavigationLink]
+  /// A section whose pages this page's navigation does not show (it opens on them).
+  public var isClosed: Bool
 
   /// A navigation link.
   public init(
-    title: String, url: String, isCurrent: Bool = false, isAncestor: Bool = false, children: [NavigationLink] = []
+    title: String, url: String, isCurrent: Bool = false, isAncestor: Bool = false, children: [NavigationLink] = [],
+    isClosed: Bool = false
   ) {
     self.title = title
     self.url = url
     self.isCurrent = isCurrent
     self.isAncestor = isAncestor
     self.children = children
+    self.isClosed = isClosed
   }
 }
 
@@ -259,7 +263,8 @@ extension PageContext {
   /// - `content`: the body HTML (print it with `{{{content}}}`);
   /// - `nav`: entries with `title`, `url` and `hasURL` (a section of a written navigation
   ///   may be a heading without a page), `isCurrent`, `isAncestor`, `hasChildren`,
-  ///   `children` (same shape; recurse with a partial); `hasNav`;
+  ///   `isClosed` (a section whose pages are shown only on them), `children` (same
+  ///   shape; recurse with a partial); `hasNav`;
   /// - `toc`: entries with `level`, `depth` (0 for the shallowest level), `id`, `text`,
   ///   `tab`; `hasToc`;
   /// - `assets`: the URL prefix of theme assets (`/assets/`);
@@ -367,6 +372,7 @@ extension PageContext {
       "title": .string(link.title), "url": .string(link.url), "hasURL": .bool(!link.url.isEmpty),
       "isCurrent": .bool(link.isCurrent),
       "isAncestor": .bool(link.isAncestor), "hasChildren": .bool(!link.children.isEmpty),
+      "isClosed": .bool(link.isClosed),
       "children": .list(link.children.map(navItem)),
     ]
   }
