@@ -5,8 +5,10 @@ import Glibc
 import Darwin
 #endif
 
-/// The bytes of one page and where its lines start: the base of every source location.
-struct SourceText {
+/// The bytes of one page (or settings file) and where its lines start: the base of every
+/// source location. A diagnostic shows its line as a slice of the one buffer, so the many
+/// places a reader records on one long line share it rather than copy it each.
+public struct SourceText: Sendable {
   let path: String
   let bytes: [UInt8]
   /// Byte offset where each line starts; line `n` (1-based) starts at `lineStarts[n - 1]`.
@@ -54,7 +56,8 @@ struct SourceText {
     }
   }
 
-  init(path: String, bytes: [UInt8]) {
+  /// The text `bytes` of the file at `path`.
+  public init(path: String, bytes: [UInt8]) {
     self.path = path
     self.bytes = bytes
     var starts = [0]
@@ -118,7 +121,7 @@ struct SourceText {
   }
 
   /// A diagnostic at `line:column` showing that line.
-  func diagnostic(
+  public func diagnostic(
     _ severity: Diagnostic.Severity, _ message: String, line: Int, column: Int, suggestion: String? = nil
   ) -> Diagnostic {
     // A long line is cut around the column before it is made text: a page of one long

@@ -97,18 +97,12 @@ enum ContentScanner {
     var diagnostics: [Diagnostic] = []
     guard FileKind(following: folder) == .folder else { return ([], []) }
     let folderResolved = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
-    // Nothing is read outside the site, or, for pages kept beside it (Docusaurus'
-    // `path: '../docs'`), outside the repository that holds both.
-    var rootPath = sitePath
-    if !folderResolved.hasPrefix(sitePath + "/"), folderResolved != sitePath,
-      let repository = SiteIncludedFiles.repository(holding: URL(fileURLWithPath: sitePath)),
-      folderResolved.hasPrefix(repository.path + "/")
-    {
-      rootPath = repository.path
-    }
-    // A link may lead to a file or folder of the repository holding the site (VitePress'
-    // own `public/logo.svg -> ../../art/logo.svg`), as pages may include its files.
-    let linkRoot = SiteIncludedFiles.repository(holding: URL(fileURLWithPath: sitePath))?.path ?? rootPath
+    // Nothing is read outside the site, or, when a git repository holds it, outside the
+    // repository: pages kept beside the site (Docusaurus' `path: '../docs'`), and what a
+    // link leads to (VitePress' own `public/logo.svg -> ../../art/logo.svg`), as pages
+    // may include the repository's files.
+    let boundary = SiteIncludedFiles.boundary(ofSite: URL(fileURLWithPath: sitePath)).path
+    let outside = boundary == sitePath ? "the site" : "the site's repository"
     // `resolvedDirectory` is `directory` with its links resolved: an entry that is no link
     // itself resolves to it plus its name, so only links cost a full resolution.
     // `ancestors` holds the device and inode of every folder on the way down, so a link
@@ -159,8 +153,7 @@ enum ContentScanner {
         let resolved =
           entry == .link ? URL(fileURLWithPath: path).resolvingSymlinksInPath().path : resolvedDirectory + "/" + name
         // (What a linked folder holds resolves where the link led: the same bounds.)
-        guard resolved == linkRoot || resolved.hasPrefix(linkRoot + "/") else {
-          let outside = linkRoot == rootPath ? "the site" : "the site's repository"
+        guard resolved == boundary || resolved.hasPrefix(boundary + "/") else {
           diagnostics.append(
             Diagnostic(.error, "\(sitePath) is a link to \(resolved), outside \(outside); it is not read", at: location)
           )

@@ -396,7 +396,9 @@ enum DocCCatalog {
       }
       if groups.isEmpty { groups.append(("Topics", [])) }
       let location = SourceLocation(path: folder + "/" + page, line: offset + 1, column: 1)
-      navigation.named.append(WrittenNavigation.Named(contentPath: path, location: location, sourceLine: String(raw)))
+      navigation.named.append(
+        WrittenNavigation.Named(
+          contentPath: path, place: Diagnostic(.warning, "", at: location, sourceLine: String(raw))))
       guard curated.insert(path).inserted else { continue }
       navigation.shown.insert(path)
       let inner = topics(

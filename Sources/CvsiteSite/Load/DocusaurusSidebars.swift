@@ -1,4 +1,5 @@
 import CvsiteCore
+import CvsiteMarkdown
 import Foundation
 
 /// A Docusaurus project's `sidebars.js` (or `.ts`, `.mjs`, `.cjs`) read as the site's
@@ -17,7 +18,8 @@ enum DocusaurusSidebars {
   static func read(_ text: String, path: String, root: URL, contentFolder: String) -> (
     WrittenNavigation?, [Diagnostic]
   ) {
-    var reader = Reader(path: path, source: SourceLines(text), ids: docIDs(in: contentFolder, of: root))
+    var reader = Reader(
+      path: path, source: SourceText(path: path, bytes: Array(text.utf8)), ids: docIDs(in: contentFolder, of: root))
     guard let sidebars = ScriptLiteralReader.exportedObject(in: text), let pairs = sidebars.object else {
       reader.warn("no sidebars object found in \(path): the navigation is made from the folders", line: 1, column: 1)
       return (nil, reader.diagnostics)
@@ -100,13 +102,13 @@ enum DocusaurusSidebars {
 
   private struct Reader {
     let path: String
-    let source: SourceLines
+    let source: SourceText
     /// Doc id → path relative to the pages folder.
     let ids: [String: String]
     var navigation = WrittenNavigation()
     var diagnostics: [Diagnostic] = []
 
-    init(path: String, source: SourceLines, ids: [String: String]) {
+    init(path: String, source: SourceText, ids: [String: String]) {
       self.path = path
       self.source = source
       self.ids = ids
@@ -114,8 +116,7 @@ enum DocusaurusSidebars {
 
     mutating func warn(_ message: String, line: Int, column: Int, suggestion: String? = nil) {
       diagnostics.append(
-        source.diagnostic(
-          .warning, message, at: SourceLocation(path: path, line: line, column: column), suggestion: suggestion))
+        source.diagnostic(.warning, message, line: line, column: column, suggestion: suggestion))
     }
 
     mutating func warn(_ message: String, _ value: ScriptLiteral, suggestion: String? = nil) {
@@ -202,9 +203,8 @@ enum DocusaurusSidebars {
           suggestion: closest(id, ids.keys.sorted()))
         return nil
       }
-      let location = SourceLocation(path: path, line: value.line, column: value.column)
-      navigation.named.append(
-        WrittenNavigation.Named(contentPath: relative, place: source.diagnostic(.warning, "", at: location)))
+      let place = source.diagnostic(.warning, "", line: value.line, column: value.column)
+      navigation.named.append(WrittenNavigation.Named(contentPath: relative, place: place))
       navigation.shown.insert(relative)
       if let title, navigation.titles[relative] == nil { navigation.titles[relative] = title }
       return .page(contentPath: relative, title: title)

@@ -125,7 +125,7 @@ enum MkDocsSettings {
   /// The reading of one file: its document, and what a key's value needs from another's.
   private struct Reader {
     /// The file being read: its parent's while `INHERIT` is read.
-    var document = YAMLDocument(path: "", source: SourceLines(""), root: nil)
+    var document = YAMLDocument(path: "", source: SourceText(path: "", bytes: []), root: nil)
     let environment: [String: String]
     let files: (String) -> String?
     var diagnostics: [Diagnostic] = []

@@ -85,8 +85,6 @@ struct PageParser: Sendable {
   let referenceParser: MarkdownParser
   /// The site paths of the API reference's pages.
   let referencePages: Set<String>
-  /// Whether the site is a project of another generator (``SiteConfig/tolerant``).
-  let tolerant: Bool
   /// The group of kind (`Instance Methods`) each symbol's page is under among its
   /// siblings in the navigation, by site path.
   let referenceGroups: [String: String]
@@ -177,7 +175,6 @@ struct PageParser: Sendable {
     options.dialect = config.dialect
     options.trustsRawHTML = config.trustsRawHTML
     options.tolerant = config.tolerant
-    tolerant = config.tolerant
     options.catalog = catalog
     if let folders = config.shortcodeFolders {
       options.shortcodes = InstalledShortcodes.find(
@@ -278,7 +275,8 @@ struct PageParser: Sendable {
   func parse(bytes: [UInt8], file: ContentFile) -> ParsedSitePage {
     let parser = referencePages.contains(file.sitePath) ? referenceParser : parser
     let parsed = parser.parse(bytes: bytes + seeAlso(of: file, bytes: bytes), path: file.sitePath)
-    let recorder = PageContainerRenderer(theme: renderer, recordsStructure: search, clashesAreWarnings: tolerant)
+    let recorder = PageContainerRenderer(
+      theme: renderer, recordsStructure: search, clashesAreWarnings: parser.options.tolerant)
     let rendered = renderHTML(parsed.body.environment(\.containerRenderer, recorder))
     let fallbackTitle = parsed.frontMatter.title ?? parsed.titleHeading ?? titleFromFileName(file)
     let (metadata, metadataProblems) = self.metadata(

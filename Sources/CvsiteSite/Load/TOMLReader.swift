@@ -279,11 +279,12 @@ struct TOMLReader {
         while let byte = peek(), !Self.endsBareValue(byte) { index += 1 }
       }
       let word = String(decoding: bytes[start..<index], as: UTF8.self)
-      if let message = Self.outOfRange(word) {
+      let read = Self.scalar(word)
+      if let message = Self.outOfRange(word, read: read) {
         index = start
         throw problem(message)
       }
-      guard let kind = Self.scalar(word) else {
+      guard let kind = read else {
         index = start
         throw problem(word.isEmpty ? "a value is expected here" : "`\(word)` is not a TOML value (text goes in quotes)")
       }
@@ -320,10 +321,11 @@ struct TOMLReader {
     return nil
   }
 
-  /// Why `word`, written as an integer or a date, is not one: an integer beyond 64 bits
-  /// (which would otherwise be read as an approximate float), a month, day or hour that
-  /// does not exist. Nil when it is in range or is no such word.
-  private static func outOfRange(_ word: String) -> String? {
+  /// Why `word` (read as `read` by ``scalar(_:)``), written as an integer or a date, is
+  /// not one: an integer beyond 64 bits (which would otherwise be read as an approximate
+  /// float), a month, day or hour that does not exist. Nil when it is in range or is no
+  /// such word.
+  private static func outOfRange(_ word: String, read: TOMLValue.Kind?) -> String? {
     let plain = word.replacingOccurrences(of: "_", with: "")
     var digits = Substring(plain)
     if digits.first == "+" || digits.first == "-" { digits = digits.dropFirst() }
@@ -335,7 +337,7 @@ struct TOMLReader {
     if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), Int(plain) == nil {
       return "`\(word)` is beyond the range of a 64-bit integer"
     }
-    guard case .dateTime? = scalar(word) else { return nil }
+    guard case .dateTime? = read else { return nil }
     return TOMLDateTime.problem(in: word)
   }
 

@@ -1,4 +1,5 @@
 import CvsiteCore
+import CvsiteMarkdown
 import Yams
 
 /// A navigation the settings write out (MkDocs' `nav`): its pages, sections and links in
@@ -24,15 +25,6 @@ struct WrittenNavigation: Sendable, Hashable {
     /// Where it is written, as a warning about it shows the place: a long line is kept as
     /// an excerpt, not copied whole for every entry written on it.
     var place: Diagnostic
-
-    init(contentPath: String, place: Diagnostic) {
-      self.contentPath = contentPath
-      self.place = place
-    }
-
-    init(contentPath: String, location: SourceLocation, sourceLine: String?) {
-      self.init(contentPath: contentPath, place: Diagnostic(.warning, "", at: location, sourceLine: sourceLine))
-    }
   }
 
   var items: [Item] = []
@@ -138,7 +130,8 @@ extension WrittenNavigation {
       while path.hasPrefix("./") { path.removeFirst(2) }
       if path.hasPrefix("/") { path.removeFirst() }
       let location = document.location(of: node)
-      navigation.named.append(Named(contentPath: path, place: document.source.diagnostic(.warning, "", at: location)))
+      let place = document.source.diagnostic(.warning, "", line: location.line, column: location.column)
+      navigation.named.append(Named(contentPath: path, place: place))
       navigation.shown.insert(path)
       if let title, navigation.titles[path] == nil { navigation.titles[path] = title }
       return .page(contentPath: path, title: title)

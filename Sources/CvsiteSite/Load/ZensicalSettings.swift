@@ -1,4 +1,5 @@
 import CvsiteCore
+import CvsiteMarkdown
 import Yams
 
 /// A Zensical project's `zensical.toml` read as the site's settings: its `[project]`
@@ -11,12 +12,12 @@ enum ZensicalSettings {
   static func read(
     _ text: String, path: String, environment: [String: String], files: @escaping (String) -> String?
   ) -> (SiteConfig, [Diagnostic]) {
-    let source = SourceLines(text)
+    let source = SourceText(path: path, bytes: Array(text.utf8))
     switch TOMLReader.read(text) {
     case .failure(let problem):
       // Read as a YAML file that does not parse: the defaults, and the error.
-      let location = SourceLocation(path: path, line: problem.line, column: problem.column)
-      let error = source.diagnostic(.error, "invalid TOML: \(problem.message)", at: location)
+      let error = source.diagnostic(
+        .error, "invalid TOML: \(problem.message)", line: problem.line, column: problem.column)
       return MkDocsSettings.read(
         (YAMLDocument(path: path, source: source, root: nil), [error]), environment: environment, files: files)
     case .success(let table):
