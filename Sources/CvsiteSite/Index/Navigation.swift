@@ -224,7 +224,17 @@ enum Navigation {
     /// Positions (in the pages the index was made from) of the pages `section` lists:
     /// its pages and its subsections' own pages, in navigation order.
     func listed(in section: [String]) -> [Int] {
-      (children[section] ?? []).filter { !(entries[$0].isSectionIndex && entries[$0].sectionPath == section) }
+      (children[section] ?? []).filter { !isOwnPage($0, of: section) }
+    }
+
+    /// Whether `section` lists anything: found at its first entries, not by listing them
+    /// all (asked for every closed section of every page's navigation).
+    fileprivate func lists(_ section: [String]) -> Bool {
+      (children[section] ?? []).contains { !isOwnPage($0, of: section) }
+    }
+
+    private func isOwnPage(_ position: Int, of section: [String]) -> Bool {
+      entries[position].isSectionIndex && entries[position].sectionPath == section
     }
 
     /// The pages before and after the one at `url` in reading order.
@@ -342,7 +352,7 @@ enum Navigation {
         let nested = isOpen ? build(index, section: page.sectionPath, current: current, expandAll: expandAll) : []
         link = NavigationLink(
           title: page.title, url: page.href, isCurrent: page.url == current, isAncestor: current.hasPrefix(page.url),
-          children: nested, isClosed: !isOpen && !index.listed(in: page.sectionPath).isEmpty)
+          children: nested, isClosed: !isOpen && index.lists(page.sectionPath))
       } else {
         link = NavigationLink(
           title: page.title, url: page.href, isCurrent: page.url == current, isAncestor: page.url == current,
