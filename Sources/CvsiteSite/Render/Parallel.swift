@@ -97,6 +97,14 @@ final class TakenOnce<Element: Sendable>: Sendable {
     slots = Mutex(Slots(values: elements.map { $0 }, remaining: elements.count))
   }
 
+  /// What `read` makes of the value at `index`, left in place; `nil` once taken.
+  func peek<Result>(_ index: Int, _ read: (Element) -> Result?) -> Result? {
+    slots.withLock { slots in
+      guard slots.values.indices.contains(index), let value = slots.values[index] else { return nil }
+      return read(value)
+    }
+  }
+
   /// The value at `index`, taken out; `nil` once taken.
   func take(_ index: Int) -> Element? {
     slots.withLock { slots in

@@ -47,6 +47,19 @@ extension LoadedTree {
     var waits = false
   }
 
+  /// A page the first round reads or renders: `publishes` when it is among those asked
+  /// for (a draft or a page left out is read for its problems only), `position` its
+  /// place in the site's order.
+  typealias RoundJob = (parsed: ParsedSitePage, publishes: Bool, position: Int)
+
+  /// What the first round leaves for the rest of the render: the pages rendered, those
+  /// that wait for every page to be read, and the files read.
+  struct FirstRound {
+    var renders: [String: PageRender] = [:]
+    var waiting: [ParsedSitePage] = []
+    var read: [ContentFile] = []
+  }
+
   /// Renders published pages and the site-wide outputs into `sink`, with `wide` the
   /// index of this tree and `links` what it knows of the other trees: every page, or
   /// only those whose site paths are in the request's `only` (static files and assets
@@ -65,11 +78,9 @@ extension LoadedTree {
     _ wide: SiteIndex, links: TreeLinks, request: RenderRequest, into sink: any OutputSink
   ) -> RenderOutcome {
     var outcome = RenderOutcome(index: wide)
-    let (theme, options, only, progress) = (self.theme, self.options, request.only, request.progress)
     var published = wide.published(in: pages)
-    // Pages read only for their metadata: their ids are not known yet, so the link
-    // rewriter first sees every page without ids (it then corrects no fragment).
-    let unread = hasUnreadPages
+    var selected = request.only.map { wide.published($0, in: pages) } ?? published
+    let run = TreeRenderRun(tree: self, wide: wide, links: links, request: request, sink: sink, total: selected.count)
     var targets =
       wide.targets
       ?? SiteIndex.Targets(
@@ -78,334 +89,214 @@ extension LoadedTree {
     outcome.diagnostics += wide.collisions + targets.outputCollisions
     // Two outputs at one place fail to be written: said already, in the author's terms.
     let collides = !(wide.collisions + targets.outputCollisions).isEmpty
-    var selected = only.map { wide.published($0, in: pages) } ?? published
-    let linkPolicy: SiteConfig.LinkPolicy = options.isCheckOnly && config.links == .off ? .warn : config.links
-    let keepsBodies = self.keepsBodies
-    let config = self.config
-    let parser = unread ? self.parser(catalog: catalogIndex()) : nil
-    let (languages, versions) = (pageLanguages(links), pageVersions(links))
-    let changedRecords = request.memo == nil ? only : request.reread
-    func rendering(_ site: [SitePage], checker: LinkChecker) -> PageRendering {
-      PageRendering(
-        theme: theme, sink: sink, config: config, siteRoot: options.siteRoot, site: site,
-        navigation: wide.navigation, feedURL: wide.feedURL, gitDates: wide.gitDates, taxonomies: wide.taxonomies,
-        checker: checker, linkPolicy: linkPolicy, memo: request.memo,
-        reread: request.memo == nil ? [] : request.reread,
-        listingKeys: request.memo == nil ? [] : site.map(\.listingKey), languages: languages, versions: versions)
-    }
-
-    // First round: every selected page, and every page still unread (drafts too: their
-    // problems are reported), parsed where needed and rendered.
-    let total = selected.count
-    let counter = ProgressCounter()
-    var jobs = selected.compactMap { page in pages[page.sitePath].map { (parsed: $0, publishes: true, position: 0) } }
-    // A build that writes the search index's page bundles as pages are read (below)
-    // reads them in reading order: a bundle, eight pages in a row, is then whole within
-    // a batch instead of held until its last page comes (85 MB of passages at 100,000
-    // pages whose folders sort otherwise than their navigation). Each job keeps its
-    // place in the site's order, in which the problems found are reported.
-    let spools = unread && !keepsBodies && config.search
-    for index in jobs.indices { jobs[index].position = index }
-    if spools, only == nil, jobs.count == selected.count {
-      let sequence = wide.navigation.readingSequence
-      if Self.isPermutation(sequence, of: jobs.count) { jobs = sequence.map { jobs[$0] } }
-    }
-    if unread {
-      let chosen = Set(selected.map(\.sitePath))
-      for (path, parsed) in pages where parsed.needsBody && !chosen.contains(path) {
-        jobs.append((parsed, false, jobs.count))
-      }
-    }
     // With every page read (`serve`), the search index is made from their records on
     // a thread of its own while the pages render; otherwise once they are read.
-    var searchJob =
-      unread
-      ? nil
-      : startSearchIndex(
-        published, navigation: wide.navigation, order: wide.order, changed: changedRecords, last: request.search,
-        keepsTerms: request.memo != nil, into: sink)
-    // A build that keeps no bodies writes the search index's page bundles as pages are
-    // read, numbered in reading order as the index numbers them.
-    let spool =
-      spools
-      ? PassageSpool(
-        indexing: SearchIndex.readingOrder(published, navigation: wide.navigation).compactMap { page in
-          page.metadata.searchable && !page.metadata.draft ? page.sitePath : nil
-        }, write: SearchIndex.writer(into: sink, folder: config.searchPath + "/"))
-      : nil
-    let basePath = config.basePath
-    let listingWeight = 2_048
-    let navigation = wide.navigation
-    let weight = { (job: (parsed: ParsedSitePage, publishes: Bool, position: Int)) in
-      let page = job.parsed.page
-      return max(page.bodyHTML.utf8.count, job.parsed.sourceSize)
-        + (page.isSectionIndex && page.metadata.list != nil
-          ? navigation.listed(in: page.sectionPath).count * listingWeight : 0)
-    }
-    // Pages go in batches: a worker parses a batch, then renders it. Parsing and
-    // rendering each run through much code and data of their own: done in turn page by
-    // page, both ran measurably slower (the caches held neither).
-    let batch = 256
-    let batchWeights = stride(from: 0, to: jobs.count, by: batch).map { start in
-      jobs[start..<min(start + batch, jobs.count)].reduce(0) { $0 + weight($1) }
-    }
-    // A build that reads each body here lets each page's first (metadata) reading go as
-    // soon as the page is read again: the jobs are taken from a store, the site's list
-    // of pages is no one's during the round (listings wait for the second), and the
-    // tree's pages to be read again leave it until their new readings come back. Held
-    // through the round, the first readings were a fifth of a large build's memory.
-    let handsOver = unread && !keepsBodies && request.memo == nil
+    var searchJob = run.unread ? nil : startSearchIndex(published, run: run)
+    let spool = run.spools ? passageSpool(published, run: run) : nil
     let selectedPaths = selected.map(\.sitePath)
-    if handsOver {
-      for job in jobs where job.parsed.source != nil { pages[job.parsed.page.sitePath] = nil }
+    // The round's jobs are taken from a store: with the pages handed over, no one else
+    // holds a page's first reading.
+    let store = TakenOnce(firstRoundJobs(selected, run: run))
+    if run.handsOver {
+      for index in 0..<store.count { if let path = store.sourcePath(index) { pages[path] = nil } }
       (published, selected) = ([], [])
     }
-    // The round's rendering and its link checker (the pages as first read, without
-    // their ids) go with the round; the store lets go of its slots with the last job.
-    let store = TakenOnce(jobs)
-    jobs = []
-    var firstRound: [[RoundResult]] = {
-      var firstChecker = targets.links
-      firstChecker.idsKnown = !unread
-      let first = rendering(published, checker: firstChecker)
-      let count = store.count
-      return parallelMap(Array(batchWeights.indices), jobs: options.jobs, weight: { batchWeights[$0] }) {
-        number -> [RoundResult] in
-        let range = (number * batch)..<min(number * batch + batch, count)
-        let batch = range.compactMap { store.take($0) }
-        var results = batch.map { job -> RoundResult in
-          var parsed = job.parsed
-          let file = parsed.source
-          if let file, let parser {
-            let implicit = parsed.isImplicit
-            parsed = parser.parse(file)
-            parsed.isImplicit = implicit
-          }
-          if let spool, let record = parsed.search, spool.add(parsed.page, record: record, basePath: basePath) {
-            parsed.search?.passagesJSON = []
-          }
-          var result = RoundResult(parsed: parsed, file: file, position: job.position)
-          // A listing shows its pages' summaries: it waits until every page is read.
-          result.waits = unread && job.publishes && parsed.page.isSectionIndex && parsed.page.metadata.list != nil
-          return result
-        }
-        for (offset, job) in batch.enumerated() {
-          if job.publishes, !results[offset].waits {
-            let page = results[offset].parsed
-            results[offset].render = first.render(page.page, links: page.links)
-            if let progress { progress(counter.increment(), total) }
-          }
-          if !keepsBodies, !results[offset].waits {
-            results[offset].parsed.page.dropRendered()
-            // The URLs a body came with are kept only where bodies are (`serve`).
-            if results[offset].parsed.links != nil { results[offset].parsed.links = nil }
-          }
-        }
-        return results
-      }
-    }()
-    // What the metadata read made of each page is replaced by what the render read; the
-    // round's results go as they are taken (only the files read stay listed).
-    // (Made to their size at once: grown as they fill, each growth leaves the old
-    // storage behind.)
-    let resultCount = firstRound.reduce(0) { $0 + $1.count }
-    var renders = [String: PageRender](minimumCapacity: resultCount)
-    var waiting: [ParsedSitePage] = []
+    var round = firstRound(store, site: published, checker: targets.links, spool: spool, run: run, outcome: &outcome)
     var again: [ContentFile] = []
-    var read: [ContentFile] = []
-    read.reserveCapacity(unread ? resultCount : 0)
-    var readProblems: [(position: Int, [Diagnostic])] = []
-    for index in firstRound.indices {
-      for result in firstRound[index] {
-        let path = result.parsed.page.sitePath
-        if let file = result.file {
-          pages[path] = result.parsed
-          if !result.parsed.diagnostics.isEmpty { readProblems.append((result.position, result.parsed.diagnostics)) }
-          read.append(file)
-        }
-        if let render = result.render {
-          renders[path] = render
-        } else if result.waits {
-          waiting.append(result.parsed)
-        }
-      }
-      firstRound[index] = []
-    }
-    firstRound = []
-    for (_, found) in readProblems.sorted(by: { $0.position < $1.position }) { outcome.diagnostics += found }
-    readProblems = []
-    if unread {
-      // Every page is read now: the search index is made from their records while the
-      // rest of the site is rendered.
-      // (The pages as first read go first: the index is made while they would be held.)
+    if run.unread {
       published = wide.published(in: pages)
       selected = selectedPaths.compactMap { pages[$0]?.page }
-      let spooled = finishSpool(spool, published: published, navigation: navigation, outcome: &outcome)
-      searchJob = startSearchIndex(
-        published, navigation: navigation, order: wide.order, changed: changedRecords, last: request.search,
-        keepsTerms: request.memo != nil, into: sink, spooled: spooled)
-      // The index took the records over (its bundles are written; nothing reads the
-      // records after it): the tree lets them go, and the index each once it is counted.
-      if handsOver, spooled != nil {
-        for page in published { pages[page.sitePath]?.search = nil }
-      }
-      // The link targets know each page's ids (the first round's go first: two at once
-      // were the peak of a large build's memory).
+      searchJob = finishReading(published, spool: spool, run: run, outcome: &outcome)
       targets.links = LinkChecker(basePath: config.basePath)
       targets.links.scriptURLsAsWritten = config.tolerant && config.trustsRawHTML
       targets.links = linkTargets(published, links: links, extraPages: wide.taxonomies.urls)
-      for file in read {
-        guard let page = pages[file.sitePath]?.page, let render = renders[file.sitePath],
-          targets.links.correctsFragments(in: render.links, from: page.url)
-        else { continue }
-        again.append(file)
-      }
-      read = []
+      again = pagesToCorrect(round, checker: targets.links)
+      round.read = []
     }
     outcome.index.targets = targets
     hasUnreadPages = false
-
-    // Second round: the pages that waited for the others, with every page's summary and
-    // ids known.
-    if !waiting.isEmpty || !again.isEmpty {
-      let second = rendering(published, checker: targets.links)
-      let jobs: [(parsed: ParsedSitePage?, file: ContentFile?)] =
-        waiting.map { ($0, nil) } + again.map { (pages[$0.sitePath], $0) }
-      let secondRound = parallelMap(jobs, jobs: options.jobs) { job -> PageRender? in
-        var page = job.parsed?.page
-        var links = job.parsed?.links
-        if let file = job.file, let parser {
-          // Read again for its corrected links; its problems were reported the first time.
-          let parsed = parser.parse(file)
-          (page, links) = (parsed.page, parsed.links)
-        }
-        guard let page else { return nil }
-        let made = second.render(page, links: links)
-        if job.file == nil, let progress { progress(counter.increment(), total) }
-        return made
-      }
-      for (job, made) in zip(jobs, secondRound) {
-        guard let made, let path = job.parsed?.page.sitePath ?? job.file?.sitePath else { continue }
-        renders[path] = made
-        if job.file == nil, !keepsBodies {
-          pages[path]?.page.dropRendered()
-          if pages[path]?.links != nil { pages[path]?.links = nil }
-        }
-      }
-    }
-
-    // Where the links of the pages rendered before every page's ids were known lead.
-    if linkPolicy != .off {
-      let checker = targets.links
-      let siteRoot = options.siteRoot
-      let unchecked = selected.compactMap { page in
-        renders[page.sitePath].flatMap { $0.linksChecked ? nil : (page, $0) }
-      }
-      let problems = parallelMap(unchecked, jobs: options.jobs) { page, made in
-        checker.checkTargets(
-          page, siteRoot: siteRoot, links: made.links, reported: made.reported, policy: linkPolicy,
-          writtenAs: made.writtenAs)
-      }
-      outcome.diagnostics += problems.flatMap { $0 }
-    }
+    secondRound(round.waiting, again: again, site: published, checker: targets.links, run: run, into: &round.renders)
+    outcome.diagnostics += checkLinks(of: selected, renders: round.renders, checker: targets.links, run: run)
     var unlocated = Set<String>()
-    for page in selected {
-      guard let made = renders[page.sitePath] else { continue }
-      outcome.files.formUnion(made.files)
-      if let remembered = made.memo { outcome.memo.pages[page.sitePath] = remembered }
-      outcome.diagnostics += made.problems.filter { $0.location != nil || unlocated.insert($0.message).inserted }
-    }
-    let site = published
-    let memo = request.memo
-    let listingKeys = memo == nil ? [] : site.map(\.listingKey)
-    // The taxonomies' own pages: their terms, and each term's pages, on every core.
-    let listing = theme.schema.containers[PageParser.implicitListing] != nil ? PageParser.implicitListing : nil
-    let taxonomyPages = wide.taxonomyPages
-    let listedCount = { (page: TaxonomyIndex.Page) in page.listed.count }
-    let madePages = parallelMap(taxonomyPages, jobs: options.jobs, weight: listedCount) {
-      made -> (String?, [Diagnostic], memo: Int?) in
-      let path = PageURL.outputPath(for: made.url)
-      var fingerprint: Int?
-      if let memo {
-        let inputs = TaxonomyIndex.inputs(
-          of: made, listingKeys: listingKeys, navigation: navigation, config: config, container: listing)
-        if memo.taxonomyPages[path] == inputs { return (path, [], inputs) }
-        fingerprint = inputs
-      }
-      let (context, listingProblems) = TaxonomyIndex.context(
-        of: made, site: site, navigation: navigation, config: config, theme: theme, container: listing)
-      let (document, problem) = theme.renderDocumentReporting(context, layout: "page")
-      // Theme problems are said once for the whole site, below.
-      let problems = (listingProblems + [problem].compactMap { $0 }).map { Diagnostic(.error, $0) }
-      do {
-        try sink.write(Data(document), to: path)
-      } catch {
-        return (nil, problems + [.ioFailure("cannot write \(path)", error)], nil)
-      }
-      return (path, problems, fingerprint)
-    }
-    for (path, problems, fingerprint) in madePages {
-      if let path {
-        outcome.files.insert(path)
-        if let fingerprint { outcome.memo.taxonomyPages[path] = fingerprint }
-      }
-      outcome.diagnostics += problems.filter { $0.location != nil || unlocated.insert($0.message).inserted }
-    }
+    collect(selected, renders: round.renders, into: &outcome, unlocated: &unlocated)
+    writeTaxonomyPages(site: published, run: run, into: &outcome, unlocated: &unlocated)
     outcome.pageCount = outcome.files.count
     if let search = searchJob?.wait() {
       outcome.diagnostics += search.problems
       outcome.files.formUnion(search.paths)
       outcome.search = search.state
     }
-
-    func emit(_ text: String, _ path: String) {
-      do {
-        try sink.write(Data(text.utf8), to: path)
-        outcome.files.insert(path)
-      } catch {
-        outcome.diagnostics.append(.ioFailure("cannot write \(path)", error))
-      }
-    }
-    for page in selected {
-      for alias in page.metadata.aliases {
-        emit(redirectPage(to: page.url, config: config), PageURL.outputPath(for: alias))
-      }
-    }
-    // A site of several languages has one sitemap of them all, written once they are made.
-    if place.languageTree == nil { emit(wide.sitemap, "sitemap.xml") }
-    let folder = config.treeFolder
-    let feedPages = wide.feedPaths.compactMap { pages[$0]?.page }
-    if let feed = atomFeed(feedPages, config: config, gitDates: wide.gitDates) { emit(feed, folder + "atom.xml") }
-    if !wide.hasNotFoundPage {
-      let (html, problem) = theme.renderPageReporting(
-        PageLayouts.notFoundContext(navigation: navigation, config: config, words: theme.theme.words), layout: "404")
-      if let problem, unlocated.insert(problem).inserted { outcome.diagnostics.append(Diagnostic(.error, problem)) }
-      emit(html, folder + "404.html")
-    }
-    if request.copyFiles {
-      for file in resources {
-        if let held = place.sources?.files[file.sitePath] {
-          do {
-            try sink.write(Data(held), to: folder + file.relativePath)
-            outcome.files.insert(folder + file.relativePath)
-          } catch {
-            outcome.diagnostics.append(.ioFailure("cannot write \(folder + file.relativePath)", error))
-          }
-        } else {
-          copy(file.url, to: folder + file.relativePath, sink: sink, outcome: &outcome)
-        }
-      }
-      if place.writesSharedFiles {
-        for file in staticFiles {
-          copy(file.url, to: file.relativePath, sink: sink, outcome: &outcome)
-        }
-        for asset in theme.assets {
-          write(asset, sink: sink, outcome: &outcome)
-        }
-      }
-    }
+    writeSiteFiles(selected, run: run, into: &outcome, unlocated: &unlocated)
+    if request.copyFiles { copyFiles(sink: sink, into: &outcome) }
     if collides { outcome.diagnostics.removeAll { $0.isIOFailure && $0.message.hasPrefix("cannot write ") } }
     return outcome
+  }
+
+  /// The search index of `published`, started on a thread of its own.
+  private func startSearchIndex(
+    _ published: [SitePage], run: TreeRenderRun, spooled: [UInt64]? = nil
+  ) -> BackgroundJob<SearchOutcome>? {
+    startSearchIndex(
+      published, navigation: run.wide.navigation, order: run.wide.order, changed: run.changedRecords,
+      last: run.request.search, keepsTerms: run.request.memo != nil, into: run.sink, spooled: spooled)
+  }
+
+  /// A build that keeps no bodies writes the search index's page bundles as pages are
+  /// read, numbered in reading order as the index numbers them.
+  private func passageSpool(_ published: [SitePage], run: TreeRenderRun) -> PassageSpool {
+    PassageSpool(
+      indexing: SearchIndex.readingOrder(published, navigation: run.wide.navigation).compactMap { page in
+        page.metadata.searchable && !page.metadata.draft ? page.sitePath : nil
+      }, write: SearchIndex.writer(into: run.sink, folder: config.searchPath + "/"))
+  }
+
+  /// The first round's jobs: every selected page, and every page still unread (drafts
+  /// too: their problems are reported).
+  ///
+  /// A build that writes the search index's page bundles as pages are read (below)
+  /// reads them in reading order: a bundle, eight pages in a row, is then whole within
+  /// a batch instead of held until its last page comes (85 MB of passages at 100,000
+  /// pages whose folders sort otherwise than their navigation). Each job keeps its
+  /// place in the site's order, in which the problems found are reported.
+  private func firstRoundJobs(_ selected: [SitePage], run: TreeRenderRun) -> [RoundJob] {
+    var jobs = selected.compactMap { page in pages[page.sitePath].map { (parsed: $0, publishes: true, position: 0) } }
+    for index in jobs.indices { jobs[index].position = index }
+    if run.spools, run.request.only == nil, jobs.count == selected.count {
+      let sequence = run.wide.navigation.readingSequence
+      if Self.isPermutation(sequence, of: jobs.count) { jobs = sequence.map { jobs[$0] } }
+    }
+    if run.unread {
+      let chosen = Set(selected.map(\.sitePath))
+      for (path, parsed) in pages where parsed.needsBody && !chosen.contains(path) {
+        jobs.append((parsed, false, jobs.count))
+      }
+    }
+    return jobs
+  }
+
+  /// Reads and renders the jobs in `store` on every core, and puts what the render read
+  /// in place of what the metadata read made of each page; the problems found go to
+  /// `outcome` in the site's order.
+  private mutating func firstRound(
+    _ store: TakenOnce<RoundJob>, site: [SitePage], checker: LinkChecker, spool: PassageSpool?, run: TreeRenderRun,
+    outcome: inout RenderOutcome
+  ) -> FirstRound {
+    var firstChecker = checker
+    firstChecker.idsKnown = !run.unread
+    var results = run.readAndRender(store, with: run.rendering(site, checker: firstChecker), spool: spool)
+    // The round's results go as they are taken (only the files read stay listed).
+    // (Made to their size at once: grown as they fill, each growth leaves the old
+    // storage behind.)
+    let resultCount = results.reduce(0) { $0 + $1.count }
+    var round = FirstRound(renders: [String: PageRender](minimumCapacity: resultCount))
+    round.read.reserveCapacity(run.unread ? resultCount : 0)
+    var readProblems: [(position: Int, [Diagnostic])] = []
+    for index in results.indices {
+      for result in results[index] {
+        let path = result.parsed.page.sitePath
+        if let file = result.file {
+          pages[path] = result.parsed
+          if !result.parsed.diagnostics.isEmpty { readProblems.append((result.position, result.parsed.diagnostics)) }
+          round.read.append(file)
+        }
+        if let render = result.render {
+          round.renders[path] = render
+        } else if result.waits {
+          round.waiting.append(result.parsed)
+        }
+      }
+      results[index] = []
+    }
+    for (_, found) in readProblems.sorted(by: { $0.position < $1.position }) { outcome.diagnostics += found }
+    return round
+  }
+
+  /// Once every page is read: the search index is made from their records while the
+  /// rest of the site is rendered (the pages as first read go first: the index is made
+  /// while they would be held), and, when it took the records over (its bundles are
+  /// written; nothing reads the records after it), the tree lets them go.
+  private mutating func finishReading(
+    _ published: [SitePage], spool: PassageSpool?, run: TreeRenderRun, outcome: inout RenderOutcome
+  ) -> BackgroundJob<SearchOutcome>? {
+    let spooled = finishSpool(spool, published: published, navigation: run.wide.navigation, outcome: &outcome)
+    let job = startSearchIndex(published, run: run, spooled: spooled)
+    if run.handsOver, spooled != nil {
+      for page in published { pages[page.sitePath]?.search = nil }
+    }
+    return job
+  }
+
+  /// The pages read in the first round with a link whose fragment `checker` corrects:
+  /// they are read and rendered again.
+  private func pagesToCorrect(_ round: FirstRound, checker: LinkChecker) -> [ContentFile] {
+    round.read.filter { file in
+      guard let page = pages[file.sitePath]?.page, let render = round.renders[file.sitePath] else { return false }
+      return checker.correctsFragments(in: render.links, from: page.url)
+    }
+  }
+
+  /// Second round: the pages that waited for the others, with every page's summary and
+  /// ids known, and those read again for their corrected links.
+  private mutating func secondRound(
+    _ waiting: [ParsedSitePage], again: [ContentFile], site: [SitePage], checker: LinkChecker, run: TreeRenderRun,
+    into renders: inout [String: PageRender]
+  ) {
+    guard !waiting.isEmpty || !again.isEmpty else { return }
+    let second = run.rendering(site, checker: checker)
+    let jobs: [(parsed: ParsedSitePage?, file: ContentFile?)] =
+      waiting.map { ($0, nil) } + again.map { (pages[$0.sitePath], $0) }
+    let secondRound = parallelMap(jobs, jobs: options.jobs) { job -> PageRender? in
+      var page = job.parsed?.page
+      var links = job.parsed?.links
+      if let file = job.file, let parser = run.parser {
+        // Read again for its corrected links; its problems were reported the first time.
+        let parsed = parser.parse(file)
+        (page, links) = (parsed.page, parsed.links)
+      }
+      guard let page else { return nil }
+      let made = second.render(page, links: links)
+      if job.file == nil { run.reportProgress() }
+      return made
+    }
+    for (job, made) in zip(jobs, secondRound) {
+      guard let made, let path = job.parsed?.page.sitePath ?? job.file?.sitePath else { continue }
+      renders[path] = made
+      if job.file == nil, !keepsBodies {
+        pages[path]?.page.dropRendered()
+        if pages[path]?.links != nil { pages[path]?.links = nil }
+      }
+    }
+  }
+
+  /// Where the links of the pages rendered before every page's ids were known lead.
+  private func checkLinks(
+    of selected: [SitePage], renders: [String: PageRender], checker: LinkChecker, run: TreeRenderRun
+  ) -> [Diagnostic] {
+    guard run.linkPolicy != .off else { return [] }
+    let (siteRoot, policy) = (options.siteRoot, run.linkPolicy)
+    let unchecked = selected.compactMap { page in
+      renders[page.sitePath].flatMap { $0.linksChecked ? nil : (page, $0) }
+    }
+    let problems = parallelMap(unchecked, jobs: options.jobs) { page, made in
+      checker.checkTargets(
+        page, siteRoot: siteRoot, links: made.links, reported: made.reported, policy: policy,
+        writtenAs: made.writtenAs)
+    }
+    return problems.flatMap { $0 }
+  }
+
+  /// The files, memos and problems of the pages rendered; a problem without a place is
+  /// said once for the whole site (`unlocated` holds those said).
+  private func collect(
+    _ selected: [SitePage], renders: [String: PageRender], into outcome: inout RenderOutcome,
+    unlocated: inout Set<String>
+  ) {
+    for page in selected {
+      guard let made = renders[page.sitePath] else { continue }
+      outcome.files.formUnion(made.files)
+      if let remembered = made.memo { outcome.memo.pages[page.sitePath] = remembered }
+      outcome.diagnostics += made.problems.filter { $0.location != nil || unlocated.insert($0.message).inserted }
+    }
   }
 
   /// Whether `sequence` holds each of `0..<count` once.
@@ -418,28 +309,11 @@ extension LoadedTree {
     }
     return true
   }
+}
 
-  /// Writes a theme asset to its place in the output.
-  func write(_ asset: ThemeFile, sink: any OutputSink, outcome: inout RenderOutcome) {
-    guard let bytes = asset.contents() else {
-      outcome.diagnostics.append(.ioFailure("cannot read the theme file \(asset.displayPath)"))
-      return
-    }
-    do {
-      try sink.write(Data(bytes), to: asset.outputPath)
-      outcome.files.insert(asset.outputPath)
-    } catch {
-      outcome.diagnostics.append(.ioFailure("cannot write \(asset.outputPath)", error))
-    }
+extension TakenOnce where Element == LoadedTree.RoundJob {
+  /// The site path of job `index` when its page is still to be read, without taking it.
+  func sourcePath(_ index: Int) -> String? {
+    peek(index) { $0.parsed.source == nil ? nil : $0.parsed.page.sitePath }
   }
-
-  func copy(_ url: URL, to path: String, sink: any OutputSink, outcome: inout RenderOutcome) {
-    do {
-      try sink.write(try Data(contentsOf: url), to: path)
-      outcome.files.insert(path)
-    } catch {
-      outcome.diagnostics.append(.ioFailure("cannot copy \(url.path) to \(path)", error))
-    }
-  }
-
 }
