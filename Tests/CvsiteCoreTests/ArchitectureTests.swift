@@ -27,13 +27,61 @@ import Testing
     "cvsite": ["CvsiteCore", "CvsiteSite", "CvsitePreview", "CvsiteBuiltInFiles"],
   ]
 
+  /// What comes with the toolchain and the system: any module may import it.
+  static let system: Set<String> = [
+    "Foundation", "FoundationXML", "FoundationNetworking", "Glibc", "Darwin", "Dispatch", "Synchronization",
+  ]
+
+  /// The packages each module may import besides ours and the system's.
+  static let thirdParty: [String: Set<String>] = [
+    "CvsiteCore": ["Yams"], "CvsiteMarkdown": ["Yams"], "CvsiteThemes": ["Yams"], "CvsiteSite": ["Yams"],
+    "CvsitePreview": ["Hummingbird", "HummingbirdCore", "NIOCore", "ServiceLifecycle"],
+    "cvsite": ["ArgumentParser"],
+  ]
+
+  /// Each test target: the module it tests, and what it may import beyond that module,
+  /// what the module reaches, the test support and the system (the references the
+  /// module is checked against).
+  static let testTargets: [String: (module: String, also: Set<String>)] = [
+    "ContainerViewsTests": ("ContainerViews", []),
+    "CvsiteCoreTests": ("CvsiteCore", []),
+    "CvsiteMarkdownTests": ("CvsiteMarkdown", []),
+    "CvsiteThemesTests": ("CvsiteThemes", ["Mustache"]),
+    "CvsiteCodeBlocksTests": ("CvsiteCodeBlocks", ["CvsiteBuiltInFiles"]),
+    "CvsiteSymbolGraphsTests": ("CvsiteSymbolGraphs", ["SymbolKit"]),
+    "CvsiteSiteTests": ("CvsiteSite", []),
+    "CvsitePreviewTests": ("CvsitePreview", ["HummingbirdTesting"]),
+    "cvsiteTests": ("cvsite", []),
+  ]
+
+  /// The modules of ours `module` may import, directly or through the modules it imports.
+  static func reach(of module: String) -> Set<String> {
+    var reached: Set<String> = []
+    var next = Array(allowed[module] ?? [])
+    while let name = next.popLast() {
+      guard reached.insert(name).inserted else { continue }
+      next += allowed[name] ?? []
+    }
+    return reached
+  }
+
   /// The modules of ours that `module`'s sources import; with `all`, every module.
   static func imports(of module: String, all: Bool = false) throws -> [String: Set<String>] {
-    let folder = repositoryRoot.appendingPathComponent("Sources/\(module)")
+    try imports(in: "Sources/\(module)", all: all)
+  }
+
+  /// The modules of ours that the sources under `path` import; with `all`, every module.
+  static func imports(in path: String, all: Bool = false) throws -> [String: Set<String>] {
+    let folder = repositoryRoot.appendingPathComponent(path)
     var found: [String: Set<String>] = [:]
     let files = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil))
     for case let url as URL in files where url.pathExtension == "swift" {
+      // (A line inside a multi-line string literal, a fixture's script, is no import.)
+      var inLiteral = false
       for line in try String(contentsOf: url, encoding: .utf8).split(separator: "\n") {
+        let wasInLiteral = inLiteral
+        if line.components(separatedBy: "\"\"\"").count % 2 == 0 { inLiteral.toggle() }
+        guard !wasInLiteral else { continue }
         let words = line.split(separator: " ")
         guard let index = words.firstIndex(of: "import"), index + 1 < words.count,
           words[..<index].allSatisfy({ $0.hasPrefix("@") || $0 == "internal" || $0 == "public" })
@@ -55,6 +103,57 @@ import Testing
     for (name, files) in found where !(Self.allowed[module] ?? []).contains(name) {
       Issue.record("\(module) imports \(name) in \(files.sorted().joined(separator: ", "))")
     }
+  }
+
+  /// Packages stay in the modules that need them: YAML where settings and front matter
+  /// are read, the HTTP server in the preview, the argument parser in the command.
+  @Test(arguments: allowed.keys.sorted())
+  func moduleImportsOnlyItsPackages(_ module: String) throws {
+    let allowed = Self.system.union(Self.ours).union(Self.thirdParty[module] ?? [])
+    for (name, files) in try Self.imports(of: module, all: true) where !allowed.contains(name) {
+      Issue.record("\(module) imports the package module \(name) in \(files.sorted().joined(separator: ", "))")
+    }
+  }
+
+  /// A test target imports the module it tests and what that module reaches, never a
+  /// module above it: a Markdown test cannot lean on the site.
+  @Test(arguments: testTargets.keys.sorted())
+  func testTargetImportsOnlyItsModuleAndBelow(_ target: String) throws {
+    let (module, also) = try #require(Self.testTargets[target])
+    let below = Self.reach(of: module).union([module])
+    let packages = below.flatMap { Self.thirdParty[$0] ?? [] }
+    let allowed = Self.system.union(below).union(packages).union(also).union(["Testing", "CvsiteTestSupport"])
+    let found = try Self.imports(in: "Tests/\(target)", all: true)
+    #expect(found[module] != nil, "\(target) does not import \(module)")
+    for (name, files) in found where !allowed.contains(name) {
+      Issue.record("\(target) imports \(name) in \(files.sorted().joined(separator: ", "))")
+    }
+  }
+
+  /// Every test target of the package has a rule above.
+  @Test func everyTestTargetIsCovered() throws {
+    let folders = try FileManager.default.contentsOfDirectory(
+      atPath: repositoryRoot.appendingPathComponent("Tests").path)
+    for folder in folders where folder.hasSuffix("Tests") {
+      #expect(Self.testTargets[folder] != nil, "\(folder) has no rule here")
+    }
+  }
+
+  /// No function of the site, Markdown or themes modules is over 120 lines: a longer one
+  /// does several jobs, each of which deserves a name.
+  @Test(arguments: ["CvsiteSite", "CvsiteMarkdown", "CvsiteThemes"])
+  func noLongFunctions(_ module: String) throws {
+    let folder = repositoryRoot.appendingPathComponent("Sources/\(module)")
+    let files = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil))
+    var read = 0
+    for case let url as URL in files where url.pathExtension == "swift" {
+      read += 1
+      for function in FunctionLengths.functions(in: try String(contentsOf: url, encoding: .utf8))
+      where function.lines > 120 {
+        Issue.record("\(url.lastPathComponent):\(function.line): `\(function.name)` is \(function.lines) lines")
+      }
+    }
+    #expect(read > 10, "no sources read for \(module)")
   }
 
   /// Markdown and themes are siblings; the C module stays private to the Markdown module.

@@ -156,54 +156,11 @@ struct CMarkHTMLWriter {
       } else {
         output.append("</p>\n")
       }
-    case CMARK_NODE_HEADING:
-      let level = UInt8(truncatingIfNeeded: cmark_node_get_heading_level(node))
-      if entering {
-        lineBreak()
-        if nextHeading < headingTags.count {
-          let tags = headingTags[nextHeading]
-          nextHeading += 1
-          if takesFacts, let known = tags.facts {
-            facts.ids.append(known.id)
-            if let href = known.href { facts.hrefs.append(href) }
-          }
-          verbatim(tags.open, read: tags.facts == nil)
-          headingClose = tags.close
-          readsHeadingClose = tags.facts == nil
-        } else {
-          output.append("<h")
-          output.append(0x30 + level)
-          output.append(0x3E)
-        }
-      } else if let close = headingClose {
-        verbatim(close, read: readsHeadingClose)
-        output.append(0x0A)
-        headingClose = nil
-      } else {
-        output.append("</h")
-        output.append(0x30 + level)
-        output.append(">\n")
-      }
+    case CMARK_NODE_HEADING: heading(node, entering: entering)
     case CMARK_NODE_BLOCK_QUOTE:
       lineBreak()
       output.append(entering ? "<blockquote>\n" : "</blockquote>\n")
-    case CMARK_NODE_LIST:
-      let bullet = cmark_node_get_list_type(node) == CMARK_BULLET_LIST
-      guard entering else {
-        output.append(bullet ? "</ul>\n" : "</ol>\n")
-        return
-      }
-      lineBreak()
-      let start = Int(cmark_node_get_list_start(node))
-      if bullet {
-        output.append("<ul>\n")
-      } else if start == 1 {
-        output.append("<ol>\n")
-      } else {
-        output.append("<ol start=\"")
-        output.append(string: String(start))
-        output.append("\">\n")
-      }
+    case CMARK_NODE_LIST: list(node, entering: entering)
     case CMARK_NODE_ITEM:
       if entering {
         lineBreak()
@@ -211,21 +168,7 @@ struct CMarkHTMLWriter {
       } else {
         output.append("</li>\n")
       }
-    case CMARK_NODE_CODE_BLOCK:
-      lineBreak()
-      let info = cmark_node_get_fence_info(node).map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) }
-      if let info, info.pointee != 0 {
-        // The info string's first word names the language.
-        var length = 0
-        while info[length] != 0, !Self.isSpace(info[length]) { length += 1 }
-        output.append("<pre><code class=\"language-")
-        output.appendEscaped(UnsafeBufferPointer(start: info, count: length))
-        output.append("\">")
-      } else {
-        output.append("<pre><code>")
-      }
-      escaped(cmark_node_get_literal(node))
-      output.append("</code></pre>\n")
+    case CMARK_NODE_CODE_BLOCK: codeBlock(node)
     case CMARK_NODE_HTML_BLOCK:
       lineBreak()
       rawHTML(node)
@@ -241,6 +184,75 @@ struct CMarkHTMLWriter {
       output.append("<hr />\n")
     default: break
     }
+  }
+
+  /// A heading: the tags made for it when the page's headings were read (its id and
+  /// anchor), or a bare `<hN>`.
+  private mutating func heading(_ node: OpaquePointer, entering: Bool) {
+    let level = UInt8(truncatingIfNeeded: cmark_node_get_heading_level(node))
+    if entering {
+      lineBreak()
+      if nextHeading < headingTags.count {
+        let tags = headingTags[nextHeading]
+        nextHeading += 1
+        if takesFacts, let known = tags.facts {
+          facts.ids.append(known.id)
+          if let href = known.href { facts.hrefs.append(href) }
+        }
+        verbatim(tags.open, read: tags.facts == nil)
+        headingClose = tags.close
+        readsHeadingClose = tags.facts == nil
+      } else {
+        output.append("<h")
+        output.append(0x30 + level)
+        output.append(0x3E)
+      }
+    } else if let close = headingClose {
+      verbatim(close, read: readsHeadingClose)
+      output.append(0x0A)
+      headingClose = nil
+    } else {
+      output.append("</h")
+      output.append(0x30 + level)
+      output.append(">\n")
+    }
+  }
+
+  private mutating func list(_ node: OpaquePointer, entering: Bool) {
+    let bullet = cmark_node_get_list_type(node) == CMARK_BULLET_LIST
+    guard entering else {
+      output.append(bullet ? "</ul>\n" : "</ol>\n")
+      return
+    }
+    lineBreak()
+    let start = Int(cmark_node_get_list_start(node))
+    if bullet {
+      output.append("<ul>\n")
+    } else if start == 1 {
+      output.append("<ol>\n")
+    } else {
+      output.append("<ol start=\"")
+      output.append(string: String(start))
+      output.append("\">\n")
+    }
+  }
+
+  /// A code block, its info string's first word naming the language.
+  private mutating func codeBlock(_ node: OpaquePointer) {
+    lineBreak()
+    let info = cmark_node_get_fence_info(node).map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) }
+    if let info, info.pointee != 0 {
+      // The info string's first word names the language.
+      var length = 0
+      while info[length] != 0, !Self.isSpace(info[length]) { length += 1 }
+      output.append("<pre><code class=\"language-")
+      output.appendEscaped(UnsafeBufferPointer(start: info, count: length))
+      output.append("\">")
+    } else {
+      output.append("<pre><code>")
+    }
+    escaped(cmark_node_get_literal(node))
+    output.append("</code></pre>\n")
   }
 
   /// libcmark's `cr()`: a line break unless the output is empty or ends with one.

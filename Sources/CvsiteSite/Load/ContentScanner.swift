@@ -93,8 +93,6 @@ enum ContentScanner {
   static func scan(_ folderName: String, in siteRoot: URL, holdsPages: Bool) -> ([ContentFile], [Diagnostic]) {
     let folder = siteRoot.appendingPathComponent(folderName).path
     let sitePath = siteRoot.standardizedFileURL.resolvingSymlinksInPath().path
-    var files: [ContentFile] = []
-    var diagnostics: [Diagnostic] = []
     guard FileKind(following: folder) == .folder else { return ([], []) }
     let folderResolved = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
     // Nothing is read outside the site, or, when a git repository holds it, outside the
@@ -102,120 +100,11 @@ enum ContentScanner {
     // link leads to (VitePress' own `public/logo.svg -> ../../art/logo.svg`), as pages
     // may include the repository's files.
     let boundary = SiteIncludedFiles.boundary(ofSite: URL(fileURLWithPath: sitePath)).path
-    let outside = boundary == sitePath ? "the site" : "the site's repository"
-    // `resolvedDirectory` is `directory` with its links resolved: an entry that is no link
-    // itself resolves to it plus its name, so only links cost a full resolution.
-    // `ancestors` holds the device and inode of every folder on the way down, so a link
-    // back to one of them (`loop -> .`, `a/b -> ../a`) is seen however it is spelled.
-    func walk(_ directory: String, _ relative: String, _ resolvedDirectory: String, _ ancestors: Set<FileIdentity>) {
-      let entries: [Entry]
-      switch Self.entries(of: directory) {
-      case .success(let found): entries = found
-      case .failure(let reason):
-        let shown = relative.isEmpty ? folderName : "\(folderName)/\(relative)"
-        diagnostics.append(.ioFailure("cannot read the folder \(shown): \(reason)"))
-        return
-      }
-      for (name, listedKind, isUTF8) in entries {
-        let path = directory + "/" + name
-        let relativePath = relative.isEmpty ? name : relative + "/" + name
-        let sitePath = folderName + "/" + relativePath
-        let location = SourceLocation(path: sitePath, line: 1, column: 1)
-        guard isUTF8 else {
-          let shown = relative.isEmpty ? folderName : "\(folderName)/\(relative)"
-          diagnostics.append(
-            Diagnostic(
-              .error, "a file in \(shown) is named with bytes that are not UTF-8 (shown as `\(name)`); rename it",
-              at: location))
-          continue
-        }
-        // No URL holds a control character as it is: such a name would reach links, the
-        // sitemap and the feed as something else, or break them.
-        guard !name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
-          let shown = name.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : String($0) }.joined()
-          diagnostics.append(
-            Diagnostic(
-              .error, "`\(shown)` is named with a control character (shown as `?`), which no URL can hold; rename it",
-              at: SourceLocation(
-                path: folderName + "/" + (relative.isEmpty ? "" : relative + "/") + shown, line: 1, column: 1)))
-          continue
-        }
-        // A browser reads `\` in a URL as `/`: no address could reach such a file.
-        guard !name.contains("\\") else {
-          diagnostics.append(
-            Diagnostic(
-              .error,
-              "`\(name)` is named with a backslash, which a browser reads as `/` in an address: no link could reach it; rename it",
-              at: location, suggestion: name.replacingOccurrences(of: "\\", with: "-")))
-          continue
-        }
-        guard let entry = listedKind ?? FileKind(path: path) else { continue }
-        let resolved =
-          entry == .link ? URL(fileURLWithPath: path).resolvingSymlinksInPath().path : resolvedDirectory + "/" + name
-        // (What a linked folder holds resolves where the link led: the same bounds.)
-        guard resolved == boundary || resolved.hasPrefix(boundary + "/") else {
-          diagnostics.append(
-            Diagnostic(.error, "\(sitePath) is a link to \(resolved), outside \(outside); it is not read", at: location)
-          )
-          continue
-        }
-        let isFolder: Bool
-        switch entry {
-        case .folder: isFolder = true
-        case .file: isFolder = false
-        case .other(let what):
-          diagnostics.append(.ioFailure("\(sitePath) is \(what), not a file or folder; it is not read", at: location))
-          continue
-        case .link:
-          guard let target = FileKind(following: path) else {
-            let problem = errno == ELOOP ? "is a link that loops" : "is a link to a file that does not exist"
-            diagnostics.append(Diagnostic(.warning, "\(sitePath) \(problem); it is skipped", at: location))
-            continue
-          }
-          if case .other(let what) = target {
-            diagnostics.append(
-              .ioFailure("\(sitePath) is a link to \(what), not a file or folder; it is not read", at: location))
-            continue
-          }
-          isFolder = target == .folder
-        }
-        if isFolder {
-          let identity = FileIdentity(path: resolved)
-          let encloses = resolved == folderResolved || folderResolved.hasPrefix(resolved + "/")
-          if encloses || identity.map(ancestors.contains) == true {
-            diagnostics.append(
-              Diagnostic(
-                .warning, "\(sitePath) is a link to \(resolved), a folder it is inside of; it is not followed",
-                at: location))
-            continue
-          }
-          // A tree deeper than any reader can follow (and than a theme's navigation can
-          // nest) is refused where it goes too deep.
-          guard ancestors.count <= Self.maximumDepth else {
-            diagnostics.append(
-              Diagnostic(
-                .error,
-                "\(sitePath) is a folder \(ancestors.count) levels deep; folders nest at most \(Self.maximumDepth) deep under \(folderName)/: move its pages up",
-                at: location))
-            continue
-          }
-          walk(path, relativePath, resolved, identity.map { ancestors.union([$0]) } ?? ancestors)
-          continue
-        }
-        let kind: ContentFile.Kind
-        if holdsPages && ContentFile.markdownExtensionLength(name) != nil {
-          kind = .ofMarkdownFile(named: name)
-          // `_part.mdx`: a partial, which pages include; not a page, not copied.
-          // (`_index.es.md` is a section's page in a language: the languages say.)
-          if kind == .page, name.hasPrefix("_"), !ContentFile.isSectionIndexInALanguage(name) { continue }
-        } else {
-          kind = .resource
-        }
-        files.append(ContentFile(sitePath: sitePath, relativePath: relativePath, kind: kind, path: path))
-      }
-    }
-    walk(folder, "", folderResolved, FileIdentity(path: folderResolved).map { [$0] } ?? [])
-    return (files, diagnostics + LookalikeNames.problems(files.map(\.sitePath)))
+    var walk = ContentWalk(
+      folderName: folderName, resolvedFolder: folderResolved, holdsPages: holdsPages, boundary: boundary,
+      outside: boundary == sitePath ? "the site" : "the site's repository")
+    walk.walk(folder, "", folderResolved, FileIdentity(path: folderResolved).map { [$0] } ?? [])
+    return (walk.files, walk.diagnostics + LookalikeNames.problems(walk.files.map(\.sitePath)))
   }
 
   /// `files` with each `README.md` of a folder that also has an `index.md` (or

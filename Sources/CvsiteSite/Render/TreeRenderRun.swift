@@ -76,7 +76,7 @@ struct TreeRenderRun: Sendable {
     let batch = 256
     let weights = batchWeights(store, batch: batch)
     let count = store.count
-    return parallelMap(Array(weights.indices), jobs: options.jobs, weight: { weights[$0] }) { number in
+    let work: @Sendable (Int) -> [LoadedTree.RoundResult] = { number in
       let range = (number * batch)..<min(number * batch + batch, count)
       let jobs = range.compactMap { store.take($0) }
       var results = jobs.map { read($0, spool: spool) }
@@ -94,6 +94,7 @@ struct TreeRenderRun: Sendable {
       }
       return results
     }
+    return parallelMap(Array(weights.indices), jobs: options.jobs, weight: { weights[$0] }, work)
   }
 
   /// A job's page, parsed when it was still unread, its passages spooled.

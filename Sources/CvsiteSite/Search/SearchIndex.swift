@@ -178,15 +178,45 @@ struct SearchIndex: Sendable {
   ) -> (
     shards: [(first: String, bytes: [UInt8])], terms: [ArraySlice<UInt8>], table: SearchTerms?
   ) {
-    let averageLength = max(1, Double(lengths.reduce(0, +)) / Double(max(1, pageCount)))
     // Every page's terms numbered across the site as they are met, and their score
-    // bytes, an array of each per page. A handed-over record's own arrays become them,
-    // written over as they are read (its counts by the numbers, the start of its terms'
-    // bytes by the scores): no posting is stored anywhere else. (The index runs on a
-    // thread of its own: what it asked for anew would not have come out of the memory
-    // the records let go of, which the workers' allocators keep.)
+    // bytes, an array of each per page.
     let table = TermCounter()
     let reused = kept.flatMap { $0.terms.pageCount == pageCount ? $0 : nil }
+    var (pageTerms, pageScores) = numberPages(in: table, reusing: reused)
+    var postings = [Int](repeating: 0, count: table.count)
+    for numbers in pageTerms {
+      for term in numbers { postings[Int(term)] += 1 }
+    }
+    // The numbers are kept for the next write (or, in a one-off build, let go) before
+    // the shards are cut. A term no page holds any more, kept from an earlier write, is
+    // not live.
+    let live = postings.reduce(0) { $0 + ($1 > 0 ? 1 : 0) }
+    var kept: SearchTerms?
+    if keepsTerms {
+      var pageEnds: [Int] = []
+      pageEnds.reserveCapacity(pageTerms.count)
+      var end = 0
+      for numbers in pageTerms {
+        end += numbers.count
+        pageEnds.append(end)
+      }
+      kept = SearchTerms(table, pageTerms: pageTerms.flatMap { $0 }, pageEnds: pageEnds, live: live)
+    }
+    let (shards, terms) = Self.cutShards(
+      table, postings: postings, pageTerms: &pageTerms, pageScores: &pageScores, postingsPerRun: postingsPerRun)
+    return (shards, terms, kept)
+  }
+
+  /// Every page's terms numbered in `table` as they are met, and their score bytes. A
+  /// handed-over record's own arrays become them, written over as they are read (its
+  /// counts by the numbers, the start of its terms' bytes by the scores): no posting is
+  /// stored anywhere else. (The index runs on a thread of its own: what it asked for
+  /// anew would not have come out of the memory the records let go of, which the
+  /// workers' allocators keep.) A page `reused` did not see change keeps its numbers.
+  private func numberPages(in table: TermCounter, reusing reused: (terms: SearchTerms, changed: Set<Int>)?)
+    -> (terms: [ArraySlice<UInt32>], scores: [[UInt8]])
+  {
+    let averageLength = max(1, Double(lengths.reduce(0, +)) / Double(max(1, pageCount)))
     if let reused { reused.terms.intern(into: table) }
     var pageTerms: [ArraySlice<UInt32>] = []
     var pageScores: [[UInt8]] = []
@@ -214,25 +244,18 @@ struct SearchIndex: Sendable {
       }
       pageScores.append(scores)
     }
-    var postings = [Int](repeating: 0, count: table.count)
-    for numbers in pageTerms {
-      for term in numbers { postings[Int(term)] += 1 }
-    }
-    // The numbers are kept for the next write (or, in a one-off build, let go) before
-    // the shards are cut. A term no page holds any more, kept from an earlier write, is
-    // not live.
-    let live = postings.reduce(0) { $0 + ($1 > 0 ? 1 : 0) }
-    var kept: SearchTerms?
-    if keepsTerms {
-      var pageEnds: [Int] = []
-      pageEnds.reserveCapacity(pageTerms.count)
-      var end = 0
-      for numbers in pageTerms {
-        end += numbers.count
-        pageEnds.append(end)
-      }
-      kept = SearchTerms(table, pageTerms: pageTerms.flatMap { $0 }, pageEnds: pageEnds, live: live)
-    }
+    return (pageTerms, pageScores)
+  }
+
+  /// The shards of the terms in sorted order, each term with its postings (the page's
+  /// number and the score byte, in page order), and the terms' bytes. The postings are
+  /// gathered for a run of terms at a time: one pass over the pages' terms per run, in
+  /// place of a list of every posting at once. The pages' terms and scores are let go
+  /// of before the shards are returned.
+  private static func cutShards(
+    _ table: TermCounter, postings: [Int], pageTerms: inout [ArraySlice<UInt32>], pageScores: inout [[UInt8]],
+    postingsPerRun: Int
+  ) -> (shards: [(first: String, bytes: [UInt8])], terms: [ArraySlice<UInt8>]) {
     let arena = table.bytes
     let order = arena.withUnsafeBufferPointer { bytes in
       (0..<table.count).sorted {
@@ -247,9 +270,6 @@ struct SearchIndex: Sendable {
     var current: [UInt8] = []
     var first = ""
     var entry: [UInt8] = []
-    // Each term's postings (the page's number and the score byte, in page order) are
-    // gathered for a run of terms in sorted order at a time: one pass over the pages'
-    // terms per run, in place of a list of every posting at once.
     var rank = [UInt32](repeating: 0, count: table.count)
     var next = [Int](repeating: 0, count: table.count)
     var offset = 0
@@ -285,17 +305,7 @@ struct SearchIndex: Sendable {
         let utf8 = arena[table.range(of: term)]
         terms.append(utf8)
         entry.removeAll(keepingCapacity: true)
-        appendVarint(utf8.count, to: &entry)
-        entry += utf8
-        let list = run[(next[term] - postings[term] - base)..<(next[term] - base)]
-        appendVarint(list.count, to: &entry)
-        var previous = 0
-        for (index, posting) in list.enumerated() {
-          let id = Int(posting >> 8)
-          appendVarint(index == 0 ? id : id - previous, to: &entry)
-          entry.append(UInt8(posting & 0xFF))
-          previous = id
-        }
+        appendEntry(utf8, postings: run[(next[term] - postings[term] - base)..<(next[term] - base)], to: &entry)
         if !current.isEmpty, current.count + entry.count > Self.shardBytes {
           shards.append((first, current))
           current = []
@@ -309,7 +319,23 @@ struct SearchIndex: Sendable {
     if !current.isEmpty || shards.isEmpty { shards.append((first, current)) }
     // The first shard starts at the empty term, so every term has a shard.
     shards[0].first = ""
-    return (shards, terms, kept)
+    return (shards, terms)
+  }
+
+  /// A term's entry in a shard: its bytes, then its postings, each page's number as the
+  /// difference from the one before and its score byte.
+  private static func appendEntry(_ utf8: ArraySlice<UInt8>, postings list: ArraySlice<UInt32>, to entry: inout [UInt8])
+  {
+    appendVarint(utf8.count, to: &entry)
+    entry += utf8
+    appendVarint(list.count, to: &entry)
+    var previous = 0
+    for (index, posting) in list.enumerated() {
+      let id = Int(posting >> 8)
+      appendVarint(index == 0 ? id : id - previous, to: &entry)
+      entry.append(UInt8(posting & 0xFF))
+      previous = id
+    }
   }
 
   /// Reads the terms in `bytes` (a record's ``SearchRecord/termBytes``) and their

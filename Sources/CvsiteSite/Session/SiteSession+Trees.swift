@@ -26,165 +26,236 @@ extension SiteSession {
     // By version: its sessions' places in `sessions` (one per language), for its
     // translations.
     var groups: [Range<Int>] = []
-    var spoken: [String: SiteThemeAdapter] = [:]
+    var shared = SharedTreeInputs(theme: theme, staticFiles: staticFiles, api: api)
     for version in versions {
-      var files = content
-      var sources: ContentSources?
-      var folder = config.contentFolder
-      var prefix = config.contentFolder + "/"
-      var gitRef: String?
-      switch version?.source {
-      case .folder(let name)? where name != config.contentFolder:
-        folder = name
-        prefix = name + "/"
-        guard FileKind(following: options.siteRoot.appendingPathComponent(name).path) == .folder else {
-          diagnostics.append(
-            Diagnostic(
-              .error, "the version `\(version?.name ?? "")` reads its pages from \(name)/, which does not exist",
-              at: version?.location, sourceLine: version?.line))
-          continue
-        }
-        let (scanned, problems) = ContentScanner.scan(name, in: options.siteRoot, holdsPages: true)
-        files = scanned
-        diagnostics += problems
-      case .git(let ref)?:
-        let read = GitContent.read(
-          ref: ref, folder: config.contentFolder, siteRoot: options.siteRoot, location: version?.location,
-          line: version?.line)
-        (files, sources, gitRef) = (read.files, read.sources, ref)
-        prefix = ref + ":" + config.contentFolder + "/"
-        diagnostics += read.diagnostics
-        if !read.diagnostics.isEmpty { continue }
-      default: break
-      }
-      if !config.excludedPages.isEmpty { files.removeAll { config.excludedPages.excludes($0.relativePath) } }
+      guard let read = versionContent(version, content: content, diagnostics: &diagnostics) else { continue }
       let trees: [LanguageTree]
       if config.languages != nil {
-        let (split, problems) = LanguageTrees.split(files, languages: languages)
+        let (split, problems) = LanguageTrees.split(read.files, languages: languages)
         trees = split
         diagnostics += problems
       } else {
-        trees = [LanguageTree(language: languages.defaultLanguage, files: files)]
+        trees = [LanguageTree(language: languages.defaultLanguage, files: read.files)]
       }
       let gitDates =
         config.lastUpdatedFromGit || (options.isCheckOnly && version?.isNewest != false)
-        ? GitDates.lastCommitDates(contentFolder: options.siteRoot.appendingPathComponent(folder), ref: gitRef)
+        ? GitDates.lastCommitDates(
+          contentFolder: options.siteRoot.appendingPathComponent(read.folder), ref: read.gitRef)
         : nil
       let groupStart = sessions.count
       for tree in trees {
-        var session = SiteSession(options: options)
-        var settings = config
-        settings.contentFolder = folder
-        settings.isNewestVersion = version?.isNewest ?? true
-        settings.language = tree.language.code
-        settings.direction = tree.language.direction
-        settings.treeFolder = (version?.folder ?? "") + tree.language.folder
-        settings.title = tree.language.title ?? settings.title
-        settings.description = tree.language.description ?? settings.description
-        session.config = settings
-        if spoken[tree.language.code] == nil {
-          let (words, problems) = theme.speaking(tree.language.code, siteRoot: options.siteRoot)
-          spoken[tree.language.code] = words
-          diagnostics += problems
-        }
-        session.remembersRenders = remembersRenders
-        session.remembered = remembersRenders ? RenderMemo() : nil
-        if let words = spoken[tree.language.code] {
-          var place = LoadedTree.Place(
-            languageTree: tree, version: version, sources: sources, writesSharedFiles: sessions.isEmpty)
-          if config.lastUpdatedFromGit, let gitDates { place.gitDates = Self.keyed(gitDates, by: tree, prefix: prefix) }
-          var files = tree.files
-          if let api, sessions.isEmpty {
-            (place.api, place.sources, files) = (api, api.sources, files + api.files)
-          }
-          // Loaded in place (see `build`).
-          session.tree = LoadedTree(options: options, config: settings, theme: words, place: place)
-          session.tree?.keepsBodies = remembersRenders
-          session.tree?.staticFiles = staticFiles
-          diagnostics += (session.tree?.load(files) ?? []).filter {
-            !tree.untranslated.contains($0.location?.path ?? "")
-          }
-        }
-        sessions.append(session)
+        let session = loadedSession(
+          of: tree, version: version, read: read, gitDates: gitDates, isFirst: sessions.isEmpty, shared: &shared)
+        diagnostics += session.diagnostics
+        sessions.append(session.session)
       }
       if options.isCheckOnly, config.languages != nil, version?.isNewest != false, let gitDates {
-        diagnostics += Self.translationReport(trees, gitDates: gitDates, prefix: prefix)
+        diagnostics += Self.translationReport(trees, gitDates: gitDates, prefix: read.prefix)
       }
       groups.append(groupStart..<sessions.count)
     }
-    var versionIndex = config.versions.map(VersionIndex.init)
-    var translations: [Translations] = []
-    for group in groups {
-      var made = Translations(languages: languages)
-      for session in sessions[group] {
-        guard let tree = session.tree else { continue }
-        let published = tree.publishedPages
-        made.add(
-          published, language: tree.config.language, untranslated: tree.place.languageTree?.untranslated ?? [],
-          home: tree.config.homePath)
-        versionIndex?.add(
-          published, version: tree.place.version?.name ?? "", language: tree.config.language,
-          home: tree.config.homePath)
+    let versionIndex = config.versions.map { Self.versionIndex($0, of: sessions) }
+    let translations = groups.map { Self.translations(of: sessions[$0], languages: languages) }
+    var rendered = renderTrees(
+      &sessions, groups: groups, translations: translations, versionIndex: versionIndex, into: sink, progress: progress)
+    diagnostics += rendered.diagnostics
+    let sitemapXML = multilingualSitemapXML(
+      rendered.sitemap, config: config, translations: translations.first ?? Translations(languages: languages))
+    var sharedFiles: [(String, String)] = [("sitemap.xml", sitemapXML)]
+    if let versionIndex { sharedFiles.append(("versions.json", versionIndex.json(basePath: config.basePath))) }
+    for (path, text) in sharedFiles {
+      do {
+        try sink.write(Data(text.utf8), to: path)
+        rendered.files.insert(path)
+      } catch {
+        diagnostics.append(.ioFailure("cannot write \(path)", error))
       }
-      translations.append(made)
     }
+    trees = sessions
+    writtenOutputs = rendered.files
+    return BuildResult(
+      diagnostics: diagnostics, pageCount: rendered.pageCount, fileCount: rendered.files.count,
+      changedOutputs: rendered.files.sorted())
+  }
+
+  /// What every tree shares: the theme, its words in each language (read once), the
+  /// static files and the API reference (for the first tree).
+  struct SharedTreeInputs {
+    let theme: SiteThemeAdapter
+    let staticFiles: [ContentFile]
+    let api: SiteAPIReference?
+    var spoken: [String: SiteThemeAdapter] = [:]
+  }
+
+  /// The content files of one version: where they are read from and how their site
+  /// paths begin.
+  struct VersionContent {
+    var files: [ContentFile]
+    var sources: ContentSources?
+    var folder: String
+    var prefix: String
+    var gitRef: String?
+  }
+
+  /// The pages of `version`: the site's, another folder's, or a git reference's; nil,
+  /// with a diagnostic, when they cannot be read.
+  func versionContent(_ version: SiteVersion?, content: [ContentFile], diagnostics: inout [Diagnostic])
+    -> VersionContent?
+  {
+    var read = VersionContent(
+      files: content, folder: config.contentFolder, prefix: config.contentFolder + "/")
+    switch version?.source {
+    case .folder(let name)? where name != config.contentFolder:
+      (read.folder, read.prefix) = (name, name + "/")
+      guard FileKind(following: options.siteRoot.appendingPathComponent(name).path) == .folder else {
+        diagnostics.append(
+          Diagnostic(
+            .error, "the version `\(version?.name ?? "")` reads its pages from \(name)/, which does not exist",
+            at: version?.location, sourceLine: version?.line))
+        return nil
+      }
+      let (scanned, problems) = ContentScanner.scan(name, in: options.siteRoot, holdsPages: true)
+      read.files = scanned
+      diagnostics += problems
+    case .git(let ref)?:
+      let fromGit = GitContent.read(
+        ref: ref, folder: config.contentFolder, siteRoot: options.siteRoot, location: version?.location,
+        line: version?.line)
+      (read.files, read.sources, read.gitRef) = (fromGit.files, fromGit.sources, ref)
+      read.prefix = ref + ":" + config.contentFolder + "/"
+      diagnostics += fromGit.diagnostics
+      if !fromGit.diagnostics.isEmpty { return nil }
+    default: break
+    }
+    if !config.excludedPages.isEmpty { read.files.removeAll { config.excludedPages.excludes($0.relativePath) } }
+    return read
+  }
+
+  /// A session for one language of one version, its tree loaded (in place, see
+  /// `build`), with the problems of loading it.
+  func loadedSession(
+    of tree: LanguageTree, version: SiteVersion?, read: VersionContent, gitDates: [String: String]?, isFirst: Bool,
+    shared: inout SharedTreeInputs
+  ) -> (session: SiteSession, diagnostics: [Diagnostic]) {
+    var session = SiteSession(options: options)
+    var settings = config
+    settings.contentFolder = read.folder
+    settings.isNewestVersion = version?.isNewest ?? true
+    settings.language = tree.language.code
+    settings.direction = tree.language.direction
+    settings.treeFolder = (version?.folder ?? "") + tree.language.folder
+    settings.title = tree.language.title ?? settings.title
+    settings.description = tree.language.description ?? settings.description
+    session.config = settings
+    var problems: [Diagnostic] = []
+    if shared.spoken[tree.language.code] == nil {
+      let (words, wordProblems) = shared.theme.speaking(tree.language.code, siteRoot: options.siteRoot)
+      shared.spoken[tree.language.code] = words
+      problems += wordProblems
+    }
+    session.remembersRenders = remembersRenders
+    session.remembered = remembersRenders ? RenderMemo() : nil
+    guard let words = shared.spoken[tree.language.code] else { return (session, problems) }
+    var place = LoadedTree.Place(
+      languageTree: tree, version: version, sources: read.sources, writesSharedFiles: isFirst)
+    if config.lastUpdatedFromGit, let gitDates { place.gitDates = Self.keyed(gitDates, by: tree, prefix: read.prefix) }
+    var files = tree.files
+    if let api = shared.api, isFirst {
+      (place.api, place.sources, files) = (api, api.sources, files + api.files)
+    }
+    session.tree = LoadedTree(options: options, config: settings, theme: words, place: place)
+    session.tree?.keepsBodies = remembersRenders
+    session.tree?.staticFiles = shared.staticFiles
+    problems += (session.tree?.load(files) ?? []).filter { !tree.untranslated.contains($0.location?.path ?? "") }
+    return (session, problems)
+  }
+
+  /// Which page of each version and language stands for which.
+  static func versionIndex(_ versions: SiteVersions, of sessions: [SiteSession]) -> VersionIndex {
+    var index = VersionIndex(versions: versions)
+    for tree in sessions.compactMap(\.tree) {
+      index.add(
+        tree.publishedPages, version: tree.place.version?.name ?? "", language: tree.config.language,
+        home: tree.config.homePath)
+    }
+    return index
+  }
+
+  /// The translations among the trees of one version.
+  static func translations(of sessions: ArraySlice<SiteSession>, languages: SiteLanguages) -> Translations {
+    var made = Translations(languages: languages)
+    for tree in sessions.compactMap(\.tree) {
+      made.add(
+        tree.publishedPages, language: tree.config.language, untranslated: tree.place.languageTree?.untranslated ?? [],
+        home: tree.config.homePath)
+    }
+    return made
+  }
+
+  /// What rendering every tree wrote: its files, pages, problems and sitemap entries.
+  struct RenderedTrees {
     var files = Set<String>()
     var pageCount = 0
+    var diagnostics: [Diagnostic] = []
     var sitemap: [(pages: [SitePage], extraURLs: [String], gitDates: [String: String])] = []
+  }
+
+  /// Renders each tree with its links to the other languages and versions; two trees
+  /// that write the same file are an error.
+  func renderTrees(
+    _ sessions: inout [SiteSession], groups: [Range<Int>], translations: [Translations], versionIndex: VersionIndex?,
+    into sink: any OutputSink, progress: (@Sendable (Int, Int) -> Void)?
+  ) -> RenderedTrees {
+    var rendered = RenderedTrees()
     for (group, made) in zip(groups, translations) {
       for place in group {
         // (No copy of the tree is held while it renders: its pages would be copied.)
         guard let treePlace = sessions[place].tree?.place, let language = sessions[place].tree?.config.language else {
           continue
         }
-        var links = TreeLinks(translations: config.languages != nil ? made : nil, versionIndex: versionIndex)
-        for other in group where other != place {
-          guard let others = sessions[other].tree else { continue }
-          for page in others.publishedPages { links.otherLanguages[page.url] = others.pages[page.sitePath]?.ids ?? [] }
-        }
-        if place != group.lowerBound, let tree = sessions[place].tree, let original = sessions[group.lowerBound].tree {
-          links.originals = Self.originals(of: tree, in: original)
-        }
-        sessions[place].links = links
+        sessions[place].links = Self.links(
+          of: place, in: group, sessions: sessions, translations: config.languages != nil ? made : nil,
+          versionIndex: versionIndex)
         guard let output = sessions[place].renderTree(into: sink, progress: progress) else { continue }
         sessions[place].writtenOutputs = output.files
         sessions[place].made = (output.memo, output.search)
         let session = sessions[place]
         let untranslated = treePlace.languageTree?.untranslated ?? []
-        diagnostics += output.diagnostics.filter { !untranslated.contains($0.location?.path ?? "") }
-        for path in output.files.intersection(files).sorted() {
-          diagnostics.append(
+        rendered.diagnostics += output.diagnostics.filter { !untranslated.contains($0.location?.path ?? "") }
+        for path in output.files.intersection(rendered.files).sorted() {
+          rendered.diagnostics.append(
             Diagnostic(
               .error,
               "two languages or versions write \(path): a page of one lands in the folder of another (`path` of the languages or versions in cvsite.yml, or the page's `slug`)"
             ))
         }
-        files.formUnion(output.files)
-        pageCount += output.pageCount
+        rendered.files.formUnion(output.files)
+        rendered.pageCount += output.pageCount
         let wide = session.index
         // An older version's page whose canonical link leads to the newest is left to it.
         let published = (wide?.publishedPaths ?? []).compactMap { session.pages[$0]?.page }.filter { page in
           treePlace.version?.isNewest != false || versionIndex?.newest(of: page, language: language) == nil
         }
-        sitemap.append((published, wide?.taxonomies.urls ?? [], wide?.gitDates ?? [:]))
+        rendered.sitemap.append((published, wide?.taxonomies.urls ?? [], wide?.gitDates ?? [:]))
       }
     }
-    let sitemapXML = multilingualSitemapXML(
-      sitemap, config: config, translations: translations.first ?? Translations(languages: languages))
-    var shared: [(String, String)] = [("sitemap.xml", sitemapXML)]
-    if let versionIndex { shared.append(("versions.json", versionIndex.json(basePath: config.basePath))) }
-    for (path, text) in shared {
-      do {
-        try sink.write(Data(text.utf8), to: path)
-        files.insert(path)
-      } catch {
-        diagnostics.append(.ioFailure("cannot write \(path)", error))
-      }
+    return rendered
+  }
+
+  /// The links of the tree at `place` to the other trees of its version (`group`).
+  static func links(
+    of place: Int, in group: Range<Int>, sessions: [SiteSession], translations: Translations?,
+    versionIndex: VersionIndex?
+  ) -> TreeLinks {
+    var links = TreeLinks(translations: translations, versionIndex: versionIndex)
+    for other in group where other != place {
+      guard let others = sessions[other].tree else { continue }
+      for page in others.publishedPages { links.otherLanguages[page.url] = others.pages[page.sitePath]?.ids ?? [] }
     }
-    trees = sessions
-    writtenOutputs = files
-    return BuildResult(
-      diagnostics: diagnostics, pageCount: pageCount, fileCount: files.count, changedOutputs: files.sorted())
+    if place != group.lowerBound, let tree = sessions[place].tree, let original = sessions[group.lowerBound].tree {
+      links.originals = Self.originals(of: tree, in: original)
+    }
+    return links
   }
 
   /// Each content file's last commit (`gitDates`, by path under the pages folder) by its

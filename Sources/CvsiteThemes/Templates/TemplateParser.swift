@@ -56,19 +56,7 @@ struct TemplateParser {
       before = []
     }
     while position < bytes.count {
-      if state.atLineStart {
-        let space = readSpacesAndTabs()
-        if state.inParent && !state.parentTopLevel {
-          // A block defined inside a parent loses the indentation of its first line.
-          if let indent = state.definitionIndent {
-            before = Array(space.dropFirst(indent.count))
-          } else {
-            state.definitionIndent = space
-          }
-        } else {
-          before = space
-        }
-      }
+      if state.atLineStart, let space = readLineIndentation(&state) { before = space }
       let run = readText(state)
       if let newline = run.newline {
         nodes.append(.text(string(before + run.text + newline)))
@@ -131,51 +119,25 @@ struct TemplateParser {
         record(.raw, name, at: tagStart)
         nodes.append(.variable(TemplateName(name), escaped: false))
 
-      case UInt8(ascii: ">"):
-        position += 1
-        let name = try readPartialName(state, tagStart: tagStart)
-        record(.partial, name, at: tagStart)
-        let site = lastTagPosition
-        let indentation = string(before)
+      case UInt8(ascii: ">"), UInt8(ascii: "<"):
+        let (node, isStandalone) = try parsePartialTag(
+          state, isParent: sigil == UInt8(ascii: "<"), tagStart: tagStart, before: before)
         flushBefore()
-        standalone = isStandalone(state)
-        nodes.append(.partial(name, indentation: standalone ? indentation : nil, overrides: nil, at: site))
-
-      case UInt8(ascii: "<"):
-        position += 1
-        let name = try readPartialName(state, tagStart: tagStart)
-        record(.parent, name, at: tagStart)
-        let site = lastTagPosition
-        let indentation = string(before)
-        flushBefore()
-        standalone = isStandalone(state)
-        var inner = state
-        inner.section = (name, tagStart)
-        inner.atLineStart = true
-        inner.inParent = true
-        inner.parentTopLevel = true
-        var overrides: [String: [TemplateNode]] = [:]
-        for node in try parseNodes(inner, definitions: &overrides) {
-          guard case .text = node else {
-            throw error("only `{{$block}}` definitions may appear inside `{{<\(name)}}`", at: tagStart)
-          }
-        }
-        nodes.append(.partial(name, indentation: indentation, overrides: overrides, at: site))
+        standalone = isStandalone
+        nodes.append(node)
 
       case UInt8(ascii: "$"):
         position += 1
         let name = try readName(state)
         record(.block, name, at: tagStart)
-        if state.parentTopLevel {
-          standalone = isStandalone(state)
-          let children = try parseNested(state, name: name, start: tagStart, standalone: standalone)
-          if definitions[name] == nil { definitions[name] = children }
-        } else {
-          let indentation = string(before)
-          flushBefore()
-          standalone = isStandalone(state)
-          let children = try parseNested(state, name: name, start: tagStart, standalone: standalone)
+        let indentation = string(before)
+        if !state.parentTopLevel { flushBefore() }
+        standalone = isStandalone(state)
+        let children = try parseNested(state, name: name, start: tagStart, standalone: standalone)
+        if !state.parentTopLevel {
           nodes.append(.block(name, defaultNodes: children, indentation: indentation))
+        } else if definitions[name] == nil {
+          definitions[name] = children
         }
 
       case UInt8(ascii: "="):
@@ -198,6 +160,48 @@ struct TemplateParser {
       throw error("`\(section.name)` is never closed (missing `{{/\(section.name)}}`)", at: section.start)
     }
     return nodes
+  }
+
+  /// At the start of a line: its spaces and tabs, held back until the line is known to
+  /// be a standalone tag or not; nil inside a parent, where a block defined there loses
+  /// the indentation of its first line.
+  private mutating func readLineIndentation(_ state: inout State) -> [UInt8]? {
+    let space = readSpacesAndTabs()
+    guard state.inParent && !state.parentTopLevel else { return space }
+    guard let indent = state.definitionIndent else {
+      state.definitionIndent = space
+      return nil
+    }
+    return Array(space.dropFirst(indent.count))
+  }
+
+  /// A partial (`{{>name}}`) or a parent (`{{<name}}…{{/name}}`, its `{{$block}}`
+  /// definitions read as the overrides); `before` is the indentation that started the
+  /// line. Returns the node and whether the tag stands alone on its line.
+  private mutating func parsePartialTag(
+    _ state: State, isParent: Bool, tagStart: Int, before: [UInt8]
+  ) throws(TemplateSyntaxError) -> (TemplateNode, standalone: Bool) {
+    position += 1
+    let name = try readPartialName(state, tagStart: tagStart)
+    record(isParent ? .parent : .partial, name, at: tagStart)
+    let site = lastTagPosition
+    let indentation = string(before)
+    let standalone = isStandalone(state)
+    guard isParent else {
+      return (.partial(name, indentation: standalone ? indentation : nil, overrides: nil, at: site), standalone)
+    }
+    var inner = state
+    inner.section = (name, tagStart)
+    inner.atLineStart = true
+    inner.inParent = true
+    inner.parentTopLevel = true
+    var overrides: [String: [TemplateNode]] = [:]
+    for node in try parseNodes(inner, definitions: &overrides) {
+      guard case .text = node else {
+        throw error("only `{{$block}}` definitions may appear inside `{{<\(name)}}`", at: tagStart)
+      }
+    }
+    return (.partial(name, indentation: indentation, overrides: overrides, at: site), standalone)
   }
 
   /// The nodes of a section or block, up to its closing tag.
