@@ -17,6 +17,8 @@
 # lack files of 4 MiB and more), extract.py writes what the snapshot has, the missing files
 # as empty ones, listed in OWNER+NAME.missing.
 #
+# A folder written `FOLDER:FILE` is built with `--settings FILE`.
+#
 # Environment: CVSITE (the executable), TIMEOUT (seconds per project, 300), JOBS (cvsite's
 # --jobs, 1 so that the machine stays usable), ONLY (a regular expression: only the
 # repositories it matches), KEEP (a folder: keep each extracted tree and output there
@@ -44,6 +46,13 @@ mkdir -p "$(dirname "$out")" "$details"
 : >"$out"
 
 tail -n +2 "$here/projects.tsv" | while IFS=$'\t' read -r generator repository commit folder note; do
+    # `FOLDER:FILE`: the folder built with `--settings FILE`, as the project's own build
+    # names its settings (Textual's `mkdocs build -f mkdocs-online.yml`).
+    settings=()
+    if [[ "$folder" == *:* ]]; then
+        settings=(--settings "${folder#*:}")
+        folder="${folder%%:*}"
+    fi
     [[ -z "$generator" || "$generator" == \#* ]] && continue
     if [[ -n "$only" && ! "$repository" =~ $only ]]; then
         continue
@@ -81,7 +90,7 @@ tail -n +2 "$here/projects.tsv" | while IFS=$'\t' read -r generator repository c
         git -C "$tree" init -q
         start=$(date +%s%N)
         timeout "$limit" "$cvsite" build "$tree/$folder" --output "$work/out" --quiet \
-            --format json --jobs "$jobs" >"$work/stdout" 2>"$stderr" || status=$?
+            --format json --jobs "$jobs" "${settings[@]}" >"$work/stdout" 2>"$stderr" || status=$?
         tenths=$(( ($(date +%s%N) - start) / 100000000 ))
         seconds="$((tenths / 10)).$((tenths % 10))"
         if [[ "$status" == 124 ]]; then

@@ -37,8 +37,10 @@ public struct MarkdownOptions: Sendable {
   /// pymdownx.emoji reads them; `nil`: none are read.
   public var shortcodes: (any ShortcodeIndex)?
   /// Pages written for another generator, which renders what its pages get wrong
-  /// without failing: a `:::` closing nothing, or a container never closed, is a
-  /// warning, not an error.
+  /// without failing: every problem of a body (a `:::` closing nothing, a container
+  /// never closed or unknown, a directive's wrong argument, a link to no symbol) is a
+  /// warning, not an error, and the text stays shown. Problems of the text itself (its
+  /// encoding, its front matter, its includes) and those that leave text out stay errors.
   public var tolerant = false
   /// A DocC catalog's pages and images: `<doc:Name>` links and images named without
   /// extension are found in it.
@@ -133,6 +135,9 @@ public struct MarkdownParser: Sendable {
     var abbreviations: [Abbreviation] = []
     var includedFiles: [String] = []
     var diagnostics: [Diagnostic] = []
+    /// How many of `diagnostics` are about the text itself (its encoding, its front
+    /// matter, the files it includes); the others are about how its body is written.
+    var textDiagnostics = 0
     var prepared: PreparedBody?
   }
 
@@ -189,6 +194,9 @@ public struct MarkdownParser: Sendable {
       diagnostics += lines.diagnostics
       includedFiles = lines.included.sorted()
     }
+    // (What an include cannot read was judged where it was read, a missing file a
+    // warning in a project of another generator.)
+    let textDiagnostics = diagnostics.count
     var body = PageBody(source: source, frontMatterLines: frontMatter.lineCount)
     var abbreviations: [Abbreviation] = []
     // MkDocs' indented blocks (`!!! note`, `??? tip`, `=== "Tab"`) become directives;
@@ -206,7 +214,7 @@ public struct MarkdownParser: Sendable {
     let prepared = PreparedBody.prepare(body, options: options, validateUTF8: invalid != nil, into: &diagnostics)
     return Prelude(
       source: source, frontMatter: frontMatter, body: body, abbreviations: abbreviations,
-      includedFiles: includedFiles, diagnostics: diagnostics, prepared: prepared)
+      includedFiles: includedFiles, diagnostics: diagnostics, textDiagnostics: textDiagnostics, prepared: prepared)
   }
 
   /// A page's front matter and the title its opening `#` heading gives it
@@ -286,6 +294,14 @@ public struct MarkdownParser: Sendable {
     var assembler = ViewAssembler(source: source, ids: builder.ids)
     let views = assembler.views(items)
     diagnostics += builder.diagnostics + assembler.diagnostics
+    // In a project written for another generator, what the body holds that cvsite does
+    // not read, or reads as a mistake, is a warning: the page is published with its text
+    // shown, as that generator publishes it.
+    if options.tolerant {
+      for index in diagnostics.indices.dropFirst(read.textDiagnostics) where !diagnostics[index].leavesTextOut {
+        diagnostics[index] = diagnostics[index].asWarning
+      }
+    }
     diagnostics.sort {
       ($0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.line ?? 0, $1.location?.column ?? 0)
     }

@@ -30,16 +30,18 @@ final class FileWatcher: @unchecked Sendable {
 
   /// - Parameters:
   ///   - siteRoot: The site folder.
+  ///   - settingsFile: The settings file named with `--settings`, if any.
   ///   - quietPeriod: How long the tree must be quiet before changes are delivered.
   ///   - writeWait: How long to wait, at most, for a changed file that is still open for
   ///     writing to be closed.
   ///   - onChange: Called on the watcher thread with site-relative paths that changed.
   init(
-    siteRoot: URL, quietPeriod: Duration = .milliseconds(20), writeWait: Duration = .seconds(2),
+    siteRoot: URL, settingsFile: String? = nil, quietPeriod: Duration = .milliseconds(20),
+    writeWait: Duration = .seconds(2),
     onChange: @escaping @Sendable ([String]) -> Void
   ) throws {
     self.siteRoot = siteRoot.standardizedFileURL
-    (watchedFiles, watchedFolders) = SiteSettings.watched(in: siteRoot)
+    (watchedFiles, watchedFolders) = SiteSettings.watched(in: siteRoot, named: settingsFile)
     self.quietPeriod = quietPeriod
     self.writeWait = writeWait
     self.onChange = onChange

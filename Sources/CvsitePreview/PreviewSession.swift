@@ -12,6 +12,7 @@ public final class PreviewSession: Sendable {
   /// The site's session: rebuilt on `queue`, one rebuild at a time.
   private let session: Mutex<Held>
   private let siteRoot: URL
+  private let settingsFile: String?
   /// The files served: the last good build's.
   let served = ServedFiles()
   private let queue = DispatchQueue(label: "cvsite.rebuild")
@@ -35,6 +36,7 @@ public final class PreviewSession: Sendable {
   public init(options: BuildOptions) {
     session = Mutex(Held(SiteSession(options: options)))
     siteRoot = options.siteRoot
+    settingsFile = options.settingsFile
   }
 
   /// Builds everything once; returns the result (a failed first build still serves the
@@ -91,7 +93,7 @@ public final class PreviewSession: Sendable {
 
   private func watch() throws {
     let changes = self.changes
-    let watcher = try FileWatcher(siteRoot: siteRoot) { paths in changes.add(paths) }
+    let watcher = try FileWatcher(siteRoot: siteRoot, settingsFile: settingsFile) { paths in changes.add(paths) }
     watcher.start()
     running.withLock { $0.watcher = watcher }
   }

@@ -20,6 +20,9 @@ public struct BuildOptions: Sendable {
   /// The folder of symbol graphs whose API reference the site publishes; replaces
   /// `symbolGraphs` from `cvsite.yml`.
   public var symbolGraphs: URL?
+  /// The settings file read instead of the one found in the site folder (`--settings`):
+  /// a path from the site folder, such as an MkDocs file of another name.
+  public var settingsFile: String?
   /// Set by `SiteBuilder.check`: nothing is written, and links are listed even with
   /// `links: off`.
   var isCheckOnly = false
@@ -30,7 +33,7 @@ public struct BuildOptions: Sendable {
   /// The output folder actually used: `public/` in the site, or where the generator the
   /// project was made for writes (`site/` in an MkDocs project).
   public var outputFolder: URL {
-    output ?? siteRoot.appendingPathComponent(SiteSettings.defaultOutputFolder(in: siteRoot))
+    output ?? siteRoot.appendingPathComponent(SiteSettings.defaultOutputFolder(in: siteRoot, named: settingsFile))
   }
 
   /// Folders of themes searched after the site's own `themes/` and before the themes

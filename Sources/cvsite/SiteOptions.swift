@@ -29,6 +29,15 @@ struct SiteOptions: ParsableArguments {
       valueName: "folder"))
   var symbolGraphs: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "The settings file to read instead of the one found in the site folder.",
+      discussion:
+        "A path from the site folder: an MkDocs file of another name (as `mkdocs build -f` reads it), a Zensical "
+        + "TOML file, or a cvsite.yml elsewhere.",
+      valueName: "file"))
+  var settings: String?
+
   /// Refuses a bad `--jobs` and a SITE that is not a cvsite site: usage errors (exit 2),
   /// before anything is built or served.
   func validate() throws {
@@ -49,10 +58,23 @@ struct SiteOptions: ParsableArguments {
     guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder), isFolder.boolValue else {
       throw ValidationError("no folder at \(root.path)")
     }
-    guard SiteSettings.file(in: root) != nil else {
+    if let settings {
+      guard !settings.hasPrefix("/"), !settings.split(separator: "/").contains(".."),
+        FileManager.default.fileExists(atPath: root.appendingPathComponent(settings).path)
+      else { throw ValidationError("--settings: no file \(settings) in \(root.path)") }
+    }
+    guard SiteSettings.file(in: root, named: settings) != nil else {
+      // An MkDocs project whose settings have another name (`mkdocs-online.yml`).
+      let named = ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).filter {
+        $0.hasPrefix("mkdocs") && ($0.hasSuffix(".yml") || $0.hasSuffix(".yaml"))
+      }.sorted()
+      let hint =
+        named.isEmpty
+        ? " (make one with `cvsite new NAME`)"
+        : " (it has \(named.joined(separator: ", ")): name the one to build with `--settings FILE`)"
       throw ValidationError(
         "\(root.path) is not a cvsite site: it has no cvsite.yml, mkdocs.yml or Docusaurus, VitePress or Starlight "
-          + "settings (make one with `cvsite new NAME`)")
+          + "settings" + hint)
     }
   }
 
@@ -66,6 +88,7 @@ struct SiteOptions: ParsableArguments {
     if let jobs { options.jobs = jobs }
     if let themes { options.themeSearchPaths.insert(siteURL(themes), at: 0) }
     options.symbolGraphs = symbolGraphs.map(siteURL)
+    options.settingsFile = settings
     return options
   }
 }

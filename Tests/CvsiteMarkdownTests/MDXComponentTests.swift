@@ -69,6 +69,18 @@ import Testing
     #expect(html.contains("<p>Text.</p>"))
   }
 
+  @Test func mdxCommentsLeaveThePage() {
+    let (page, html) = render(
+      "Intro.\n\n{/* excerpt */}\n\n{/*\n  A note\n\n  for authors.\n*/}\n\n- item\n\n  {/* in a list */}\n\n"
+        + "{/* a comment */} with text after\n\nEnd.\n")
+    #expect(page.diagnostics.isEmpty, "\(page.diagnostics.map(\.message))")
+    #expect(
+      !html.contains("excerpt") && !html.contains("A note") && !html.contains("for authors")
+        && !html.contains("in a list"))
+    #expect(html.contains("<p>Intro.</p>") && html.contains("<li>item</li>") && html.contains("<p>End.</p>"))
+    #expect(html.contains("with text after"), "a comment with text after it is read as the line is")
+  }
+
   @Test func anUnreadComponentKeepsItsContent() {
     let (page, html) = render("<Fragment slot=\"preview\">\n    <Aside>\n    Inside.\n    </Aside>\n</Fragment>\n")
     #expect(

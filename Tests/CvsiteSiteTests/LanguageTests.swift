@@ -384,4 +384,36 @@ extension ForeignLanguageTests {
     let english = try #require(site.read("guide/index.html", in: output))
     #expect(english.contains(#"<a href="/jp/guide/" hreflang="ja" lang="ja">日本語</a>"#))
   }
+
+  @Test(
+    "Starlight: a translation kept as a page whose original moved into a folder translates it; one of no page is a warning"
+  )
+  func starlightMovedOriginals() throws {
+    let site = try TemporarySite(files: [
+      "astro.config.mjs": "import starlight from '@astrojs/starlight';\nexport default { integrations: [starlight({\n"
+        + "  title: 'Docs', defaultLocale: 'root',\n  locales: { root: { label: 'English', lang: 'en' }, pl: { label: 'Polski' } },\n"
+        + "})] };\n",
+      "src/content/docs/index.md": "# Home\n",
+      "src/content/docs/actions/sort/index.md": "# Sort\n",
+      "src/content/docs/pl/actions/sort.mdx": "# Sortowanie\n",
+      "src/content/docs/pl/reporters.mdx": "# Raporty\n",
+      // A folder without its page in English; Polish has a page at its address.
+      "src/content/docs/imports/javascript.mdx": "# JavaScript\n",
+      "src/content/docs/pl/imports.mdx": "# Importy\n",
+    ])
+    let built = site.build()
+    #expect(built.result.succeeded, "\(built.result.diagnostics.summaries)")
+    let orphans = built.result.diagnostics.filter { $0.message.contains("translates no page") }
+    #expect(orphans.allSatisfy { $0.severity == .warning })
+    #expect(
+      orphans.compactMap(\.location?.path).sorted() == [
+        "src/content/docs/pl/imports.mdx", "src/content/docs/pl/reporters.mdx",
+      ])
+    let output = site.root.appendingPathComponent("dist")
+    #expect(try #require(site.read("pl/actions/sort/index.html", in: output)).contains("Sortowanie"))
+    #expect(site.read("pl/reporters/index.html", in: output)?.contains("Raporty") == true, "published in its language")
+    #expect(site.read("pl/imports/index.html", in: output)?.contains("Importy") == true, "the page, not a made section")
+    let english = try #require(site.read("actions/sort/index.html", in: output))
+    #expect(english.contains(#"href="/pl/actions/sort/""#), "the two are translations of each other")
+  }
 }

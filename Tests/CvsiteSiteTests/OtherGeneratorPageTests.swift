@@ -134,19 +134,24 @@ struct ScriptedProjectTests {
     #expect(home.contains("Welcome."))
   }
 
-  @Test("VitePress pages: `sidebar: false` is a warning, `blog.md` beside `blog/` is the folder's page")
+  @Test(
+    "VitePress pages: `sidebar: false` and `sidebar: auto` are warnings, `blog.md` beside `blog/` is the folder's page")
   func vitePressPages() throws {
     let site = try TemporarySite(files: [
       ".vitepress/config.ts": "export default { title: \"Docs\" }\n",
       "index.md": "# Home\n\nSee [the blog](./blog.md).\n",
       "blog.md": "---\nsidebar: false\n---\n# Blog\n",
       "blog/first-post.md": "# First post\n",
+      "api.md": "---\nsidebar: 'auto'\n---\n# API\n",
     ])
     let outcome = site.build()
     #expect(outcome.result.succeeded, "\(outcome.result.diagnostics.summaries)")
     let sidebar = outcome.result.diagnostics.first { $0.message.contains("sidebar: false") }
     #expect(sidebar?.severity == .warning)
     #expect(sidebar?.location == SourceLocation(path: "./blog.md", line: 2, column: 1))
+    let auto = outcome.result.diagnostics.first { $0.message.contains("sidebar: auto") }
+    #expect(auto?.severity == .warning)
+    #expect(auto?.location == SourceLocation(path: "./api.md", line: 2, column: 1))
     let output = site.root.appendingPathComponent(".vitepress/dist")
     #expect(try #require(site.read("blog/index.html", in: output)).contains("<h1 class=\"cv-title\">Blog</h1>"))
     #expect(site.read("blog/first-post/index.html", in: output) != nil)
@@ -192,6 +197,51 @@ struct ScriptedProjectTests {
     #expect(clash.severity == .warning && clash.location?.path.hasSuffix("index.md") == true)
     let home = try #require(site.read("index.html", in: site.root.appendingPathComponent(".vitepress/dist")))
     #expect(home.contains("npm i -D vite"))
+  }
+
+  @Test("Starlight: an unknown container is a warning, its text shown with its classes; tsconfig aliases import")
+  func starlightDirectivesAndAliases() throws {
+    let site = try TemporarySite(files: [
+      "astro.config.mjs":
+        "import starlight from '@astrojs/starlight';\nexport default { integrations: [starlight({ title: 'T' })] };\n",
+      "tsconfig.json": "{\n  // aliases\n  \"compilerOptions\": {\n    \"baseUrl\": \".\",\n    \"paths\": {\n"
+        + "      \"@fragments/*\": [\"src/content/docs/_fragments/*\"]\n    }\n  }\n}\n",
+      "src/content/docs/_fragments/cta.mdx": "Get **started** now.\n",
+      "src/content/docs/index.mdx": "---\ntitle: Home\n---\nimport Cta from '@fragments/cta.mdx';\n\n"
+        + ":::section{.columns.min200}\nInside the section.\n:::\n\n<Cta />\n",
+    ])
+    let outcome = site.build()
+    #expect(outcome.result.succeeded, "\(outcome.result.diagnostics.summaries)")
+    let unknown = try #require(outcome.result.diagnostics.first { $0.message.contains("unknown container `section`") })
+    #expect(unknown.severity == .warning)
+    #expect(!outcome.result.diagnostics.contains { $0.message.contains("separated by spaces") })
+    let home = try #require(site.read("index.html", in: site.root.appendingPathComponent("dist")))
+    #expect(home.contains(#"class="cv-section columns min200""#) && home.contains("Inside the section."))
+    #expect(home.contains("Get <strong>started</strong> now."), "the fragment imported through the alias")
+  }
+
+  @Test("MkDocs: a page wins over a copied file at its place, with a warning; copies of the same bytes are one")
+  func yieldingOutputs() throws {
+    let site = try TemporarySite(files: [
+      "mkdocs.yml": "site_name: S\n",
+      "docs/index.md": "# Home\n",
+      "docs/app/README.md": "# The app\n",
+      "docs/app/index.html": "<html>app</html>\n",
+    ])
+    let outcome = site.build()
+    #expect(outcome.result.succeeded, "\(outcome.result.diagnostics.summaries)")
+    let yielded = try #require(outcome.result.diagnostics.first { $0.message.contains("is not copied") })
+    #expect(yielded.severity == .warning && yielded.location?.path == "docs/app/index.html")
+    #expect(site.read("app/index.html", in: site.root.appendingPathComponent("site"))?.contains("The app") == true)
+    let docusaurus = try TemporarySite(files: [
+      "docusaurus.config.js": "module.exports = { title: 'D' };\n",
+      "docs/intro.md": "# Intro\n\n![Shot](./img/shot.png)\n",
+      "docs/img/shot.png": "PNG",
+      "static/img/shot.png": "PNG",
+    ])
+    let built = docusaurus.build()
+    #expect(built.result.succeeded, "\(built.result.diagnostics.summaries)")
+    #expect(!built.result.diagnostics.contains { $0.message.contains("both written") })
   }
 
   @Test("a settings file of each generator is found, cvsite.yml and mkdocs.yml first")

@@ -63,6 +63,30 @@ struct CommandTests {
     #expect(builtIn != css && builtIn.contains("--cv-"))
   }
 
+  @Test("--settings names an MkDocs file of another name; without it, the error names the option")
+  func settingsFile() async throws {
+    let folder = try makeTemporaryFolder(
+      "cvsite-settings",
+      files: [
+        "mkdocs-common.yml": "site_name: Textual-like\n",
+        "mkdocs-online.yml": "INHERIT: mkdocs-common.yml\nsite_url: https://example.org/\n",
+        "docs/index.md": "# Home\n",
+      ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let refused =
+      #expect(throws: (any Error).self) { try SiteOptions.parse([folder.path]) }
+      .map { SiteOptions.message(for: $0) } ?? ""
+    #expect(
+      refused.contains("it has mkdocs-common.yml, mkdocs-online.yml: name the one to build with `--settings FILE`"),
+      "\(refused)")
+    #expect(await exitCode(["build", folder.path, "--quiet"]) == 2)
+    #expect(await exitCode(["build", folder.path, "--quiet", "--settings", "nowhere.yml"]) == 2)
+    #expect(await exitCode(["build", folder.path, "--quiet", "--settings", "mkdocs-online.yml"]) == 0)
+    let home = try String(contentsOf: folder.appendingPathComponent("site/index.html"), encoding: .utf8)
+    #expect(home.contains("Textual-like"), "the inherited settings are read")
+    #expect(await exitCode(["check", folder.path, "--settings", "mkdocs-online.yml"]) == 0)
+  }
+
   @Test("content errors exit 1; usage errors exit 2")
   func exitStatuses() async throws {
     let folder = temporaryPath("cvsite-cli")

@@ -20,6 +20,9 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
   /// Whether the problem is the file system's (a file that cannot be read or written),
   /// not the content's: commands exit with 2 for these, 1 for content errors.
   public var isIOFailure = false
+  /// Whether the problem leaves some of the author's text out of the page: an error even
+  /// where others are warnings (in a project written for another generator).
+  public var leavesTextOut = false
   /// How many bytes of the line come before ``sourceLine``'s first byte, less the `…`
   /// marking the cut: subtracted from the column to place the caret in the excerpt.
   private var excerptShift = 0

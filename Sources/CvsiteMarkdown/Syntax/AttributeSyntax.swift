@@ -45,7 +45,14 @@ func parseAttributeBlock(_ line: ArraySlice<UInt8>, at start: Int) -> Result<Att
     if byte == 0x7D {  // }
       return .success(AttributeBlock(attributes: attributes, start: start, end: scanner.index + 1))
     }
-    if !attributes.isEmpty && !hadSpace {
+    // `{.columns.wide}` and `{#intro.lead}`: shortcuts may follow each other without a
+    // space, as remark-directive reads them.
+    let followsShortcut: Bool
+    switch attributes.last?.kind {
+    case .id?, .cssClass?: followsShortcut = byte == 0x2E || byte == 0x23
+    default: followsShortcut = false
+    }
+    if !attributes.isEmpty && !hadSpace && !followsShortcut {
       return .failure(
         AttributeSyntaxError(message: "attributes must be separated by spaces", offset: scanner.index - line.startIndex)
       )

@@ -169,14 +169,17 @@ struct IncludedLines {
 
   /// The lines of a fenced block of the file `code` names (the lines that differ from
   /// its previous file marked as inserted), at the `@Code` line's indentation; a
-  /// located error, and nothing, when a file cannot be read.
+  /// located error (a warning when ``tolerant``, for a file the catalog lacks), and
+  /// nothing, when a file cannot be read.
   private mutating func code(_ code: TutorialCode, from source: SourceText, line: Int) -> [[UInt8]] {
     func read(_ name: String) -> [ArraySlice<UInt8>]? {
       // Found by its name in the catalog, then read as a file of the site.
       guard let path = tutorialFiles?.sitePath(ofFile: name) else {
+        // (DocC reports a tutorial's missing file and builds: so does a catalog.)
         diagnostics.append(
           source.diagnostic(
-            .error, "the catalog has no file named `\(name)`", line: line, column: code.indent.count + 1))
+            tolerant ? .warning : .error, "the catalog has no file named `\(name)`", line: line,
+            column: code.indent.count + 1))
         return nil
       }
       switch files.file("/" + path, from: source.path, as: .snippet) {

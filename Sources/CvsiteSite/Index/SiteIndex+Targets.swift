@@ -129,3 +129,71 @@ extension LoadedTree {
   }
 
 }
+
+extension LoadedTree {
+  /// Where links lead, and which outputs collide: in a project of another generator,
+  /// once the files that yield their place are left out (``yieldingOutputs(_:)``).
+  func targets(_ published: [SitePage], index wide: SiteIndex, links: TreeLinks) -> SiteIndex.Targets {
+    var owners = outputOwners(published, index: wide)
+    var uncopied: Set<String> = []
+    var warnings: [Diagnostic] = []
+    if config.tolerant { (owners, uncopied, warnings) = yieldingOutputs(owners) }
+    return SiteIndex.Targets(
+      links: linkTargets(published, links: links, extraPages: wide.taxonomies.urls),
+      outputCollisions: outputCollisions(owners), uncopied: uncopied, yieldedOutputs: warnings)
+  }
+
+  /// What another generator writes over without a word, in its projects: a file copied
+  /// where a page is published gives way to the page (MkDocs writes its pages after its
+  /// files), with a warning; of files with the same bytes at one place, the first is
+  /// copied. Returns the owners left, the files not copied (site paths) and the warnings.
+  func yieldingOutputs(_ owners: [OwnedOutput]) -> (
+    owners: [OwnedOutput], uncopied: Set<String>, warnings: [Diagnostic]
+  ) {
+    var byPath: [String: [OutputOwner]] = [:]
+    var shared = Set<String>()
+    for (path, owner) in owners {
+      if byPath[path] != nil { shared.insert(path) }
+      byPath[path, default: []].append(owner)
+    }
+    guard !shared.isEmpty else { return (owners, [], []) }
+    let files = Dictionary((resources + staticFiles).map { ($0.sitePath, $0) }, uniquingKeysWith: { first, _ in first })
+    var uncopied = Set<String>()
+    var warnings: [Diagnostic] = []
+    for path in shared.sorted() {
+      let claims = byPath[path] ?? []
+      let copied = claims.compactMap { owner -> String? in
+        if case .file(let source) = owner { return source }
+        return nil
+      }
+      guard !copied.isEmpty else { continue }
+      if let page = claims.first(where: \.isPage) {
+        for source in copied {
+          uncopied.insert(source)
+          warnings.append(
+            Diagnostic(
+              .warning,
+              "\(source) is not copied: \(page.name) is published at \(path), as the project's generator does",
+              at: SourceLocation(path: source, line: 1, column: 1)))
+        }
+      } else if copied.count == claims.count, let first = copied.first {
+        let bytes = self.bytes(of: files[first])
+        for source in copied.dropFirst() where bytes != nil && self.bytes(of: files[source]) == bytes {
+          uncopied.insert(source)
+        }
+      }
+    }
+    let kept = owners.filter { owner in
+      if case .file(let source) = owner.owner { return !uncopied.contains(source) }
+      return true
+    }
+    return (kept, uncopied, warnings)
+  }
+
+  /// The bytes of a file to copy, from the git reference a version reads or from disk.
+  private func bytes(of file: ContentFile?) -> [UInt8]? {
+    guard let file else { return nil }
+    if let held = place.sources?.files[file.sitePath] { return held }
+    return (try? Data(contentsOf: file.url)).map { [UInt8]($0) }
+  }
+}

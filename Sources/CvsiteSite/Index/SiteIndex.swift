@@ -42,6 +42,11 @@ struct SiteIndex: Sendable {
   struct Targets: Sendable {
     var links: LinkChecker
     var outputCollisions: [Diagnostic]
+    /// In a project of another generator: the files not copied because what else is
+    /// written at their place takes it (a page, or a file of the same bytes), by site
+    /// path, and a warning for each that a page takes.
+    var uncopied: Set<String> = []
+    var yieldedOutputs: [Diagnostic] = []
   }
 }
 

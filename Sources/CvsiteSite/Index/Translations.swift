@@ -70,7 +70,8 @@ struct Translations: Sendable {
     var folders = key.split(separator: "/").map(String.init)
     if !folders.isEmpty { folders.removeLast() }
     while true {
-      let candidate = folders.isEmpty ? "/" : folders.joined(separator: "/") + "/"
+      // (A section's page is known by its folder: ``LanguageTrees/identity(of:kind:)``.)
+      let candidate = folders.isEmpty ? "/" : folders.joined(separator: "/")
       if let place = places[candidate]?[language.code] { return place }
       if folders.isEmpty { return Place(url: homes[language.code] ?? "/" + language.folder, isTranslated: false) }
       folders.removeLast()

@@ -231,7 +231,11 @@ enum DocCCatalog {
   /// `docc` for a page whose title is ``` # ``docc`` ```: a module's page.
   static func moduleTitle(_ text: String) -> String? {
     guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("# ") }) else { return nil }
-    let title = line.dropFirst(2).trimmingCharacters(in: .whitespaces)
+    var title = line.dropFirst(2).trimmingCharacters(in: .whitespaces)
+    // `# ``NIO`` <!-- SwiftNIO -->`: a comment after the name is no part of it.
+    while title.hasSuffix("-->"), let open = title.range(of: "<!--", options: .backwards) {
+      title = title[..<open.lowerBound].trimmingCharacters(in: .whitespaces)
+    }
     guard title.hasPrefix("``"), title.hasSuffix("``"), title.count > 4 else { return nil }
     let name = title.dropFirst(2).dropLast(2)
     return name.contains("/") || name.contains(" ") ? nil : String(name)

@@ -19,7 +19,14 @@ extension LoadedTree {
       // A page at a folder's address is that folder's page: given it by `slug: /` (as
       // Docusaurus makes its first page the home), or written beside the folder
       // (`blog.md` beside `blog/`, as VitePress publishes both).
-      if !page.isSectionIndex { written.insert(PageURL.decoded(page.url).split(separator: "/").map(String.init)) }
+      // (Its address is read inside the tree: `/pl/guide/` is the folder `guide`.)
+      if !page.isSectionIndex {
+        var address = Substring(PageURL.decoded(page.url))
+        if !config.treeFolder.isEmpty, address.hasPrefix("/" + config.treeFolder) {
+          address = address.dropFirst(config.treeFolder.count)
+        }
+        written.insert(address.split(separator: "/").map(String.init))
+      }
       var folders = page.parentSection
       while needed.insert(folders).inserted, !folders.isEmpty { folders.removeLast() }
     }

@@ -19,13 +19,15 @@ struct LanguageTree: Sendable {
 /// Hugo); any other file is the default language's.
 enum LanguageTrees {
   /// What identifies a page across languages: its folder and name without extension
-  /// (`docs/install`), or for a section's page its folder and a slash (`docs/`), so
-  /// that `index.md` translates `_index.md`.
+  /// (`docs/install`), or for a section's page its folder (`docs`; `/` at the top), so
+  /// that `index.md` translates `_index.md`, and `docs.md` a folder's `docs/index.md`
+  /// (both are at `/docs/`: Biome's translations keep a page its original moved into a
+  /// folder).
   static func identity(of relativePath: String, kind: ContentFile.Kind) -> String {
     switch kind {
     case .sectionIndex:
       let folder = relativePath.split(separator: "/").dropLast().joined(separator: "/")
-      return folder.isEmpty ? "/" : folder + "/"
+      return folder.isEmpty ? "/" : folder
     case .page: return ContentFile.withoutMarkdownExtension(relativePath)
     case .resource: return relativePath
     }
@@ -34,7 +36,12 @@ enum LanguageTrees {
   /// The trees, the default language's first, and the problems of the layout: a
   /// suffix that looks like a language the site does not have, two files for one page
   /// of one language, and a translation of a page the default language does not have.
-  static func split(_ files: [ContentFile], languages: SiteLanguages) -> ([LanguageTree], [Diagnostic]) {
+  ///
+  /// With `tolerant` (a project of another generator, which publishes such a page in its
+  /// language), a translation of no page is a warning.
+  static func split(_ files: [ContentFile], languages: SiteLanguages, tolerant: Bool = false)
+    -> ([LanguageTree], [Diagnostic])
+  {
     var diagnostics: [Diagnostic] = []
     var byLanguage: [String: [ContentFile]] = [:]
     let codes = Dictionary(languages.all.map { ($0.code.lowercased(), $0.code) }, uniquingKeysWith: { a, _ in a })
@@ -121,7 +128,7 @@ enum LanguageTrees {
         guard file.kind != .resource, !originalKeys.contains(key) else { continue }
         diagnostics.append(
           Diagnostic(
-            .error,
+            tolerant ? .warning : .error,
             "`\(file.sitePath)` translates no page of the default language (\(languages.defaultLanguage.name)): a translation has the name of its original",
             at: SourceLocation(path: file.sitePath, line: 1, column: 1),
             suggestion: closest(file.relativePath, originalPages.keys).flatMap { originalPages[$0] }))

@@ -201,8 +201,17 @@ enum MkDocsSettings {
         return
       }
       guard !written.hasPrefix("/"), let text = files(parent) else {
-        error(
-          "'INHERIT': cannot read \(written) (a path relative to \(path), inside the project or its repository)",
+        guard !written.hasPrefix("/"), !parent.hasPrefix("../") else {
+          error(
+            "'INHERIT': cannot read \(written) (a path relative to \(path), inside the project or its repository)",
+            at: node)
+          return
+        }
+        // A parent a script writes before `mkdocs build` (Ruff's `mkdocs.generated.yml`)
+        // is not there in the project: the site is built from this file's settings.
+        warning(
+          "'INHERIT': cannot read \(written) (a path relative to \(path), inside the project or its repository): "
+            + "the site is built without its settings; if a script writes it, run the script first",
           at: node)
         return
       }

@@ -172,6 +172,15 @@ extension PageMetadata {
       }
       return
     }
+    // VuePress' and early VitePress' `sidebar: auto`: a sidebar of the page's headings,
+    // which the page's table of contents shows.
+    if case .string(let written) = sidebar {
+      problem(
+        "sidebar",
+        "`sidebar: \(written)` (VuePress: a sidebar of this page's headings) is not read: the table of contents shows them",
+        .warning)
+      return
+    }
     guard case .map(let fields) = sidebar else {
       problem("sidebar", "`sidebar` must be a mapping such as `{order: 2, label: Setup, hidden: false}`", .error)
       return

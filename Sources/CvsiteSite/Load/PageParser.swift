@@ -181,8 +181,10 @@ struct PageParser: Sendable {
         root: siteRoot, folders: folders, environment: ProcessInfo.processInfo.environment)
     }
     options.templateValues = config.templateValues
-    options.includes = SiteIncludedFiles(
+    var includes = SiteIncludedFiles(
       siteRoot: siteRoot, contentFolder: config.contentFolder, snippetBases: config.snippetBases)
+    includes.importAliases = config.importAliases
+    options.includes = includes
     parser = MarkdownParser(schema: theme.schema, options: options)
     options.allowRawHTML = true
     options.trustsRawHTML = false

@@ -118,6 +118,10 @@ enum ScriptedProject: CaseIterable {
         written, path: sidebars, root: root, contentFolder: config.contentFolder)
       config.settingsInputs.append(sidebars)
     }
+    if let aliases = importAliases(root: root) {
+      config.importAliases = aliases
+      config.settingsInputs.append("tsconfig.json")
+    }
     let pagesFolder = config.contentFolder == "." ? "this folder" : "\(config.contentFolder)/"
     let diagnostic = Diagnostic(
       .warning,
@@ -126,6 +130,26 @@ enum ScriptedProject: CaseIterable {
         + (config.writtenNavigation == nil ? "their front matter and folders" : "the sidebars"),
       at: SourceLocation(path: path, line: 1, column: 1))
     return (config, [diagnostic] + problems)
+  }
+
+  /// The import aliases of the project's `tsconfig.json` (`compilerOptions.paths`, as
+  /// Astro and Vite resolve them): `"@fragments/*": ["src/content/docs/_fragments/*"]`
+  /// lets a page import `@fragments/cta.mdx`. Each alias's prefix and the folder it
+  /// stands for, from the project's folder (with `baseUrl`); nil when there are none.
+  static func importAliases(root: URL) -> [(prefix: String, folder: String)]? {
+    guard let text = try? String(contentsOf: root.appendingPathComponent("tsconfig.json"), encoding: .utf8),
+      let paths = ScriptLiteralReader.object(named: "paths", in: text)?.object
+    else { return nil }
+    let base = ScriptLiteralReader.object(named: "compilerOptions", in: text)?["baseUrl"]?.string ?? "."
+    var aliases: [(prefix: String, folder: String)] = []
+    for (key, value) in paths {
+      // Only folder aliases (`@x/*` → `dir/*`) name files a page may import.
+      guard key.hasSuffix("/*"), let target = value.array?.first?.string, target.hasSuffix("/*") else { continue }
+      let parts = (base + "/" + target.dropLast(2)).split(separator: "/").filter { $0 != "." }
+      guard !base.hasPrefix("/"), !target.hasPrefix("/"), !parts.contains("..") else { continue }
+      aliases.append((String(key.dropLast()), parts.joined(separator: "/")))
+    }
+    return aliases.isEmpty ? nil : aliases
   }
 
   /// Starlight's `locales` as the site's languages: each key a folder of the pages

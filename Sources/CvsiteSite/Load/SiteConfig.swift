@@ -114,6 +114,9 @@ struct SiteConfig: Sendable {
   /// Folders snippets (`--8<--`) are looked for in, relative to the site's folder
   /// (pymdownx.snippets' `base_path`); empty: the site's folder, then the pages'.
   var snippetBases: [String] = []
+  /// Import aliases of a script project (`@fragments/` → `src/content/docs/_fragments`),
+  /// from its `tsconfig.json`.
+  var importAliases: [(prefix: String, folder: String)] = []
   /// Files of the pages folder left out of the build (MkDocs' `exclude_docs`).
   var excludedPages = ExcludedPages()
   /// Pages left out of the navigation made from the folders (MkDocs' `not_in_nav`).

@@ -16,6 +16,8 @@ struct SiteIncludedFiles: IncludedFileSource {
   let contentFolder: String
   /// Folders snippets are looked for in, relative to the site's folder.
   var snippetBases: [String]
+  /// Import aliases (`@fragments/`) and the folders they stand for, from the site's folder.
+  var importAliases: [(prefix: String, folder: String)] = []
   /// Files larger than this are not included.
   static let maxFileBytes = 4 << 20
 
@@ -43,6 +45,8 @@ struct SiteIncludedFiles: IncludedFileSource {
         candidates = [String(written.dropFirst("@site/".count))]
       } else if written.hasPrefix("./") || written.hasPrefix("../") {
         candidates = [(folder.isEmpty ? "" : folder + "/") + written]
+      } else if let alias = importAliases.first(where: { written.hasPrefix($0.prefix) }) {
+        candidates = [alias.folder + "/" + written.dropFirst(alias.prefix.count)]
       } else {
         return .failure(IncludeProblem("`\(written)` is a package, not a file of the site: its import is not read"))
       }

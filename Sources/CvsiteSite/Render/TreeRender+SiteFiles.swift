@@ -81,7 +81,8 @@ extension LoadedTree {
   /// the theme's assets.
   func copyFiles(sink: any OutputSink, into outcome: inout RenderOutcome) {
     let folder = config.treeFolder
-    for file in resources {
+    let uncopied = outcome.index.targets?.uncopied ?? []
+    for file in resources where !uncopied.contains(file.sitePath) {
       if let held = place.sources?.files[file.sitePath] {
         do {
           try sink.write(Data(held), to: folder + file.relativePath)
@@ -94,7 +95,7 @@ extension LoadedTree {
       }
     }
     guard place.writesSharedFiles else { return }
-    for file in staticFiles {
+    for file in staticFiles where !uncopied.contains(file.sitePath) {
       copy(file.url, to: file.relativePath, sink: sink, outcome: &outcome)
     }
     for asset in theme.assets {

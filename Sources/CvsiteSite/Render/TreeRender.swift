@@ -81,12 +81,8 @@ extension LoadedTree {
     var published = wide.published(in: pages)
     var selected = request.only.map { wide.published($0, in: pages) } ?? published
     let run = TreeRenderRun(tree: self, wide: wide, links: links, request: request, sink: sink, total: selected.count)
-    var targets =
-      wide.targets
-      ?? SiteIndex.Targets(
-        links: linkTargets(published, links: links, extraPages: wide.taxonomies.urls),
-        outputCollisions: outputCollisions(outputOwners(published, index: wide)))
-    outcome.diagnostics += wide.collisions + targets.outputCollisions
+    var targets = wide.targets ?? self.targets(published, index: wide, links: links)
+    outcome.diagnostics += wide.collisions + targets.yieldedOutputs + targets.outputCollisions
     // Two outputs at one place fail to be written: said already, in the author's terms.
     let collides = !(wide.collisions + targets.outputCollisions).isEmpty
     // With every page read (`serve`), the search index is made from their records on

@@ -31,7 +31,7 @@ extension SiteSession {
       guard let read = versionContent(version, content: content, diagnostics: &diagnostics) else { continue }
       let trees: [LanguageTree]
       if config.languages != nil {
-        let (split, problems) = LanguageTrees.split(read.files, languages: languages)
+        let (split, problems) = LanguageTrees.split(read.files, languages: languages, tolerant: config.tolerant)
         trees = split
         diagnostics += problems
       } else {

@@ -171,7 +171,7 @@ public struct SiteSession: Sendable {
   /// Reads the settings (`cvsite.yml`, or an MkDocs project's `mkdocs.yml`) and loads
   /// the theme they name, speaking the site's language.
   static func loadSettingsAndTheme(_ options: BuildOptions) -> (SiteConfig, SiteThemeAdapter?, [Diagnostic]) {
-    let file = SiteSettings.file(in: options.siteRoot) ?? "cvsite.yml"
+    let file = SiteSettings.file(in: options.siteRoot, named: options.settingsFile) ?? "cvsite.yml"
     // A DocC catalog is a folder: its settings are what it holds.
     let catalog = SiteSettings.isCatalog(file) ? Data() : nil
     guard let data = catalog ?? (try? Data(contentsOf: options.siteRoot.appendingPathComponent(file))) else {

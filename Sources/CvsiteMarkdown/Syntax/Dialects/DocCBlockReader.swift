@@ -93,10 +93,11 @@ struct DocCBlockReader: DialectLineReader {
   /// settings block an error: the rest of the page was left out with it).
   func finish(walk: inout LineWalk) {
     if lines.isLeavingOut, let opened = lines.settingsLine {
-      walk.diagnostics.append(
-        walk.source.diagnostic(
-          .error, "`@\(lines.openSettingsBlock)` is never closed by its `}`: the rest of the page is left out with it",
-          line: opened, column: 1))
+      var unclosed = walk.source.diagnostic(
+        .error, "`@\(lines.openSettingsBlock)` is never closed by its `}`: the rest of the page is left out with it",
+        line: opened, column: 1)
+      unclosed.leavesTextOut = true
+      walk.diagnostics.append(unclosed)
     }
     for block in walk.blocks where block.closing == Self.directiveBlock && block.directive != "Topics" {
       walk.diagnostics.append(

@@ -17,6 +17,7 @@ struct MDXComponentReader: DialectLineReader {
       let first = text[text.startIndex]
       let second = text[text.startIndex + 1]
       if first == 0x3C, (0x41...0x5A).contains(second) || second == 0x2F { return true }
+      if first == 0x7B, text.starts(with: "{/*".utf8) { return true }
       return first == 0x69 && text.starts(with: "import ".utf8)
     }
   }
@@ -28,6 +29,13 @@ struct MDXComponentReader: DialectLineReader {
   }
 
   mutating func read(_ line: inout WalkedLine, walk: inout LineWalk) -> Bool {
+    if line.text.starts(with: "{/*".utf8), let end = Self.commentEnd(from: line.number, first: line.text, walk.source) {
+      // `{/* prettier-ignore */}`: an MDX comment, which no reader of the page sees.
+      walk.leftOut.insert(line.number)
+      tagEnd = max(tagEnd, end)
+      walk.place(line.closings.events, line: line.number, indent: line.closings.indent)
+      return true
+    }
     if let tag = MDXTag(line.text) ?? tagOverLines(from: line.number, first: line.text, source: walk.source),
       component(tag, line: line.number, column: line.width, after: line.closings, walk: &walk)
     {
@@ -63,6 +71,31 @@ struct MDXComponentReader: DialectLineReader {
       return true
     }
     return false
+  }
+
+  /// The last line of the MDX comment `{/* … */}` that opens `first` (line `line`),
+  /// when the comment ends a line, within 200 lines; nil when text follows it.
+  static func commentEnd(from line: Int, first: ArraySlice<UInt8>, _ source: SourceText) -> Int? {
+    // Where the first `*/` from `start` is: nil when there is none, else whether `}`
+    // and only spaces follow it.
+    func closes(_ text: ArraySlice<UInt8>, from start: Int) -> Bool? {
+      var index = start
+      while index + 1 < text.endIndex {
+        if text[index] == 0x2A, text[index + 1] == 0x2F {
+          let rest = text[(index + 2)...]
+          return rest.first == 0x7D && rest.dropFirst().allSatisfy(isSpace)
+        }
+        index += 1
+      }
+      return nil
+    }
+    if let closed = closes(first, from: first.startIndex + 3) { return closed ? line : nil }
+    guard line < source.lineCount else { return nil }
+    for next in (line + 1)...min(source.lineCount, line + 200) {
+      let text = source.bytes[source.lineRange(next)]
+      if let closed = closes(text, from: text.startIndex) { return closed ? next : nil }
+    }
+    return nil
   }
 
   /// A component's opening tag written over several lines (`<Tabs` then its attributes,
