@@ -1,7 +1,8 @@
 import ContainerViews
 import CvsiteCore
-import CvsiteMarkdown
 import Testing
+
+@testable import CvsiteMarkdown
 
 /// MDX components of Docusaurus and Starlight pages read as the containers they are.
 @Suite struct MDXComponentTests {
@@ -67,6 +68,38 @@ import Testing
     #expect(page.diagnostics.map { $0.location?.line } == [1, 3, 5])
     #expect(!html.contains("import Chart"), "an import is never shown")
     #expect(html.contains("<p>Text.</p>"))
+  }
+
+  @Test func astroFragmentsOfHTMLAreTheirHTML() {
+    var options = MarkdownOptions(allowRawHTML: true)
+    options.trustsRawHTML = true
+    let page = parse(
+      "Before.\n<Fragment set:html={\"<pre class=\\\"language-diff\\\"><code>a &lt; b<br />c\\nd</code></pre>\"} />\nAfter.\n",
+      schema: PythonMarkdownBlockTests.schema, options: options)
+    let html = renderHTML(page.body)
+    #expect(page.diagnostics.isEmpty, "\(page.diagnostics.map(\.message))")
+    #expect(html.contains("<pre class=\"language-diff\"><code>a &lt; b<br />c&#10;d</code></pre>"), "\(html)")
+    #expect(html.contains("<p>Before.</p>") && html.contains("<p>After.</p>") && !html.contains("Fragment"))
+  }
+
+  @Test(arguments: [
+    (#"a\"b\\c"#, UInt8(ascii: "\""), "a\"b\\c"),
+    (#"tab\there\u00e9\u{1F600}\ud83d\ude00"#, UInt8(ascii: "'"), "tab\there\u{e9}\u{1F600}\u{1F600}"),
+    (#"\x41\n"#, UInt8(ascii: "`"), "A\n"),
+  ])
+  func scriptStringsDecode(_ body: String, _ quote: UInt8, _ value: String) {
+    #expect(
+      ScriptStringLiteral.decode(Array(body.utf8)[...], quote: quote).map { String(decoding: $0, as: UTF8.self) }
+        == value)
+  }
+
+  @Test func whatIsNoScriptStringIsNil() {
+    #expect(
+      ScriptStringLiteral.decode(Array(#"a"b"#.utf8)[...], quote: UInt8(ascii: "\"")) == nil, "an unescaped quote")
+    #expect(
+      ScriptStringLiteral.decode(Array("x ${y}".utf8)[...], quote: UInt8(ascii: "`")) == nil, "a template's expression")
+    #expect(ScriptStringLiteral.decode(Array(#"bad \u12"#.utf8)[...], quote: UInt8(ascii: "'")) == nil)
+    #expect(ScriptStringLiteral.decode(Array(#"end \"#.utf8)[...], quote: UInt8(ascii: "'")) == nil)
   }
 
   @Test func mdxCommentsLeaveThePage() {

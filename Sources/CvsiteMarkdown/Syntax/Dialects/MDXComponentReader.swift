@@ -29,6 +29,16 @@ struct MDXComponentReader: DialectLineReader {
   }
 
   mutating func read(_ line: inout WalkedLine, walk: inout LineWalk) -> Bool {
+    if let html = Self.fragmentHTML(line.text) {
+      // `<Fragment set:html={"<pre>…</pre>"} />`: Astro's fragment of HTML written as a
+      // string (Biome's rule pages hold hundreds): the HTML, as its own block.
+      walk.place(line.closings.events, line: line.number, indent: line.closings.indent)
+      walk.replacedLines[line.number] = html[...]
+      walk.blankBefore.insert(line.number)
+      if line.number < walk.source.lineCount { walk.blankBefore.insert(line.number + 1) }
+      walk.blankLine = nil
+      return true
+    }
     if line.text.starts(with: "{/*".utf8), let end = Self.commentEnd(from: line.number, first: line.text, walk.source) {
       // `{/* prettier-ignore */}`: an MDX comment, which no reader of the page sees.
       walk.leftOut.insert(line.number)
@@ -71,6 +81,28 @@ struct MDXComponentReader: DialectLineReader {
       return true
     }
     return false
+  }
+
+  /// The HTML of `<Fragment set:html={"…"} />` (the string in double or single quotes,
+  /// or a template without `${`), its escapes decoded and its line breaks written as
+  /// `&#10;` so that it stays one line; nil for any other line.
+  static func fragmentHTML(_ text: ArraySlice<UInt8>) -> [UInt8]? {
+    let opening = Array("<Fragment set:html={".utf8)
+    guard text.starts(with: opening) else { return nil }
+    var end = text.endIndex
+    while end > text.startIndex, isSpace(text[end - 1]) { end -= 1 }
+    guard end - text.startIndex > opening.count + 4, text[end - 1] == 0x3E, text[end - 2] == 0x2F else { return nil }
+    end -= 2
+    while end > text.startIndex, isSpace(text[end - 1]) { end -= 1 }
+    guard text[end - 1] == 0x7D else { return nil }
+    var literal = text[(text.startIndex + opening.count)..<(end - 1)]
+    while let first = literal.first, isSpace(first) { literal = literal.dropFirst() }
+    while let last = literal.last, isSpace(last) { literal = literal.dropLast() }
+    guard literal.count >= 2, let quote = literal.first, [0x22, 0x27, 0x60].contains(quote), literal.last == quote
+    else { return nil }
+    return ScriptStringLiteral.decode(literal.dropFirst().dropLast(), quote: quote).map { decoded in
+      decoded.flatMap { $0 == 0x0A ? Array("&#10;".utf8) : [$0] }
+    }
   }
 
   /// The last line of the MDX comment `{/* … */}` that opens `first` (line `line`),
