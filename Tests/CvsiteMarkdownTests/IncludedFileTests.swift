@@ -29,6 +29,9 @@ import Testing
     "app.py": "import a\n\ndef f():\n    return 1\n\nx = 2\ny = 3\n",
     "ticks.md": "```\ncode\n```\n",
     "marked.py": "a = 1\n# --8<-- [start:part]\nb = 2\n# --8<-- [end:part]\nc = 3\n",
+    "@/snippets/setup.ts":
+      "import x\n\n// #region setup\nfunction setup() {\n  // #region inner\n  go()\n  // #endregion inner\n}\n// #endregion setup\n",
+    "./local.js": "let a = 1\n",
   ])
 
   func render(_ text: String, dialect: MarkdownDialect = .mkdocs) -> (page: ParsedPage, html: String) {
@@ -77,6 +80,42 @@ import Testing
     let included = render(written)
     #expect(included.page.diagnostics.isEmpty, "\(included.page.diagnostics)")
     #expect(included.html == render(expected).html)
+  }
+
+  @Test(
+    "VitePress' code imports: the file in its extension's language, a region, marked lines, a language, a title",
+    arguments: [
+      (
+        "<<< @/snippets/setup.ts\n",
+        "```ts\nimport x\n\n// #region setup\nfunction setup() {\n  // #region inner\n  go()\n  // #endregion inner\n}\n// #endregion setup\n```\n"
+      ),
+      (
+        "<<< @/snippets/setup.ts#setup{2 js:line-numbers} [setup.ts]\n",
+        "```js hl_lines=\"2\" title=\"setup.ts\"\nfunction setup() {\n  go()\n}\n```\n"
+      ),
+      ("Text.\n\n<<< ./local.js\n", "Text.\n\n```js\nlet a = 1\n```\n"),
+      ("<<< local.js{1}\n", "```js hl_lines=\"1\"\nlet a = 1\n```\n"),
+    ])
+  func vitePressCodeImports(written: String, expected: String) {
+    let included = render(written, dialect: .cvsite)
+    #expect(included.page.diagnostics.isEmpty, "\(included.page.diagnostics)")
+    #expect(included.html == render(expected, dialect: .cvsite).html, "\(included.html)")
+  }
+
+  @Test func aVitePressImportInCodeIsCode() {
+    let (page, html) = render(
+      "````md\n<<< ./local.js\n```\n<<< ./local.js\n```\n````\n\n~~~\n<<< @/nowhere.js\n~~~\n", dialect: .cvsite)
+    #expect(page.diagnostics.isEmpty, "\(page.diagnostics.map(\.message))")
+    #expect(!html.contains("let a = 1"), "\(html)")
+    #expect(
+      html.components(separatedBy: "&lt;&lt;&lt; ./local.js").count == 3 && html.contains("&lt;&lt;&lt; @/nowhere.js"))
+  }
+
+  @Test func aVitePressRegionThatIsNotThereIsAWarning() {
+    let (page, html) = render("<<< @/snippets/setup.ts#gone\n", dialect: .cvsite)
+    #expect(page.diagnostics.map(\.severity) == [.warning])
+    #expect(page.diagnostics.first?.message.contains("has no region `gone`") == true)
+    #expect(html.contains("import x"), "the whole file is shown")
   }
 
   @Test func snippetsAreMkDocsSyntax() {

@@ -1,4 +1,5 @@
 import CvsiteCore
+import Foundation
 
 /// The include lines of MkDocs projects beyond pymdownx.snippets, as ``IncludedLines``
 /// reads them:
@@ -9,6 +10,10 @@ import CvsiteCore
 ///                                              the lines of `ln` (all without), with the
 ///                                              lines of `hl` marked and the omitted ones said
 /// ```
+///
+/// and VitePress' code imports (in any page): `<<< @/snippets/a.ts#setup{2,4-5 ts} [a.ts]`,
+/// the file's region `setup` (between `#region setup` and `#endregion setup` lines), its
+/// lines 2 and 4 to 5 marked, shown as TypeScript titled `a.ts`.
 struct CodeInclude: Equatable {
   /// The groups of lines taken (1-based, inclusive, in order); empty for the whole file.
   var groups: [ClosedRange<Int>] = []
@@ -17,6 +22,8 @@ struct CodeInclude: Equatable {
   var title: String?
   /// The code block's language: the file's extension.
   var language = ""
+  /// The region of the file shown (VitePress' `#region name`), marked lines numbered in it.
+  var region: String?
 
   /// What a line (from its first non-space byte) asks to include: the path, the lines
   /// of an `{! … !}`, and for `{* … *}` how to show it as code; nil for any other line.
@@ -60,6 +67,44 @@ struct CodeInclude: Equatable {
     return (path, nil, code)
   }
 
+  /// What a VitePress `<<<` line (from its first non-space byte) imports: the path as
+  /// written (`@/…` from the pages' root, else from the page's folder) and how to show it;
+  /// nil for any other line.
+  static func vitePressRequest(_ text: ArraySlice<UInt8>) -> (path: String, code: CodeInclude)? {
+    guard text.starts(with: "<<<".utf8) else { return nil }
+    var rest = String(decoding: text.dropFirst(3), as: UTF8.self).trimmingSpaces[...]
+    var code = CodeInclude()
+    if rest.hasSuffix("]"), let open = rest.lastIndex(of: "[") {
+      code.title = String(rest[rest.index(after: open)..<rest.index(before: rest.endIndex)]).trimmingSpaces
+      rest = String(rest[..<open]).trimmingSpaces[...]
+    }
+    var options: Substring?
+    if rest.hasSuffix("}"), let open = rest.lastIndex(of: "{") {
+      options = rest[rest.index(after: open)..<rest.index(before: rest.endIndex)]
+      rest = rest[..<open]
+    }
+    var path = String(rest)
+    if let hash = path.lastIndex(of: "#") {
+      code.region = String(path[path.index(after: hash)...])
+      path = String(path[..<hash])
+    }
+    guard !path.isEmpty, !path.contains(where: \.isWhitespace) else { return nil }
+    code.language =
+      path.split(separator: "/").last.flatMap { name in
+        name.contains(".") ? name.split(separator: ".").last.map(String.init) : nil
+      } ?? ""
+    for token in (options ?? "").split(whereSeparator: { $0 == "," || $0 == " " }) {
+      let found = ranges(String(token), separator: "-")
+      if found.isEmpty {
+        // `ts:line-numbers`, `c#`: the language; line numbers are the theme's to show.
+        code.language = String(token.prefix { $0 != ":" })
+      } else {
+        code.marked += found
+      }
+    }
+    return (path, code)
+  }
+
   /// `name[value]` options, in order.
   private static func options(_ text: String) -> [(String, String)] {
     var found: [(String, String)] = []
@@ -90,6 +135,15 @@ struct CodeInclude: Equatable {
   func block(of source: SourceText, indent: ArraySlice<UInt8>, warn: (String) -> Void) -> [UInt8] {
     var lines = source.bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
     if lines.last?.isEmpty == true { lines.removeLast() }
+    if let region {
+      if let inside = Self.lines(ofRegion: region, in: lines) {
+        lines = inside
+      } else {
+        warn(
+          "`\(source.path)` has no region `\(region)` (`#region \(region)` … `#endregion \(region)`): the whole file is shown"
+        )
+      }
+    }
     let (shown, marks) = shownLines(lines, warn: warn)
     var info = language
     if !marks.isEmpty {
@@ -108,6 +162,40 @@ struct CodeInclude: Equatable {
     }
     output += Array(indent) + fence + [0x0A]
     return output
+  }
+
+  /// The lines of the region `name`: after the line that opens it (`// #region name`,
+  /// `# #region name`, `<!-- #region name -->`) up to the one that ends it, without the
+  /// lines that open or end other regions; nil when no line opens it.
+  static func lines(ofRegion name: String, in lines: [ArraySlice<UInt8>]) -> [ArraySlice<UInt8>]? {
+    func marker(_ line: ArraySlice<UInt8>) -> (opens: Bool, name: String)? {
+      let text = String(decoding: line, as: UTF8.self)
+      for (word, opens) in [("#endregion", false), ("#region", true)] {
+        guard let found = text.range(of: word) else { continue }
+        let before = text[..<found.lowerBound].trimmingCharacters(in: .whitespaces)
+        guard ["", "//", "#", "<!--", "/*", "--", ";", "'"].contains(before) else { return nil }
+        var after = text[found.upperBound...].trimmingCharacters(in: .whitespaces)
+        for close in ["-->", "*/"] where after.hasSuffix(close) {
+          after = String(after.dropLast(close.count)).trimmingCharacters(in: .whitespaces)
+        }
+        return (opens, after)
+      }
+      return nil
+    }
+    guard let start = lines.firstIndex(where: { marker($0).map { $0.opens && $0.name == name } ?? false }) else {
+      return nil
+    }
+    var inside: [ArraySlice<UInt8>] = []
+    for line in lines[(start + 1)...] {
+      guard let found = marker(line) else {
+        inside.append(line)
+        continue
+      }
+      if !found.opens, found.name == name || found.name.isEmpty { break }
+    }
+    // The region's indentation is the block's: the lines lose what they all share.
+    let shared = inside.filter { !$0.allSatisfy(isSpace) }.map { $0.prefix(while: isSpace).count }.min() ?? 0
+    return inside.map { $0.count >= shared ? $0.dropFirst(shared) : $0 }
   }
 
   /// The lines the block shows and its marked lines, numbered as it shows them.

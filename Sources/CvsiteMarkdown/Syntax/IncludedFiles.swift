@@ -92,9 +92,13 @@ struct IncludedLines {
     var partials: [String: String] = [:]
     // The lines of a `@Code { … }` block (its preview) after its first: left out.
     var codeBlockDepth = 0
+    // The fence of the code block the line is in: VitePress' `<<<` there is code.
+    var fence: (byte: UInt8, count: Int)?
     for line in (frontMatterLines + 1)...source.lineCount {
       let range = source.lineRange(line)
       let text = source.bytes[range]
+      let inFence = fence != nil
+      fence = Self.fence(after: fence, line: text)
       let ending = range.upperBound..<(line < source.lineCount ? source.lineStarts[line] : source.bytes.count)
       if codeBlockDepth > 0 {
         codeBlockDepth += DocCDirectiveLines.braceBalance(text)
@@ -113,7 +117,7 @@ struct IncludedLines {
         continue
       }
       var included: [UInt8]?
-      switch request(text, partials: &partials) {
+      switch request(text, partials: &partials, inCode: inFence) {
       case .include(let request)?:
         var messages: [String] = []
         included = expanded(request, from: source.path, stack: [source.path]) { messages.append($0) }
@@ -216,6 +220,24 @@ struct IncludedLines {
     return result
   }
 
+  /// The fence open after `line`, given the one open before it (`open`): a line of three
+  /// or more backticks or tildes, indented at most three spaces, opens a fence; one of
+  /// the same character, at least as long and with nothing after, closes it.
+  static func fence(after open: (byte: UInt8, count: Int)?, line: ArraySlice<UInt8>) -> (byte: UInt8, count: Int)? {
+    var index = line.startIndex
+    while index < line.endIndex, line[index] == 0x20, index - line.startIndex < 3 { index += 1 }
+    guard index < line.endIndex, line[index] == 0x60 || line[index] == 0x7E else { return open }
+    let byte = line[index]
+    let run = line[index...].prefix { $0 == byte }.count
+    guard run >= 3 else { return open }
+    let rest = line[(index + run)...]
+    if let open {
+      return byte == open.byte && run >= open.count && rest.allSatisfy(isSpace) ? nil : open
+    }
+    // A backtick fence's info string holds no backtick.
+    return byte == 0x60 && rest.contains(0x60) ? nil : (byte, run)
+  }
+
   /// Whether the page may include anything: a cheap filter so most pages are read once.
   private static func mayInclude(_ bytes: [UInt8], snippets: Bool, code: Bool) -> Bool {
     bytes.withUnsafeBufferPointer { buffer in
@@ -225,6 +247,7 @@ struct IncludedLines {
             || firstOffset(of: Array("{!".utf8), in: buffer, within: 0..<buffer.count) != nil
             || firstOffset(of: Array("{*".utf8), in: buffer, within: 0..<buffer.count) != nil))
         || firstOffset(of: Array("import ".utf8), in: buffer, within: 0..<buffer.count) != nil
+        || firstOffset(of: Array("<<<".utf8), in: buffer, within: 0..<buffer.count) != nil
     }
   }
 
@@ -237,7 +260,7 @@ struct IncludedLines {
 
   /// What `text` asks to include: a snippet line, or a partial's tag whose import was
   /// seen above (`partials`, filled as imports go by).
-  private func request(_ text: ArraySlice<UInt8>, partials: inout [String: String]) -> Asked? {
+  private func request(_ text: ArraySlice<UInt8>, partials: inout [String: String], inCode: Bool = false) -> Asked? {
     var start = text.startIndex
     while start < text.endIndex, isSpace(text[start]) { start += 1 }
     let rest = text[start...]
@@ -278,6 +301,15 @@ struct IncludedLines {
       return .include(
         Request(
           path: asked.path, kind: .snippet, indent: indent, lines: asked.lines, column: column, code: asked.code))
+    }
+    if !inCode, let asked = CodeInclude.vitePressRequest(rest) {
+      // `@/` is the pages' root; any other path is the page's own folder's.
+      let fromRoot = asked.path.hasPrefix("@/")
+      let path = fromRoot || asked.path.hasPrefix("./") || asked.path.hasPrefix("../") ? asked.path : "./" + asked.path
+      return .include(
+        Request(
+          path: path, kind: fromRoot ? .snippet : .partial, indent: indent, lines: nil, column: column,
+          code: asked.code))
     }
     if let names = MDXTag.importedNames(rest), let from = String(decoding: rest, as: UTF8.self).range(of: " from ") {
       let line = String(decoding: rest, as: UTF8.self)

@@ -32,6 +32,10 @@ struct SiteIncludedFiles: IncludedFileSource {
     guard !written.isEmpty, !written.contains("\u{0}") else { return .failure(IncludeProblem("an empty path")) }
     var candidates: [String]
     switch kind {
+    case .snippet where written.hasPrefix("@/"):
+      // VitePress' `<<< @/snippets/a.js`: from the pages' root.
+      let rest = String(written.dropFirst(2))
+      candidates = [contentFolder == "." ? rest : contentFolder + "/" + rest]
     case .snippet:
       candidates =
         written.hasPrefix("/")
