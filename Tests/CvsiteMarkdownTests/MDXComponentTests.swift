@@ -102,6 +102,12 @@ import Testing
     #expect(ScriptStringLiteral.decode(Array(#"end \"#.utf8)[...], quote: UInt8(ascii: "'")) == nil)
   }
 
+  @Test func importsOnOneLineLeaveThePage() {
+    let (page, html) = render("import Tabs from '@theme/Tabs'; import TabItem from '@theme/TabItem';\n\nText.\n")
+    #expect(page.diagnostics.isEmpty, "\(page.diagnostics.map(\.message))")
+    #expect(html == "<p>Text.</p>\n", "\(html)")
+  }
+
   @Test func mdxCommentsLeaveThePage() {
     let (page, html) = render(
       "Intro.\n\n{/* excerpt */}\n\n{/*\n  A note\n\n  for authors.\n*/}\n\n- item\n\n  {/* in a list */}\n\n"

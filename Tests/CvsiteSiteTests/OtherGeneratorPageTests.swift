@@ -244,6 +244,37 @@ struct ScriptedProjectTests {
     #expect(!built.result.diagnostics.contains { $0.message.contains("both written") })
   }
 
+  @Test(
+    "Docusaurus versions: the newest at the root, the pages being written under /next/, older ones by name, each with its sidebars"
+  )
+  func docusaurusVersions() throws {
+    let site = try TemporarySite(files: [
+      "docusaurus.config.js": "module.exports = { title: 'D' };\n",
+      "sidebars.js": "module.exports = { docs: ['intro', 'added'] };\n",
+      "docs/intro.md": "# Intro\n\nNext text.\n",
+      "docs/added.md": "# Added\n\nNew in next.\n",
+      "versions.json": "[\"2.0\", \"1.0\", \"0.9\"]\n",
+      "versioned_docs/version-2.0/intro.md": "# Intro\n\nVersion 2 text.\n",
+      "versioned_docs/version-1.0/intro.md": "# Intro\n\nVersion 1 text.\n",
+      "versioned_docs/version-1.0/old.md": "# Old\n\nOnly in 1.0.\n",
+      "versioned_sidebars/version-1.0-sidebars.json": "{\"docs\": [\"old\", \"intro\"]}\n",
+    ])
+    let built = site.build()
+    #expect(built.result.succeeded, "\(built.result.diagnostics.summaries)")
+    let missing = try #require(built.result.diagnostics.first { $0.message.contains("`0.9`") })
+    #expect(missing.severity == .warning && missing.location?.path == "versions.json")
+    let output = site.root.appendingPathComponent("build")
+    #expect(try #require(site.read("intro/index.html", in: output)).contains("Version 2 text."))
+    #expect(try #require(site.read("next/intro/index.html", in: output)).contains("Next text."))
+    #expect(site.read("next/added/index.html", in: output) != nil)
+    let old = try #require(site.read("1.0/intro/index.html", in: output))
+    #expect(old.contains("Version 1 text."))
+    let menu = try #require(old.range(of: #"href="/1.0/old/">Old<"#))
+    let intro = try #require(old.range(of: #"href="/1.0/intro/" aria-current="page">Intro<"#))
+    #expect(menu.lowerBound < intro.lowerBound, "the version's own sidebar orders its navigation")
+    #expect(site.read("versions.json", in: output)?.contains("next") == true)
+  }
+
   @Test("a settings file of each generator is found, cvsite.yml and mkdocs.yml first")
   func found() throws {
     let site = try TemporarySite(files: ["docusaurus.config.ts": "", "astro.config.mjs": ""])

@@ -118,6 +118,13 @@ enum ScriptedProject: CaseIterable {
         written, path: sidebars, root: root, contentFolder: config.contentFolder)
       config.settingsInputs.append(sidebars)
     }
+    if project == .docusaurus,
+      let (versions, versionProblems) = docusaurusVersions(root: root, current: config.contentFolder)
+    {
+      config.versions = versions
+      config.settingsInputs.append("versions.json")
+      problems += versionProblems
+    }
     if let aliases = importAliases(root: root) {
       config.importAliases = aliases
       config.settingsInputs.append("tsconfig.json")

@@ -21,6 +21,9 @@ struct SiteVersion: Sendable, Hashable {
   var location: SourceLocation?
   /// The line of `cvsite.yml` naming it.
   var line: String?
+  /// Its own navigation, when its project writes one per version (Docusaurus'
+  /// `versioned_sidebars/`); else the site's.
+  var navigation: WrittenNavigation?
 
   /// Whether this is the newest version, at the root.
   var isNewest: Bool { folder.isEmpty }

@@ -146,6 +146,7 @@ extension SiteSession {
     settings.treeFolder = (version?.folder ?? "") + tree.language.folder
     settings.title = tree.language.title ?? settings.title
     settings.description = tree.language.description ?? settings.description
+    if let navigation = version?.navigation { settings.writtenNavigation = navigation }
     session.config = settings
     var problems: [Diagnostic] = []
     if shared.spoken[tree.language.code] == nil {

@@ -179,7 +179,19 @@ struct MDXTag {
   /// no import.
   static func importedNames(_ text: ArraySlice<UInt8>) -> [String]? {
     let line = String(decoding: text, as: UTF8.self)
-    guard line.hasPrefix("import "), let from = line.range(of: " from ") else { return nil }
+    guard line.hasPrefix("import "), line.range(of: " from ") != nil else { return nil }
+    // `import Tabs from '@theme/Tabs'; import TabItem from '@theme/TabItem';`: each
+    // statement of the line, all imports, or the line is prose.
+    let statements = line.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    if statements.count > 1 {
+      var names: [String] = []
+      for statement in statements {
+        guard let more = importedNames(ArraySlice(statement.utf8)) else { return nil }
+        names += more
+      }
+      return names
+    }
+    guard let from = line.range(of: " from ") else { return nil }
     // The module is a quoted string, then perhaps `;`: else the line is prose.
     var module = line[from.upperBound...].trimmingCharacters(in: .whitespaces)
     if module.hasSuffix(";") { module.removeLast() }
