@@ -33,6 +33,9 @@ public struct MarkdownOptions: Sendable {
   /// The values `{{ name }}` stands for in an MkDocs project that runs a macros plugin
   /// (its `extra:` settings, by dotted name); `nil`: `{{ … }}` is text.
   public var templateValues: [String: String]?
+  /// The delimiters a project writes heading attributes between instead of `{` and `}`
+  /// (VitePress' `markdown.attrs`: `## Title %{#id}%`), when it changes them.
+  public var attributeDelimiters: AttributeDelimiters?
   /// Emoji and icon shortcodes (`:rocket:`, `:material-check:`) in an MkDocs page, as
   /// pymdownx.emoji reads them; `nil`: none are read.
   public var shortcodes: (any ShortcodeIndex)?
@@ -154,7 +157,9 @@ public struct MarkdownParser: Sendable {
     // must hold for what cvsite's own syntax (attributes, labels, front matter) reads,
     // or a NUL reaches the HTML through an attribute value. A lone CR is a line ending
     // to libcmark: it becomes LF, so that cvsite's lines are libcmark's lines.
-    let source = SourceText(path: path, bytes: Self.normalized(bytes))
+    var normalized = Self.normalized(bytes)
+    if let delimiters = options.attributeDelimiters { delimiters.rewriteHeadings(&normalized) }
+    let source = SourceText(path: path, bytes: normalized)
     var diagnostics: [Diagnostic] = []
     let frontMatter = FrontMatter.parse(source, schema: schema, foreign: options.dialect == .mkdocs, into: &diagnostics)
     return Opening(source: source, frontMatter: frontMatter, diagnostics: diagnostics)

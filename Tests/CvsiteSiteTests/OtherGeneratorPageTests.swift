@@ -275,6 +275,22 @@ struct ScriptedProjectTests {
     #expect(site.read("versions.json", in: output)?.contains("next") == true)
   }
 
+  @Test("VitePress: markdown.attrs delimiters from a settings folder's other file give headings their ids")
+  func vitePressAttributeDelimiters() throws {
+    let site = try TemporarySite(files: [
+      ".vitepress/config/index.ts": "import { shared } from './shared'\nexport default { ...shared, title: 'P' }\n",
+      ".vitepress/config/shared.ts":
+        "export const shared = {\n  markdown: {\n    attrs: { leftDelimiter: '%{', rightDelimiter: '}%' },\n  },\n}\n",
+      "index.md": "# Home\n\nSee [the intro](./intro#introduction).\n",
+      "intro.md": "# Intro\n\n## 简介 %{#introduction}%\n\nText.\n",
+    ])
+    let built = site.build()
+    #expect(built.result.succeeded, "\(built.result.diagnostics.summaries)")
+    #expect(!built.result.diagnostics.contains { $0.message.contains("introduction") }, "the link finds its id")
+    let page = try #require(site.read("intro/index.html", in: site.root.appendingPathComponent(".vitepress/dist")))
+    #expect(page.contains(#"id="introduction""#) && !page.contains("%{"))
+  }
+
   @Test("a settings file of each generator is found, cvsite.yml and mkdocs.yml first")
   func found() throws {
     let site = try TemporarySite(files: ["docusaurus.config.ts": "", "astro.config.mjs": ""])

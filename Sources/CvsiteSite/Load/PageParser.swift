@@ -181,6 +181,7 @@ struct PageParser: Sendable {
         root: siteRoot, folders: folders, environment: ProcessInfo.processInfo.environment)
     }
     options.templateValues = config.templateValues
+    options.attributeDelimiters = config.attributeDelimiters
     var includes = SiteIncludedFiles(
       siteRoot: siteRoot, contentFolder: config.contentFolder, snippetBases: config.snippetBases)
     includes.importAliases = config.importAliases

@@ -1,4 +1,5 @@
 import CvsiteCore
+import CvsiteMarkdown
 import Foundation
 
 /// A project of a generator whose settings are a JavaScript program (Docusaurus,
@@ -84,7 +85,10 @@ enum ScriptedProject: CaseIterable {
     config.links = .warn
     config.tolerant = true
     if let title = firstTitle(in: text) { config.title = title }
-    if project == .vitepress { config.foreignLayouts = ["home", "doc", "page"] }
+    if project == .vitepress {
+      config.foreignLayouts = ["home", "doc", "page"]
+      config.attributeDelimiters = vitePressAttributeDelimiters(in: text, path: path, root: root)
+    }
     if project == .starlight, let languages = starlightLanguages(in: text) {
       config.languages = languages
       config.language = languages.defaultLanguage.code
@@ -137,6 +141,32 @@ enum ScriptedProject: CaseIterable {
         + (config.writtenNavigation == nil ? "their front matter and folders" : "the sidebars"),
       at: SourceLocation(path: path, line: 1, column: 1))
     return (config, [diagnostic] + problems)
+  }
+
+  /// VitePress' `markdown: { attrs: { leftDelimiter: '%{', rightDelimiter: '}%' } }`, in
+  /// the settings file or, for a settings folder (`.vitepress/config/index.ts`), in a
+  /// file beside it; nil when the delimiters are the usual ones or cannot be written over
+  /// `{` and `}` (the left one must end with `{`, the right one start with `}`).
+  static func vitePressAttributeDelimiters(in text: String, path: String, root: URL) -> AttributeDelimiters? {
+    var texts = [text]
+    let folder = path.split(separator: "/").dropLast().joined(separator: "/")
+    if folder.hasSuffix(".vitepress/config"),
+      let names = try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)
+    {
+      for name in names.sorted() where name != String(path.split(separator: "/").last ?? "") {
+        guard [".ts", ".mts", ".js", ".mjs"].contains(where: { name.hasSuffix($0) }),
+          let more = try? String(contentsOf: root.appendingPathComponent(folder + "/" + name), encoding: .utf8)
+        else { continue }
+        texts.append(more)
+      }
+    }
+    for text in texts {
+      guard let attrs = ScriptLiteralReader.object(named: "attrs", in: text),
+        let open = attrs["leftDelimiter"]?.string, let close = attrs["rightDelimiter"]?.string
+      else { continue }
+      return AttributeDelimiters(open: open, close: close)
+    }
+    return nil
   }
 
   /// The import aliases of the project's `tsconfig.json` (`compilerOptions.paths`, as

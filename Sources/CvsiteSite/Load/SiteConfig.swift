@@ -103,6 +103,8 @@ struct SiteConfig: Sendable {
   var dialect: MarkdownDialect = .cvsite
   /// The values of `{{ name }}` in an MkDocs project with a macros plugin; nil elsewhere.
   var templateValues: [String: String]?
+  /// A VitePress project's heading-attribute delimiters (`markdown.attrs`).
+  var attributeDelimiters: AttributeDelimiters?
   /// Whether a section page lists its pages by default (MkDocs projects: no).
   var listsSections = true
   /// Style sheets and scripts every page links after the theme's own: paths in the
