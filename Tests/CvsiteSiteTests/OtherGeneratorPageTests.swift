@@ -273,6 +273,22 @@ struct ScriptedProjectTests {
     let intro = try #require(old.range(of: #"href="/1.0/intro/" aria-current="page">Intro<"#))
     #expect(menu.lowerBound < intro.lowerBound, "the version's own sidebar orders its navigation")
     #expect(site.read("versions.json", in: output)?.contains("next") == true)
+
+    // `lastVersion: 'current'` puts the pages being written at the root, by their label.
+    let current = try TemporarySite(files: [
+      "docusaurus.config.js":
+        "module.exports = {\n  title: 'D',\n  presets: [['classic', {\n    docs: {\n      lastVersion: 'current',\n"
+        + "      versions: { current: { label: '3.x' } },\n    },\n  }]],\n};\n",
+      "docs/intro.md": "# Intro\n\nNext text.\n",
+      "versions.json": "[\"2.0\"]\n",
+      "versioned_docs/version-2.0/intro.md": "# Intro\n\nVersion 2 text.\n",
+    ])
+    let builtCurrent = current.build()
+    #expect(builtCurrent.result.succeeded, "\(builtCurrent.result.diagnostics.summaries)")
+    let currentOutput = current.root.appendingPathComponent("build")
+    #expect(try #require(current.read("intro/index.html", in: currentOutput)).contains("Next text."))
+    #expect(try #require(current.read("2.0/intro/index.html", in: currentOutput)).contains("Version 2 text."))
+    #expect(current.read("versions.json", in: currentOutput)?.contains("3.x") == true)
   }
 
   @Test("VitePress: markdown.attrs delimiters from a settings folder's other file give headings their ids")

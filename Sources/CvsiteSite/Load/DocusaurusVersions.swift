@@ -5,10 +5,14 @@ extension ScriptedProject {
   /// A Docusaurus project's versions, as its `versions.json` names them (newest first):
   /// the newest at the root, from `versioned_docs/version-<name>/`; the pages being
   /// written (`current`, the pages' folder) as `next` under `/next/`; each older one under
-  /// `/<name>/`. A version's `versioned_sidebars/version-<name>-sidebars.json` is its
-  /// navigation. Nil without `versions.json`; a version whose folder is not there is left
-  /// out with a warning.
-  static func docusaurusVersions(root: URL, current: String) -> (SiteVersions, [Diagnostic])? {
+  /// `/<name>/`. The classic preset's `docs` (`settings`) may say otherwise:
+  /// `lastVersion: 'current'` (or a version's name) is the one at the root, and
+  /// `versions: {current: {label: '11.x'}}` names the pages being written. A version's
+  /// `versioned_sidebars/version-<name>-sidebars.json` is its navigation. Nil without
+  /// `versions.json`; a version whose folder is not there is left out with a warning.
+  static func docusaurusVersions(root: URL, current: String, settings: ScriptLiteral? = nil)
+    -> (SiteVersions, [Diagnostic])?
+  {
     let file = "versions.json"
     guard let data = try? Data(contentsOf: root.appendingPathComponent(file)) else { return nil }
     let place = SourceLocation(path: file, line: 1, column: 1)
@@ -29,15 +33,22 @@ extension ScriptedProject {
           Diagnostic(.warning, "the version `\(name)` has no folder \(folder)/: it is not published", at: place))
         continue
       }
-      var version = SiteVersion(name: name, source: .folder(folder), folder: older.isEmpty ? "" : name + "/")
+      var version = SiteVersion(name: name, source: .folder(folder), folder: name + "/")
       version.location = place
       version.navigation = versionedSidebars(name, root: root, folder: folder, problems: &problems)
       older.append(version)
     }
-    guard let newest = older.first else { return nil }
-    var next = SiteVersion(name: "next", source: .folder(current), folder: "next/")
+    guard !older.isEmpty else { return nil }
+    let label = settings?["versions"]?["current"]?["label"]?.string
+    var next = SiteVersion(name: label ?? "next", source: .folder(current), folder: "next/")
     next.location = place
-    return (SiteVersions(all: [newest, next] + older.dropFirst()), problems)
+    // The version at the root: `lastVersion`, else the newest of `versions.json`.
+    let last = settings?["lastVersion"]?.string
+    var all = [next] + older
+    let root = last == "current" ? 0 : all.firstIndex { $0.name == last && $0.source != next.source } ?? 1
+    all[root].folder = ""
+    all.insert(all.remove(at: root), at: 0)
+    return (SiteVersions(all: all), problems)
   }
 
   /// The navigation of the version `name` from its `versioned_sidebars/` file, when it has one.

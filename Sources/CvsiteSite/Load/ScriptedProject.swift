@@ -123,7 +123,8 @@ enum ScriptedProject: CaseIterable {
       config.settingsInputs.append(sidebars)
     }
     if project == .docusaurus,
-      let (versions, versionProblems) = docusaurusVersions(root: root, current: config.contentFolder)
+      let (versions, versionProblems) = docusaurusVersions(
+        root: root, current: config.contentFolder, settings: ScriptLiteralReader.object(named: "docs", in: text))
     {
       config.versions = versions
       config.settingsInputs.append("versions.json")
