@@ -224,18 +224,11 @@ struct IncludedLines {
   /// or more backticks or tildes, indented at most three spaces, opens a fence; one of
   /// the same character, at least as long and with nothing after, closes it.
   static func fence(after open: (byte: UInt8, count: Int)?, line: ArraySlice<UInt8>) -> (byte: UInt8, count: Int)? {
-    var index = line.startIndex
-    while index < line.endIndex, line[index] == 0x20, index - line.startIndex < 3 { index += 1 }
-    guard index < line.endIndex, line[index] == 0x60 || line[index] == 0x7E else { return open }
-    let byte = line[index]
-    let run = line[index...].prefix { $0 == byte }.count
-    guard run >= 3 else { return open }
-    let rest = line[(index + run)...]
-    if let open {
-      return byte == open.byte && run >= open.count && rest.allSatisfy(isSpace) ? nil : open
-    }
-    // A backtick fence's info string holds no backtick.
-    return byte == 0x60 && rest.contains(0x60) ? nil : (byte, run)
+    var text = line
+    while text.first == 0x20, line.count - text.count < 3 { text = text.dropFirst() }
+    guard let open else { return LineText.fenceStart(text) }
+    let closing = Fence(byte: open.byte, count: open.count, depth: 0, column: 0)
+    return LineText.isFenceLine(text, closing: closing) ? nil : open
   }
 
   /// Whether the page may include anything: a cheap filter so most pages are read once.

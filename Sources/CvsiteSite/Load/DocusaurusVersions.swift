@@ -9,17 +9,17 @@ extension ScriptedProject {
   /// `lastVersion: 'current'` (or a version's name) is the one at the root, and
   /// `versions: {current: {label: '11.x'}}` names the pages being written. A version's
   /// `versioned_sidebars/version-<name>-sidebars.json` is its navigation. Nil without
-  /// `versions.json`; a version whose folder is not there is left out with a warning.
+  /// `versions.json`; a version whose folder is not there is left out with a warning (the
+  /// versions nil when none is left).
   static func docusaurusVersions(root: URL, current: String, settings: ScriptLiteral? = nil)
-    -> (SiteVersions, [Diagnostic])?
+    -> (SiteVersions?, [Diagnostic])?
   {
     let file = "versions.json"
     guard let data = try? Data(contentsOf: root.appendingPathComponent(file)) else { return nil }
     let place = SourceLocation(path: file, line: 1, column: 1)
     guard let names = (try? JSONSerialization.jsonObject(with: data)) as? [String] else {
       return (
-        SiteVersions(all: []),
-        [Diagnostic(.warning, "\(file) is not a list of version names: the versions are not published", at: place)]
+        nil, [Diagnostic(.warning, "\(file) is not a list of version names: the versions are not published", at: place)]
       )
     }
     var problems: [Diagnostic] = []
@@ -38,7 +38,7 @@ extension ScriptedProject {
       version.navigation = versionedSidebars(name, root: root, folder: folder, problems: &problems)
       older.append(version)
     }
-    guard !older.isEmpty else { return nil }
+    guard !older.isEmpty else { return (nil, problems) }
     let label = settings?["versions"]?["current"]?["label"]?.string
     var next = SiteVersion(name: label ?? "next", source: .folder(current), folder: "next/")
     next.location = place

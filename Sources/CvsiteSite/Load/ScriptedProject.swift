@@ -97,7 +97,9 @@ enum ScriptedProject: CaseIterable {
     var problems: [Diagnostic] = []
     config.stripsNumberPrefixes = project == .docusaurus
     var sidebarsFile: String?
-    if project == .docusaurus, let docs = ScriptLiteralReader.object(named: "docs", in: text) {
+    // The classic preset's `docs` settings.
+    let docs = project == .docusaurus ? ScriptLiteralReader.object(named: "docs", in: text) : nil
+    if let docs {
       // The classic preset's `docs: {path: '../docs', sidebarPath: './sidebars.json'}`.
       if let written = docs["path"], let folder = written.string {
         switch docusaurusFolder(folder, root: root) {
@@ -123,10 +125,9 @@ enum ScriptedProject: CaseIterable {
       config.settingsInputs.append(sidebars)
     }
     if project == .docusaurus,
-      let (versions, versionProblems) = docusaurusVersions(
-        root: root, current: config.contentFolder, settings: ScriptLiteralReader.object(named: "docs", in: text))
+      let (versions, versionProblems) = docusaurusVersions(root: root, current: config.contentFolder, settings: docs)
     {
-      config.versions = versions
+      if let versions { config.versions = versions }
       config.settingsInputs.append("versions.json")
       problems += versionProblems
     }
