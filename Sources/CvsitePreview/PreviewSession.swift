@@ -9,8 +9,8 @@ import Synchronization
 /// `cvsite serve`: builds the site into memory, serves it, watches its sources, rebuilds
 /// what changed and tells the browsers to reload.
 public final class PreviewSession: Sendable {
-  /// The site's session: rebuilt on `queue`, one rebuild at a time.
-  private let session: Mutex<Held>
+  /// What the last build left: rebuilt on `queue`, one rebuild at a time.
+  private let held: Mutex<Held>
   private let siteRoot: URL
   private let settingsFile: String?
   /// The files served: the last good build's.
@@ -34,7 +34,9 @@ public final class PreviewSession: Sendable {
 
   /// A preview of the site `options` names.
   public init(options: BuildOptions) {
-    session = Mutex(Held(SiteSession(options: options)))
+    var options = options
+    options.keepsState = true
+    held = Mutex(Held(options))
     siteRoot = options.siteRoot
     settingsFile = options.settingsFile
   }
@@ -44,7 +46,7 @@ public final class PreviewSession: Sendable {
   public func initialBuild() async -> BuildResult {
     await withCheckedContinuation { continuation in
       queue.async { [self] in
-        let result = session.withLock { $0.session.update(changed: ["cvsite.yml"], into: served) }
+        let result = held.withLock { $0.build(.everything, into: served) }
         continuation.resume(returning: result)
       }
     }
@@ -56,7 +58,7 @@ public final class PreviewSession: Sendable {
       queue.async { [self] in
         let clock = ContinuousClock()
         let start = clock.now
-        let result = session.withLock { $0.session.update(changed: paths, into: served) }
+        let result = held.withLock { $0.build(.paths(paths), into: served) }
         onRebuild?(result, clock.now - start)
         continuation.resume(returning: result)
       }
@@ -163,11 +165,17 @@ public final class PreviewSession: Sendable {
   }
 }
 
-/// The session a preview rebuilds, on the heap: the lock holds a reference to it, not
-/// the session's own large value. (Held inline, the value was written past its place in
+/// What a preview's last build left, on the heap: the lock holds a reference to it, not
+/// the state's own large value. (Held inline, the value was written past its place in
 /// the preview object on Linux with Swift 6.3: the served files' reference beside it was
 /// overwritten.)
 private final class Held {
-  var session: SiteSession
-  init(_ session: SiteSession) { self.session = session }
+  let options: BuildOptions
+  var state = BuiltSite()
+  init(_ options: BuildOptions) { self.options = options }
+
+  /// Builds what `changed` reaches, from the state the last build left.
+  func build(_ changed: SiteBuild.Changes, into sink: any OutputSink) -> BuildResult {
+    SiteBuild.run(options, changed: changed, state: &state, into: sink)
+  }
 }

@@ -26,15 +26,13 @@ public struct BuildOptions: Sendable {
   /// Set by `SiteBuilder.check`: nothing is written, and links are listed even with
   /// `links: off`.
   var isCheckOnly = false
+  /// Whether a build keeps what the next one needs to rebuild only what changed (its
+  /// pages' bodies, what each page was rendered from, the bytes of each file written),
+  /// and writes nothing until it has no error: for `serve`.
+  public var keepsState = false
 
   /// Options for the site at `siteRoot`, everything else at its default.
   public init(siteRoot: URL) { self.siteRoot = siteRoot }
-
-  /// The output folder actually used: `public/` in the site, or where the generator the
-  /// project was made for writes (`site/` in an MkDocs project).
-  public var outputFolder: URL {
-    output ?? siteRoot.appendingPathComponent(SiteSettings.defaultOutputFolder(in: siteRoot, named: settingsFile))
-  }
 
   /// Folders of themes searched after the site's own `themes/` and before the themes
   /// built into the executable: `$CVSITE_THEMES`, when set. Each theme found in one

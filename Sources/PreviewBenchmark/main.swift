@@ -11,7 +11,7 @@
 // Each edit rewrites one page in place; the latency is from just before the write to
 // the moment the listener's socket read returns the `status` event whose generation
 // is new. Also printed: write → the session's `onRebuild` callback (fired on the
-// rebuild queue right before the announcement) and the rebuild itself (`update`).
+// rebuild queue right before the announcement) and the rebuild itself (`SiteBuild.run`).
 //
 // Two kinds of edit: a change to a page's body (re-renders that page and the site-wide
 // files), and a change to its title (navigation changes: every page is re-rendered).

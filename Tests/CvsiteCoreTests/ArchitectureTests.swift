@@ -156,6 +156,45 @@ import Testing
     #expect(read > 10, "no sources read for \(module)")
   }
 
+  /// The site module's folders in the order its stages run: a folder may use the types
+  /// of the folders before it, never of one after it (a page is loaded, its tree indexed,
+  /// the search index and the pages rendered, the build runs them all). Files at the
+  /// module's top hold what every stage reads (options, helpers); where the files go
+  /// (`Output`) and the reading of a page's text for search (`Search`) come before the
+  /// pages are loaded.
+  static let siteStages: [String: Int] = [
+    ".": 0, "Output": 1, "Search": 1, "Load": 2, "Index": 3, "SearchIndex": 4, "Render": 5, "Build": 6,
+  ]
+
+  /// Each of the site module's stages uses only the types of the stages before it.
+  @Test func siteStagesRunOneWay() throws {
+    let folder = repositoryRoot.appendingPathComponent("Sources/CvsiteSite")
+    let files = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil))
+    var sources: [(stage: String, file: String, text: String)] = []
+    for case let url as URL in files where url.pathExtension == "swift" {
+      let relative = url.path.dropFirst(folder.path.count + 1)
+      let stage = relative.contains("/") ? String(relative.split(separator: "/")[0]) : "."
+      sources.append((stage, String(relative), try String(contentsOf: url, encoding: .utf8)))
+    }
+    var declaredIn: [String: String] = [:]
+    for source in sources {
+      #expect(Self.siteStages[source.stage] != nil, "\(source.file): the folder \(source.stage) has no stage")
+      for name in StageReferences.declaredTypes(in: source.text) { declaredIn[name] = source.stage }
+    }
+    #expect(
+      declaredIn["LoadedTree"] == "Load" && declaredIn["SiteIndex"] == "Index" && declaredIn["BuiltSite"] == "Build")
+    for source in sources {
+      let stage = Self.siteStages[source.stage] ?? 0
+      for name in StageReferences.usedNames(in: source.text).sorted() {
+        guard let owner = declaredIn[name], owner != source.stage, let ownerStage = Self.siteStages[owner] else {
+          continue
+        }
+        #expect(
+          ownerStage < stage, "\(source.file) uses \(name) of \(owner)/, a stage that runs after \(source.stage)/")
+      }
+    }
+  }
+
   /// Markdown and themes are siblings; the C module stays private to the Markdown module.
   @Test func markdownAndThemesAreSiblings() throws {
     #expect(try Self.imports(of: "CvsiteThemes")["CvsiteMarkdown"] == nil)

@@ -58,7 +58,7 @@ enum FunctionLengths {
   }
 
   /// `source` with every string literal and comment turned into spaces, line breaks kept.
-  private static func blanked(_ source: [UInt8]) -> [UInt8] {
+  static func blanked(_ source: [UInt8]) -> [UInt8] {
     var code = source
     var index = 0
     func blank(_ range: Range<Int>) {

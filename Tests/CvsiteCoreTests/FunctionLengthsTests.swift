@@ -35,3 +35,24 @@ import Testing
     #expect(FunctionLengths.functions(in: source).map(\.lines) == [5, 1])
   }
 }
+
+/// The reader of declared and used type names the stage-direction test uses.
+@Suite struct StageReferencesTests {
+  @Test func findsTopLevelTypesAndTheNamesCodeUses() {
+    let source = """
+      public final class Loaded: Sendable {
+        struct Nested {}
+        let index: SiteIndex
+        let shown = "Rendered"  // Written
+        /* Commented */
+      }
+      private enum Kind { case a }
+      typealias Pair = (Int, Int)
+      extension Other {}
+      """
+    #expect(StageReferences.declaredTypes(in: source) == ["Loaded", "Kind", "Pair"])
+    let used = StageReferences.usedNames(in: source)
+    #expect(used.isSuperset(of: ["SiteIndex", "Sendable", "Nested", "Other"]))
+    #expect(used.isDisjoint(with: ["Rendered", "Written", "Commented"]))
+  }
+}

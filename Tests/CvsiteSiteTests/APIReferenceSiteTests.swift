@@ -232,7 +232,7 @@ struct APIReferenceServeTests {
         "content/index.md": "# Home\n",
       ],
       config: "title: Shop\nsymbolGraphs: graphs\n")
-    var session = SiteSession(options: site.options)
+    var session = ServedSite(options: site.options)
     let served = StoringSink()
     #expect(session.update(changed: ["cvsite.yml"], into: served).succeeded)
     func page(_ path: String) -> String { served.files[path].map { String(decoding: $0, as: UTF8.self) } ?? "" }
@@ -294,7 +294,7 @@ struct APIReferenceHostileTests {
       config: "title: Shop\nsymbolGraphs: graphs\n")
     // Rendered into memory: a build with errors leaves no output behind.
     let sink = StoringSink()
-    let built = SiteSession.build(site.options, into: sink)
+    let built = SiteBuild.once(site.options, into: sink)
     let problems = built.diagnostics.filter { $0.message.contains("Crat") }
     #expect(!problems.isEmpty)
     let columns = problems.compactMap(\.location?.column)

@@ -22,9 +22,9 @@ struct BodiesOnceTests {
   @Test("a build keeps metadata, summaries and ids, not bodies; pages show what the bodies held")
   func buildDropsBodies() throws {
     let site = try TemporarySite(site: Self.pages)
-    var session = SiteSession(options: site.options)
+    var session = BuiltSite()
     let sink = StoringSink()
-    let result = session.build(into: sink)
+    let result = SiteBuild.run(site.options, changed: .everything, state: &session, into: sink)
     // The draft is not built, yet its problems are found: the only ones.
     let errors = result.diagnostics.filter { $0.severity == .error }
     #expect(!errors.isEmpty)
@@ -47,21 +47,23 @@ struct BodiesOnceTests {
     #expect(sink.files["docs/later/index.html"] == nil)
   }
 
-  @Test("serve keeps bodies; a SiteSession whose build dropped them builds again on its first update")
+  @Test("serve keeps bodies; the state of a build that dropped them is built again whole by serve's rebuild")
   func serveKeepsBodies() throws {
     var files = Self.pages
     files["content/docs/later.md"] = nil
     let site = try TemporarySite(site: files)
-    var served = SiteSession(options: site.options)
+    var served = ServedSite(options: site.options)
     #expect(served.update(changed: ["cvsite.yml"], into: StoringSink()).succeeded)
     #expect(served.pages["content/docs/guide.md"]?.page.bodyHTML.contains("opening words") == true)
     #expect(served.pages["content/docs/guide.md"]?.page.headings.map(\.id) == ["setup"])
 
-    var built = SiteSession(options: site.options)
-    #expect(built.build(into: StoringSink()).succeeded)
+    var built = BuiltSite()
+    #expect(SiteBuild.run(site.options, changed: .everything, state: &built, into: StoringSink()).succeeded)
     try site.write("content/docs/guide.md", "---\ntitle: Guide, renamed\n---\nNew opening words.\n\n## Setup\n")
     let sink = StoringSink()
-    #expect(built.update(changed: ["content/docs/guide.md"], into: sink).succeeded)
+    let rebuilt = SiteBuild.run(
+      served.options, changed: .paths(["content/docs/guide.md"]), state: &built, into: sink)
+    #expect(rebuilt.succeeded)
     let cli = String(decoding: try #require(sink.files["docs/cli/index.html"]), as: UTF8.self)
     #expect(cli.contains("The command line, first words."), "unchanged pages keep their bodies")
     #expect(cli.contains("Guide, renamed"), "and show the new navigation")

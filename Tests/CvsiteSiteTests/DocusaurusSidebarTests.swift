@@ -85,7 +85,7 @@ struct DocusaurusSidebarTests {
   func serveReadsSidebarsAgain() throws {
     let site = try TemporarySite(files: Self.files)
     #expect(SiteSettings.watched(in: site.root).files.contains("sidebars.ts"))
-    var session = SiteSession(options: site.options)
+    var session = ServedSite(options: site.options)
     #expect(session.update(changed: ["docusaurus.config.js"], into: RecordingSink()).succeeded)
     try site.write("sidebars.ts", Self.sidebars.replacingOccurrences(of: "label: 'Guides'", with: "label: 'Handbooks'"))
     let sink = KeepingSink()

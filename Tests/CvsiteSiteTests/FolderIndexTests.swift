@@ -61,7 +61,7 @@ struct FolderIndexTests {
     let site = try TemporarySite(site: [
       "content/_index.md": "---\ntitle: Home\n---\nHi.\n", "content/docs/a.md": "---\ntitle: A\n---\nText.\n",
     ])
-    var session = SiteSession(options: site.options)
+    var session = ServedSite(options: site.options)
     #expect(session.update(changed: ["cvsite.yml"], into: RecordingSink()).succeeded)
     #expect(session.pages["content/docs/_index.md"]?.isImplicit == true)
     try site.write("content/docs/index.md", "---\ntitle: The docs\n---\nAll of them.\n")

@@ -50,7 +50,7 @@ struct ImplicitSectionTests {
   @Test("in serve, writing an _index.md replaces the made-up section; removing a folder's last page removes it")
   func serve() throws {
     let site = try TemporarySite(site: Self.files)
-    var session = SiteSession(options: site.options)
+    var session = ServedSite(options: site.options)
     #expect(session.update(changed: ["cvsite.yml"], into: RecordingSink()).succeeded)
     #expect(session.pages["content/user-guides/_index.md"]?.isImplicit == true)
 
@@ -99,7 +99,7 @@ struct ImplicitSectionTests {
   @Test("in serve, a section page turning draft gives way to a made-up one, and back")
   func draftSectionPageInServe() throws {
     let site = try TemporarySite(site: Self.draftSection)
-    var session = SiteSession(options: site.options)
+    var session = ServedSite(options: site.options)
     #expect(session.update(changed: ["cvsite.yml"], into: RecordingSink()).succeeded)
     #expect(session.pages["content/guides/_index.md"]?.isImplicit == true)
 

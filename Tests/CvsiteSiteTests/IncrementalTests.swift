@@ -42,6 +42,9 @@ final class KeepingSink: OutputSink, @unchecked Sendable {
     _ = lock.withLock { files.removeValue(forKey: relativePath) }
   }
 
+  /// The paths of the files held.
+  var paths: Set<String> { lock.withLock { Set(files.keys) } }
+
   /// The text last written to `path`.
   func text(_ path: String) -> String? {
     lock.withLock { files[path].map { String(decoding: $0, as: UTF8.self) } }
@@ -50,7 +53,7 @@ final class KeepingSink: OutputSink, @unchecked Sendable {
 
 @Suite("Incremental rebuilds")
 struct IncrementalTests {
-  func session() throws -> (TemporarySite, SiteSession) {
+  func session() throws -> (TemporarySite, ServedSite) {
     var files = [
       "content/_index.md": "---\ntitle: Home\n---\nHome.\n",
       "content/docs/_index.md": "---\ntitle: Docs\n---\nDocs.\n",
@@ -58,7 +61,7 @@ struct IncrementalTests {
     ]
     for index in 0..<5 { files["content/docs/p\(index).md"] = "---\ntitle: P\(index)\n---\nPage \(index).\n" }
     let site = try TemporarySite(site: files)
-    var session = SiteSession(options: site.options)
+    var session = ServedSite(options: site.options)
     let first = session.update(changed: ["cvsite.yml"], into: RecordingSink())
     #expect(first.succeeded, "\(first.diagnostics.summaries)")
     return (site, session)
@@ -81,7 +84,7 @@ struct IncrementalTests {
       "content/docs/a.md": "---\ntitle: A\n---\nSee [b](/nowhere/).\n",
       "content/docs/b.md": "---\ntitle: B\n---\nB.\n",
     ])
-    var session = SiteSession(options: site.options)
+    var session = ServedSite(options: site.options)
     #expect(!session.update(changed: ["cvsite.yml"], into: RecordingSink()).succeeded)
     try site.write("content/docs/a.md", "---\ntitle: A\n---\nSee [b](/docs/b/).\n")
     let sink = RecordingSink()
@@ -129,7 +132,7 @@ struct IncrementalTests {
       files["content/blog/b\(index).md"] = "---\ntitle: B\(index)\ndate: 2026-01-0\(index + 1)\n---\nPost \(index).\n"
     }
     let site = try TemporarySite(site: files)
-    var session = SiteSession(options: site.options)
+    var session = ServedSite(options: site.options)
     let served = StoringSink()
     #expect(session.update(changed: ["cvsite.yml"], into: served).succeeded)
     let edits: [(String, (TemporarySite) throws -> Void)] = [
@@ -170,7 +173,7 @@ struct IncrementalTests {
       }
       #expect(result.succeeded, "\(name): \(result.diagnostics.summaries)")
       let full = StoringSink()
-      #expect(SiteSession.build(site.options, into: full).succeeded)
+      #expect(SiteBuild.once(site.options, into: full).succeeded)
       #expect(served.files.keys.sorted() == full.files.keys.sorted(), "\(name)")
       for (path, data) in full.files where served.files[path] != data {
         Issue.record("\(name): \(path) differs from a full build")
@@ -185,7 +188,7 @@ struct IncrementalTests {
       "content/docs/_shared.mdx": "Shared words.\n",
       "content/docs/uses.mdx": "# Uses\n\nimport Shared from './_shared.mdx';\n\n<Shared />\n",
     ])
-    var session = SiteSession(options: site.options)
+    var session = ServedSite(options: site.options)
     let served = StoringSink()
     #expect(session.update(changed: ["cvsite.yml"], into: served).succeeded)
     try site.write("content/docs/_shared.mdx", "Other words.\n")
@@ -194,7 +197,7 @@ struct IncrementalTests {
     let page = try #require(served.files["docs/uses/index.html"])
     #expect(String(decoding: page, as: UTF8.self).contains("<p>Other words.</p>"))
     let full = StoringSink()
-    #expect(SiteSession.build(site.options, into: full).succeeded)
+    #expect(SiteBuild.once(site.options, into: full).succeeded)
     #expect(served.files.keys.sorted() == full.files.keys.sorted())
     for (path, data) in full.files where served.files[path] != data {
       Issue.record("\(path) differs from a full build")
@@ -216,6 +219,33 @@ struct IncrementalTests {
     let fixing = RecordingSink()
     #expect(session.update(changed: ["content/docs/p2.md"], into: fixing).succeeded)
     #expect(fixing.writtenPages.isSuperset(of: ["docs/p2/index.html", "docs/p3/index.html"]))
+  }
+
+  @Test("after a rebuild of the whole site failed, the edit that fixes it builds the whole site again")
+  func wholeRebuildAfterFailedWholeRebuild() throws {
+    var files = ["content/_index.md": "---\ntitle: Home\n---\nHome.\n"]
+    for index in 0..<3 { files["content/docs/p\(index).md"] = "---\ntitle: P\(index)\n---\nPage \(index).\n" }
+    let site = try TemporarySite(site: files)
+    var session = ServedSite(options: site.options)
+    let served = KeepingSink()
+    #expect(session.update(changed: ["cvsite.yml"], into: served).succeeded)
+    #expect(served.text("docs/p1/index.html")?.contains("Fixture") == true)
+    // The settings change, while a page is broken: nothing of the new title is written.
+    try site.write("content/docs/p2.md", "---\ntitle: P2\n---\n:::nope\nx\n:::\n")
+    #expect(!session.update(changed: ["content/docs/p2.md"], into: served).succeeded)
+    try site.write("cvsite.yml", "title: Renamed Site\nbaseURL: https://example.com/\n")
+    #expect(!session.update(changed: ["cvsite.yml"], into: served).succeeded)
+    #expect(served.text("docs/p1/index.html")?.contains("Renamed Site") == false)
+    // Fixing the page alone brings every page up to the new settings.
+    try site.write("content/docs/p2.md", "---\ntitle: P2\n---\nFixed.\n")
+    #expect(session.update(changed: ["content/docs/p2.md"], into: served).succeeded)
+    #expect(served.text("docs/p1/index.html")?.contains("Renamed Site") == true)
+    let full = KeepingSink()
+    #expect(SiteBuild.once(site.options, into: full).succeeded)
+    #expect(served.paths == full.paths)
+    for path in full.paths where served.text(path) != full.text(path) {
+      Issue.record("\(path) differs from a full build")
+    }
   }
 
   @Test("a removed page's output is removed")

@@ -54,7 +54,7 @@ struct LookalikeNameTests {
       "content/_index.md": "---\ntitle: Home\n---\nHi.\n", "content/Guide.md": "---\ntitle: Guide\n---\nOne.\n",
     ])
     try site.write(Self.composed, "---\ntitle: Composed\n---\nThree.\n")
-    var session = SiteSession(options: site.options)
+    var session = ServedSite(options: site.options)
     #expect(session.update(changed: ["cvsite.yml"], into: RecordingSink()).succeeded)
     try site.write("content/guide.md", "---\ntitle: guide\n---\nTwo.\n")
     let added = session.update(changed: ["content/guide.md"], into: RecordingSink())

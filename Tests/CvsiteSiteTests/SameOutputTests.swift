@@ -59,7 +59,7 @@ struct SameOutputTests {
   /// Builds the site at `root` and compares what it made with the fixture `name`.
   func compare(site root: URL, with name: String) throws {
     let made = StoringSink()
-    let result = SiteSession.build(BuildOptions(siteRoot: root), into: made)
+    let result = SiteBuild.once(BuildOptions(siteRoot: root), into: made)
     var lines = made.files.keys.sorted().map { path in
       var hash = FNV1a()
       hash.add(Array(made.files[path] ?? Data()))

@@ -372,11 +372,11 @@ struct SearchIndexTests {
   }
 
   /// A home page and `pages` pages `p0`, `p1`… built by a serve session into a sink.
-  static func served(pages: Int) throws -> (TemporarySite, SiteSession, StoringSink) {
+  static func served(pages: Int) throws -> (TemporarySite, ServedSite, StoringSink) {
     var files = ["content/_index.md": "---\ntitle: Home\n---\nHome.\n"]
     for index in 0..<pages { files["content/p\(index).md"] = "---\ntitle: P\(index)\n---\nPage \(index).\n" }
     let site = try TemporarySite(site: files)
-    var session = SiteSession(options: site.options)
+    var session = ServedSite(options: site.options)
     let sink = StoringSink()
     #expect(session.update(changed: ["cvsite.yml"], into: sink).succeeded)
     return (site, session, sink)
@@ -423,7 +423,7 @@ struct SearchIndexTests {
       try site.write("content/\(name).md", "---\ntitle: \(name.uppercased())\n---\n\(text)\n")
       #expect(session.update(changed: ["content/\(name).md"], into: served).succeeded)
       let fresh = StoringSink()
-      #expect(SiteSession.build(site.options, into: fresh).succeeded)
+      #expect(SiteBuild.once(site.options, into: fresh).succeeded)
       let files = fresh.files.keys.filter { $0.hasPrefix("search/") }
       #expect(files.count > 3)
       for path in files { #expect(served.files[path] == fresh.files[path], "\(path) after \(name): \(text)") }

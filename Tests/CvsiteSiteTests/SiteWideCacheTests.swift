@@ -30,21 +30,21 @@ final class CapturingSink: OutputSink, @unchecked Sendable {
 /// session's full build of the same files.
 @Suite("Site-wide data kept between rebuilds")
 struct SiteWideCacheTests {
-  func session() throws -> (TemporarySite, SiteSession) {
+  func session() throws -> (TemporarySite, ServedSite) {
     let (site, session, _) = try servedSession()
     return (site, session)
   }
 
-  /// A `SiteSession` and the files it serves: each rebuild writes only the files that
+  /// A site as `serve` builds it and the files it serves: each rebuild writes only the files that
   /// changed into `served`.
-  func servedSession() throws -> (TemporarySite, SiteSession, CapturingSink) {
+  func servedSession() throws -> (TemporarySite, ServedSite, CapturingSink) {
     let site = try TemporarySite(site: [
       "content/_index.md": "---\ntitle: Home\n---\nHome.\n",
       "content/docs/_index.md": "---\ntitle: Docs\n---\nDocs.\n",
       "content/docs/p1.md": "---\ntitle: P1\ndate: 2024-01-01\n---\nPage 1.\n",
       "content/docs/p2.md": "---\ntitle: P2\ndate: 2024-01-02\n---\n## Old heading\n\nPage 2.\n",
     ])
-    var session = SiteSession(options: site.options)
+    var session = ServedSite(options: site.options)
     let served = CapturingSink()
     let first = session.update(changed: ["cvsite.yml"], into: served)
     #expect(first.succeeded, "\(first.diagnostics.summaries)")
@@ -53,7 +53,7 @@ struct SiteWideCacheTests {
 
   /// The error summaries of a fresh session's full build.
   func freshErrors(_ site: TemporarySite) -> [String] {
-    SiteSession.build(site.options, into: DiscardingSink()).diagnostics.errors.summaries
+    SiteBuild.once(site.options, into: DiscardingSink()).diagnostics.errors.summaries
   }
 
   @Test("a link checks against the ids of a page edited before")
@@ -93,7 +93,7 @@ struct SiteWideCacheTests {
     #expect(session.update(changed: ["content/docs/p2.md"], into: served).succeeded)
 
     let fresh = CapturingSink()
-    #expect(SiteSession.build(site.options, into: fresh).succeeded)
+    #expect(SiteBuild.once(site.options, into: fresh).succeeded)
     for path in ["sitemap.xml", "atom.xml", "404.html", "docs/p2/index.html"] {
       #expect(served[path] != nil, "\(path) not written")
       #expect(served[path] == fresh[path], "\(path) differs from a full build")
@@ -108,7 +108,7 @@ struct SiteWideCacheTests {
     try site.write("content/docs/p1.md", "---\ntitle: P1\ndate: 2024-01-01\ntags: [swift]\n---\nPage 1.\n")
     #expect(session.update(changed: ["content/docs/p1.md"], into: served).succeeded)
     let fresh = CapturingSink()
-    #expect(SiteSession.build(site.options, into: fresh).succeeded)
+    #expect(SiteBuild.once(site.options, into: fresh).succeeded)
     for path in ["sitemap.xml", "tags/index.html", "tags/swift/index.html", "docs/p1/index.html"] {
       #expect(served[path] != nil, "\(path) not written")
       #expect(served[path] == fresh[path], "\(path) differs from a full build")

@@ -148,7 +148,7 @@ struct VersionTests {
   func serveRebuilds() throws {
     let site = try Self.site()
     #expect(SiteSettings.watched(in: site.root).folders.contains("old/0.9"), "a version's folder is watched")
-    var session = SiteSession(options: site.options)
+    var session = ServedSite(options: site.options)
     #expect(session.update(changed: ["cvsite.yml"], into: RecordingSink()).succeeded)
     try site.write("content/docs/usage.md", "---\ntitle: Usage\n---\nUse it now.\n")
     let sink = RecordingSink()

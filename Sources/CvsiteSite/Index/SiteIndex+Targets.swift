@@ -52,13 +52,13 @@ extension LoadedTree {
     for page in published {
       owners.append((page.outputPath, .page(page.sitePath, line: page.metadata.slugLine ?? 1)))
       if page.isSectionIndex, page.metadata.list != nil, let perPage = page.metadata.paginate, perPage > 0 {
-        let listed = PageLayouts.listedPositions(of: page, in: published, navigation: wide.navigation).count
+        let listed = Listings.positions(of: page, in: published, navigation: wide.navigation).count
         let parts = (listed + perPage - 1) / perPage
         if parts > 1 {
           for part in 2...parts {
             owners.append(
               (
-                PageURL.outputPath(for: PageLayouts.listingPartURL(of: page, part: part)),
+                PageURL.outputPath(for: Listings.partURL(of: page, part: part)),
                 .listing(page.sitePath, part: part)
               ))
           }

@@ -5,14 +5,14 @@ import Foundation
 /// The site-wide index of a tree: what every page's render reads of the others.
 ///
 /// It is made from a ``LoadedTree`` (``LoadedTree/makeIndex(order:)``) and depends only
-/// on the published pages' navigation keys (``SiteSession/navigationKey(_:)``: titles,
+/// on the published pages' navigation keys (``SitePage/navigationKey``: titles,
 /// weights, dates, URLs, drafts, aliases, terms), the settings and the theme, so `serve`
 /// keeps it from one rebuild to the next until one of those changes. The targets also
 /// depend on each page's ids and the site's files: they are updated for edited pages
 /// and dropped when files change.
 struct SiteIndex: Sendable {
   /// Which reading order of the site's pages this is: a number no other reading order
-  /// of the same ``SiteSession`` had (see ``SiteSession/ordersMade``).
+  /// of the same tree had (see ``BuiltTree/ordersMade``).
   var order: Int
   /// Site paths of the published pages, in order.
   var publishedPaths: [String]

@@ -65,7 +65,7 @@ extension LoadedTree {
             ?? ContentFile(sitePath: path, relativePath: relative, kind: kind, url: url)
           let parsed = parser.parse(file)
           pages[path] = parsed
-          if previous.map({ SiteSession.navigationKey($0) != SiteSession.navigationKey(parsed.page) }) ?? true {
+          if previous.map({ $0.navigationKey != parsed.page.navigationKey }) ?? true {
             change.navigation = true
           }
           if previous.map({ $0.summary != parsed.page.summary || $0.values != parsed.page.values }) ?? true {

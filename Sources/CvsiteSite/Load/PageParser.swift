@@ -11,7 +11,7 @@ import Foundation
 /// dictionary's empty slots small.
 struct ParsedSitePage: Sendable {
   var page: SitePage
-  /// The ids in the page's body (`LinkChecker.ids(in: page.bodyHTML)`), taken once when
+  /// The ids in the page's body (`PageIDs.ids(in: page.bodyHTML)`), taken once when
   /// the page is parsed so that a rebuild does not scan every body again.
   var ids: PageIDs
   fileprivate var details = OutOfLine<ParsedPageDetails>()
@@ -305,7 +305,7 @@ struct PageParser: Sendable {
       (links, ids) = LinkAttributes.withIDs(of: facts, basePath: basePath)
     } else {
       (links, ids) =
-        keepsLinks ? LinkAttributes.withIDs(of: bodyHTML) : (nil as LinkAttributes?, LinkChecker.ids(in: bodyHTML))
+        keepsLinks ? LinkAttributes.withIDs(of: bodyHTML) : (nil as LinkAttributes?, PageIDs.ids(in: bodyHTML))
     }
     var result = ParsedSitePage(
       page: page,

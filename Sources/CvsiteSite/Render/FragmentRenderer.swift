@@ -17,7 +17,7 @@ public enum FragmentRenderer {
     var siteRoot = workingDirectory
     if let root = enclosingSite(of: workingDirectory) {
       siteRoot = root
-      let (settings, loaded, problems) = SiteSession.loadSettingsAndTheme(BuildOptions(siteRoot: root))
+      let (settings, loaded, problems) = SiteSettings.readWithTheme(BuildOptions(siteRoot: root))
       diagnostics += problems
       config = settings
       if let theme = loaded {

@@ -2,19 +2,6 @@ import ContainerViews
 import CvsiteCore
 import Foundation
 
-/// A link problem found while rewriting a body's links, reported by the link check with
-/// the others (and not checked again there).
-struct LinkProblem: Sendable, Equatable {
-  /// The URL as it stands in the HTML.
-  var url: String
-  /// What to look for in the Markdown source to place the diagnostic.
-  var written: String
-  var message: String
-  var suggestion: String?
-  /// Where the parse placed the link, when it did.
-  var place: SourcePlace?
-}
-
 extension LinkChecker {
   /// A page body with links written the way repositories and DocC write them made into
   /// site links, and the problems found:
@@ -93,7 +80,7 @@ extension LinkChecker {
   /// changes or reports.
   private func needsRewriting(_ links: LinkAttributes, page: SitePage) -> Bool {
     for href in links.hrefs {
-      let decoded = Self.decodingAmpersands(href)
+      let decoded = PageIDs.decodingAmpersands(href)
       let (target, fragment) = decoded.splitOnce(atByte: UInt8(ascii: "#"))
       if Self.endsInMarkdownExtension(target) { return true }
       if target.utf8.starts(with: "doc:".utf8) || target.utf8.starts(with: "DOC:".utf8) { return true }
@@ -133,7 +120,7 @@ extension LinkChecker {
   private func rewrittenHref(_ written: String, folder: String, page: SitePage, problems: inout [LinkProblem]) -> (
     String, String?
   ) {
-    let decoded = Self.decodingAmpersands(written)
+    let decoded = PageIDs.decodingAmpersands(written)
     let (target, fragmentPart) = decoded.splitOnce(atByte: UInt8(ascii: "#"))
     var fragment = fragmentPart.map(String.init)
     var url: String?
@@ -248,7 +235,7 @@ extension LinkChecker {
 
   /// A relative image or file next to the page's source, as the site serves it.
   private func rewrittenSource(_ written: String, folder: String) -> String? {
-    let decoded = Self.decodingAmpersands(written)
+    let decoded = PageIDs.decodingAmpersands(written)
     guard !decoded.isEmpty, !Self.hasScheme(decoded), !decoded.hasPrefix("/"), !decoded.hasPrefix("#") else {
       return nil
     }

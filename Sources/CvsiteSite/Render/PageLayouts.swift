@@ -7,12 +7,6 @@ import Foundation
 /// How a page becomes its layout's context: the layout it uses, its navigation and
 /// furniture, and a section's listing, split into parts when paginated.
 enum PageLayouts {
-  /// The site path of part `number` (from 1) of a section page's listing: the page's own
-  /// for the first, `page/N/` below it for the others.
-  static func listingPartURL(of page: SitePage, part number: Int) -> String {
-    number == 1 ? page.url : page.url + "page/\(number)/"
-  }
-
   /// The layout context of `page` and the layout to use: the page's `layout`, else
   /// `section` for a section page, else `page`. A section page with `list: NAME` gets
   /// its child pages after its body, as the subviews of container NAME: newest first
@@ -43,7 +37,7 @@ enum PageLayouts {
     let parts = stride(from: 0, to: max(children.count, 1), by: perPage).map {
       Array(children[$0..<min($0 + perPage, children.count)])
     }
-    let urls = parts.indices.map { config.basePath + listingPartURL(of: page, part: $0 + 1).dropFirst() }
+    let urls = parts.indices.map { config.basePath + Listings.partURL(of: page, part: $0 + 1).dropFirst() }
     var problems: [String] = []
     var contexts: [(PageContext, String)] = []
     for (number, part) in parts.enumerated() {
@@ -60,10 +54,10 @@ enum PageLayouts {
           made.previous = nil
           made.next = nil
           made.editURL = nil
-          made.canonicalURL = config.canonicalURL(listingPartURL(of: page, part: number + 1))
+          made.canonicalURL = config.canonicalURL(Listings.partURL(of: page, part: number + 1))
         }
       }
-      contexts.append((made, PageURL.outputPath(for: listingPartURL(of: page, part: number + 1))))
+      contexts.append((made, PageURL.outputPath(for: Listings.partURL(of: page, part: number + 1))))
     }
     return (contexts[0].0, layout, problems, Array(contexts.dropFirst()))
   }
@@ -94,22 +88,7 @@ enum PageLayouts {
   static func listedChildren(of page: SitePage, in site: [SitePage], navigation index: Navigation.Index)
     -> [SitePage]
   {
-    listedPositions(of: page, in: site, navigation: index).map { site[$0] }
-  }
-
-  /// ``listedChildren(of:in:navigation:)`` as positions in `site`.
-  static func listedPositions(of page: SitePage, in site: [SitePage], navigation index: Navigation.Index) -> [Int] {
-    // The index is made from `site`, so its positions are positions in `site`.
-    let positions =
-      index.count == site.count
-      ? index.listed(in: page.sectionPath)
-      : site.indices.filter { site[$0].parentSection == page.sectionPath && site[$0].sitePath != page.sitePath }
-    let newestFirst = !positions.isEmpty && positions.allSatisfy { site[$0].metadata.date != nil }
-    return positions.sorted {
-      let (a, b) = (site[$0].metadata, site[$1].metadata)
-      if newestFirst, a.date != b.date { return (a.date ?? "") > (b.date ?? "") }
-      return (a.weight, a.title, $0) < (b.weight, b.title, $1)
-    }
+    Listings.positions(of: page, in: site, navigation: index).map { site[$0] }
   }
 
   /// What a page's files are made from besides its body, as one number: its layout, its
@@ -129,7 +108,7 @@ enum PageLayouts {
     if page.isSectionIndex, let container = page.metadata.list {
       hasher.combine(container)
       hasher.combine(page.metadata.paginate)
-      let listed = listedPositions(of: page, in: site, navigation: index)
+      let listed = Listings.positions(of: page, in: site, navigation: index)
       hasher.combine(listed.count)
       for position in listed { hasher.combine(listingKeys[position]) }
     }

@@ -167,7 +167,7 @@ extension LinkAttributes {
   /// targets the link check looks up.
   var intoSite: LinkAttributes {
     func leadsIn(_ url: String) -> Bool {
-      let decoded = LinkChecker.decodingAmpersands(url)
+      let decoded = PageIDs.decodingAmpersands(url)
       return !LinkChecker.hasScheme(decoded) && !decoded.hasPrefix("//")
     }
     // Each URL kept with its place, when known (links placed before images).

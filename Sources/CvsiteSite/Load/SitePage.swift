@@ -327,3 +327,18 @@ private func summarySource(_ html: String, bytes all: UnsafeBufferPointer<UInt8>
   result += buffer[copied...]
   return String(decoding: result, as: UTF8.self)
 }
+
+extension SitePage {
+  /// What the navigation, listings, feed and sitemap show of a page.
+  var navigationKey: [String] {
+    [
+      metadata.title, metadata.navTitle ?? "", String(metadata.inNavigation),
+      String(metadata.weight), metadata.date ?? "", url,
+      String(metadata.draft),
+      metadata.aliases.joined(separator: ","),
+      // Terms make the taxonomies' pages and every page's term links.
+      metadata.terms.sorted { $0.key < $1.key }.map { $0.key + ":" + $0.value.joined(separator: ",") }
+        .joined(separator: ";"),
+    ]
+  }
+}

@@ -34,9 +34,9 @@ public enum SiteBuilder {
         result: .failed([]),
         ioFailure: "cannot create the output folder: \(describeIOError(error))")
     }
-    var session = SiteSession(options: options)
-    let result = session.build(into: folder, progress: progress)
-    if !releasesMemory { _ = Unmanaged.passRetained(KeptSession(session)) }
+    var state = BuiltSite()
+    let result = SiteBuild.run(options, changed: .everything, state: &state, into: folder, progress: progress)
+    if !releasesMemory { _ = Unmanaged.passRetained(KeptState(state)) }
     guard result.succeeded else {
       folder.discard()
       return Outcome(result: result, ioFailure: nil)
@@ -54,12 +54,21 @@ public enum SiteBuilder {
   public static func check(_ options: BuildOptions) -> BuildResult {
     var options = options
     options.isCheckOnly = true
-    return SiteSession.build(options, into: DiscardingSink())
+    var state = BuiltSite()
+    return SiteBuild.run(options, changed: .everything, state: &state, into: DiscardingSink())
   }
 }
 
-/// A `SiteSession` kept alive until the process exits (``SiteBuilder/build(_:progress:releasesMemory:)``).
-private final class KeptSession: Sendable {
-  let session: SiteSession
-  init(_ session: SiteSession) { self.session = session }
+/// What a build left, kept alive until the process exits (``SiteBuilder/build(_:progress:releasesMemory:)``).
+private final class KeptState: Sendable {
+  let state: BuiltSite
+  init(_ state: BuiltSite) { self.state = state }
+}
+
+extension BuildOptions {
+  /// The output folder actually used: `public/` in the site, or where the generator the
+  /// project was made for writes (`site/` in an MkDocs project).
+  public var outputFolder: URL {
+    output ?? siteRoot.appendingPathComponent(SiteSettings.defaultOutputFolder(in: siteRoot, named: settingsFile))
+  }
 }

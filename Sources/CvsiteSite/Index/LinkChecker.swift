@@ -61,7 +61,7 @@ struct LinkChecker {
   }
 
   mutating func addPage(url: String, html: String) {
-    addPage(url: url, ids: Self.ids(in: html), merging: true)
+    addPage(url: url, ids: PageIDs.ids(in: html), merging: true)
   }
 
   /// A page whose ids are already known (``ids(in:)`` of its body, taken when it was
@@ -138,9 +138,9 @@ struct LinkChecker {
     let attributes = [("href", links.hrefs), ("src", links.sources), ("action", links.actions)]
     for (attribute, urls) in attributes where safety {
       for (index, url) in urls.enumerated()
-      where !skipped.contains(url) && !URLSafety.isSafe(Self.decodingAmpersands(url)) {
+      where !skipped.contains(url) && !URLSafety.isSafe(PageIDs.decodingAmpersands(url)) {
         let place = { links.place(of: attribute, at: index) }
-        let scheme = URLSafety.scheme(of: Self.decodingAmpersands(url)) ?? ""
+        let scheme = URLSafety.scheme(of: PageIDs.decodingAmpersands(url)) ?? ""
         if URLSafety.scriptSchemes.contains(scheme) {
           if scriptURLsAsWritten {
             report(
@@ -249,7 +249,7 @@ struct LinkChecker {
 
   /// The site path and fragment of an internal link, or nil for external links.
   func resolve(_ href: String, from pageURL: String) -> (String, String?)? {
-    let decoded = Self.decodingAmpersands(href)
+    let decoded = PageIDs.decodingAmpersands(href)
     if Self.hasScheme(decoded) { return nil }
     if decoded.hasPrefix("//") { return nil }
     let (beforeFragment, fragmentPart) = decoded.splitOnce(atByte: UInt8(ascii: "#"))
@@ -305,75 +305,17 @@ struct LinkChecker {
     guard basePath != "/", url.hasPrefix(basePath) else { return url }
     return "/" + url.dropFirst(basePath.count)
   }
-
-  static func ids(in html: String) -> PageIDs {
-    PageIDs(AttributeValues.of("id", in: html).map(decodingAmpersands))
-  }
-
-  /// `&amp;` as `&`; text without an ampersand is returned as it is.
-  static func decodingAmpersands(_ text: String) -> String {
-    text.containsUTF8Byte(0x26) ? text.replacingOccurrences(of: "&amp;", with: "&") : text
-  }
 }
 
-/// The URLs a page body holds in `href`, `src` and `action` attributes, in order: what
-/// the link check and the link rewriter read, found in one scan.
-struct LinkAttributes: Sendable, Equatable {
-  var hrefs: [String]
-  var sources: [String]
-  var actions: [String]
-  /// Where the URLs the parse placed (Markdown links and images) are written in the
-  /// page's source, the others not listed: a page keeps its links' places until they are
-  /// checked, and most of its links have none.
-  var places = LinkPlaces()
-
-  init(of html: String) {
-    let found = AttributeValues.of(["href", "src", "action"], in: html)
-    (hrefs, sources, actions) = (found[0], found[1], found[2])
-  }
-
-  /// No URLs.
-  init() { (hrefs, sources, actions) = ([], [], []) }
-
-  /// Where the URL at `index` of the list of `attribute` (`href`, `src`, `action`) is
-  /// written, when known.
-  func place(of attribute: String, at index: Int) -> SourcePlace? {
-    switch attribute {
-    case "href": places.place(of: index, image: false)
-    case "src": places.place(of: index, image: true)
-    default: nil
-    }
-  }
-
-  /// These places given to `other`, the same body's URLs read again after its links
-  /// were rewritten (the same attributes, in the same order, some values changed).
-  func placesGiven(to other: LinkAttributes) -> LinkAttributes {
-    var other = other
-    if other.hrefs.count == hrefs.count, other.sources.count == sources.count { other.places = places }
-    return other
-  }
-
-  /// The URLs of `html` and its ids (``LinkChecker/ids(in:)``), in one scan.
-  static func withIDs(of html: String) -> (LinkAttributes, PageIDs) {
-    let found = AttributeValues.of(["href", "src", "action", "id"], in: html)
-    var links = LinkAttributes()
-    (links.hrefs, links.sources, links.actions) = (found[0], found[1], found[2])
-    return (links, PageIDs(found[3].map(LinkChecker.decodingAmpersands)))
-  }
-
-  /// What ``withIDs(of:)-(String)`` finds in a body, from the facts taken while it was
-  /// written, its site-absolute URLs prefixed with `basePath` as
-  /// ``prefixingSiteLinks(_:basePath:)`` prefixes them in the body.
-  static func withIDs(of facts: BodyFacts, basePath: String) -> (LinkAttributes, PageIDs) {
-    var links = LinkAttributes()
-    (links.hrefs, links.sources, links.actions) = (facts.hrefs, facts.sources, facts.actions)
-    links.places = LinkPlaces(hrefs: facts.hrefPlaces, sources: facts.sourcePlaces)
-    if let prefix = siteLinkPrefix(basePath: basePath) {
-      func prefixed(_ url: String) -> String { isSiteAbsolute(url) ? prefix + url : url }
-      (links.hrefs, links.sources, links.actions) = (
-        links.hrefs.map(prefixed), links.sources.map(prefixed), links.actions.map(prefixed)
-      )
-    }
-    return (links, PageIDs(facts.ids.map(LinkChecker.decodingAmpersands)))
-  }
+/// A link problem found while rewriting a body's links, reported by the link check with
+/// the others (and not checked again there).
+struct LinkProblem: Sendable, Equatable {
+  /// The URL as it stands in the HTML.
+  var url: String
+  /// What to look for in the Markdown source to place the diagnostic.
+  var written: String
+  var message: String
+  var suggestion: String?
+  /// Where the parse placed the link, when it did.
+  var place: SourcePlace?
 }

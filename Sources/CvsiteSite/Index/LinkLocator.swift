@@ -43,7 +43,7 @@ struct LinkLocator {
   mutating func locate(
     _ target: String, kind: String, near place: SourcePlace? = nil
   ) -> (line: Int, column: Int, text: ArraySlice<UInt8>?) {
-    let written = LinkChecker.decodingAmpersands(target)
+    let written = PageIDs.decodingAmpersands(target)
     // As the HTML has it, else percent-decoded: `[x](<no where/>)` is `no%20where/` there.
     var needles = [Array(written.utf8)]
     let decoded = PageURL.decoded(written)
