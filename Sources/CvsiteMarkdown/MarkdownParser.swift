@@ -207,7 +207,8 @@ public struct MarkdownParser: Sendable {
     // MkDocs' indented blocks (`!!! note`, `??? tip`, `=== "Tab"`) become directives;
     // the page keeps its lines, and its diagnostics show them as written.
     if let blocks = DialectBlocks.read(
-      source, frontMatterLines: frontMatter.lineCount, dialect: dialect, catalog: options.catalog)
+      source, frontMatterLines: frontMatter.lineCount, dialect: dialect, catalog: options.catalog,
+      isMDX: source.path.hasSuffix(".mdx"))
     {
       source = blocks.source
       body = PageBody(source: source, frontMatterLines: frontMatter.lineCount)

@@ -56,6 +56,33 @@ import Testing
     #expect(mdx.html == cvsite.html)
   }
 
+  /// In an MDX page an HTML element on a line of its own ends there, and the Markdown
+  /// after it is read (a fence right after `<summary>`); `<pre>` keeps its lines; in a
+  /// Markdown page the lines are CommonMark's HTML block, as cmark reads them.
+  @Test(arguments: [
+    (
+      "<details>\n<summary>Show the code</summary>\n```js\nlet a = 1\n```\n</details>\nAfter.\n",
+      "<details>\n<summary>Show the code</summary>\n\n```js\nlet a = 1\n```\n</details>\n\nAfter.\n"
+    ),
+    (
+      "1. Step:\n\n    <details>\n    <summary>Code</summary>\n    ```sh\n    make\n    ```\n    </details>\n",
+      "1. Step:\n\n    <details>\n    <summary>Code</summary>\n\n    ```sh\n    make\n    ```\n    </details>\n"
+    ),
+    ("<pre>\nkept\n</pre>\n", "<pre>\nkept\n</pre>\n"),
+    // In a fence that opens a list item, a tag is code.
+    ("- ```html\n  <div>\n  x\n  ```\n", "- ```html\n  <div>\n  x\n  ```\n"),
+  ])
+  func mdxElementLines(written: String, separated: String) {
+    let options = MarkdownOptions(allowRawHTML: true)
+    let parser = MarkdownParser(schema: PythonMarkdownBlockTests.schema, options: options)
+    let mdx = parser.parse(source: written, path: "page.mdx")
+    let markdown = parser.parse(source: separated, path: "page.md")
+    #expect(mdx.diagnostics.isEmpty, "\(mdx.diagnostics)")
+    #expect(renderHTML(mdx.body) == renderHTML(markdown.body))
+    let plain = parser.parse(source: written, path: "page.md")
+    #expect(!written.contains("<details>") || renderHTML(plain.body) != renderHTML(markdown.body))
+  }
+
   @Test func whatIsNotReadIsAWarning() {
     let (page, html) = render("import Chart from '../Chart';\n\n<Chart data={x} />\n\n</Tabs>\n\nText.\n")
     #expect(page.diagnostics.map(\.severity) == [.warning, .warning, .warning])

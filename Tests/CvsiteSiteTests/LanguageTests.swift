@@ -386,6 +386,43 @@ extension ForeignLanguageTests {
   }
 
   @Test(
+    "Starlight: locales named by a variable of the settings, or imported from a JSON file or a module of the project",
+    arguments: [
+      [
+        "astro.config.mjs": "export const locales = {\n  root: { label: 'English', lang: 'en' },\n"
+          + "  fa: { label: 'فارسی', lang: 'fa', dir: 'rtl' },\n};\n"
+          + "export default defineConfig({ integrations: [starlight({ title: 'Docs', locales })] });\n"
+      ],
+      [
+        "astro.config.mjs": "import locales from './locales.json';\n"
+          + "export default defineConfig({ integrations: [starlight({ title: 'Docs', locales, })] });\n",
+        "locales.json": #"{ "root": { "label": "English", "lang": "en" }, "fa": { "label": "فارسی", "lang": "fa" } }"#,
+      ],
+      [
+        "astro.config.ts": "import { localesConfig as all } from './config/locales';\n"
+          + "export default defineConfig({ integrations: [starlight({ title: 'Docs', locales: all })] });\n",
+        "config/locales.ts": "export const localesConfig = {\n  en: { label: 'English', lang: 'en' },\n"
+          + "  fa: { label: 'فارسی', lang: 'fa', dir: 'rtl' },\n} satisfies StarlightUserConfig['locales'];\n",
+      ],
+    ])
+  func starlightNamedLocales(_ settings: [String: String]) throws {
+    let english = settings["config/locales.ts"] == nil ? "" : "en/"
+    let site = try TemporarySite(
+      files: settings.merging(
+        [
+          "src/content/docs/\(english)guide.md": "# Guide\n", "src/content/docs/fa/guide.md": "# راهنما\n",
+        ], uniquingKeysWith: { first, _ in first }))
+    let built = site.build()
+    #expect(built.result.succeeded, "\(built.result.diagnostics.summaries)")
+    let output = site.root.appendingPathComponent("dist")
+    let farsi = try #require(site.read("fa/guide/index.html", in: output))
+    #expect(farsi.contains(#"<html lang="fa" dir="rtl">"#))
+    let original = try #require(site.read("\(english)guide/index.html", in: output))
+    #expect(original.contains(#"<html lang="en" dir="ltr">"#))
+    #expect(original.contains(#"hreflang="fa""#))
+  }
+
+  @Test(
     "Starlight: a translation kept as a page whose original moved into a folder translates it; one of no page is a warning"
   )
   func starlightMovedOriginals() throws {
@@ -415,5 +452,36 @@ extension ForeignLanguageTests {
     #expect(site.read("pl/imports/index.html", in: output)?.contains("Importy") == true, "the page, not a made section")
     let english = try #require(site.read("actions/sort/index.html", in: output))
     #expect(english.contains(#"href="/pl/actions/sort/""#), "the two are translations of each other")
+  }
+}
+
+@Suite("Names in settings programs")
+struct ScriptNameTests {
+  @Test("a key's value names a variable, written after the key or as the key alone")
+  func valueNames() {
+    #expect(ScriptLiteralReader.valueName(of: "locales", in: "starlight({ title: 'A', locales: all })") == "all")
+    #expect(ScriptLiteralReader.valueName(of: "locales", in: "starlight({ title: 'A', locales })") == "locales")
+    #expect(ScriptLiteralReader.valueName(of: "locales", in: "starlight({\n  locales,\n})") == "locales")
+    #expect(ScriptLiteralReader.valueName(of: "locales", in: "import locales from './x.json';") == nil)
+    #expect(ScriptLiteralReader.valueName(of: "locales", in: "const locales = {};") == nil)
+  }
+
+  @Test("an import from outside the project, or of a package, is not read")
+  func importsStayInside() throws {
+    let folder = try TemporarySite(files: [
+      "site/astro.config.mjs": "import locales from '../outside.json';\nstarlight({ locales })\n",
+      "outside.json": #"{ "root": { "label": "English" } }"#,
+    ])
+    let root = folder.root.appendingPathComponent("site")
+    var inputs: [String] = []
+    let text = try String(contentsOf: root.appendingPathComponent("astro.config.mjs"), encoding: .utf8)
+    #expect(
+      ScriptLiteralReader.object(named: "locales", in: text, file: "astro.config.mjs", root: root, inputs: &inputs)
+        == nil)
+    let package = "import locales from 'some-package';\nstarlight({ locales })\n"
+    #expect(
+      ScriptLiteralReader.object(named: "locales", in: package, file: "astro.config.mjs", root: root, inputs: &inputs)
+        == nil)
+    #expect(inputs.isEmpty)
   }
 }

@@ -75,11 +75,7 @@ struct ScriptLiteralReader {
       next += 1
       while next < bytes.count, bytes[next] == 0x20 || bytes[next] == 0x09 || bytes[next] == 0x0A { next += 1 }
       guard next < bytes.count, bytes[next] == UInt8(ascii: "{") else { continue }
-      var reader = ScriptLiteralReader(bytes: bytes, index: next)
-      for position in 0..<next where bytes[position] == 0x0A {
-        reader.line += 1
-        reader.lineStart = position + 1
-      }
+      var reader = ScriptLiteralReader(bytes: bytes, at: next)
       return reader.value(depth: 0)
     }
     return nil
@@ -96,6 +92,15 @@ struct ScriptLiteralReader {
   private init(bytes: [UInt8], index: Int) {
     self.bytes = bytes
     self.index = index
+  }
+
+  /// A reader of `bytes` at `offset`, its line and column counted from the start.
+  init(bytes: [UInt8], at offset: Int) {
+    self.init(bytes: bytes, index: offset)
+    for position in 0..<min(offset, bytes.count) where bytes[position] == 0x0A {
+      line += 1
+      lineStart = position + 1
+    }
   }
 
   /// The offset of `{` in the first `= {` or `export default {` outside comments and
@@ -143,7 +148,7 @@ struct ScriptLiteralReader {
     byte == 0x5F || byte == 0x24 || (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte | 0x20) || byte >= 0x80
   }
 
-  private mutating func value(depth: Int) -> ScriptLiteral {
+  mutating func value(depth: Int) -> ScriptLiteral {
     skipBlanksAndComments()
     let (startLine, startColumn) = (line, column)
     func made(_ kind: ScriptLiteral.Kind) -> ScriptLiteral {

@@ -89,7 +89,9 @@ enum ScriptedProject: CaseIterable {
       config.foreignLayouts = ["home", "doc", "page"]
       config.attributeDelimiters = vitePressAttributeDelimiters(in: text, path: path, root: root)
     }
-    if project == .starlight, let languages = starlightLanguages(in: text) {
+    if project == .starlight,
+      let languages = starlightLanguages(in: text, path: path, root: root, inputs: &config.settingsInputs)
+    {
       config.languages = languages
       config.language = languages.defaultLanguage.code
       config.direction = languages.defaultLanguage.direction
@@ -194,8 +196,13 @@ enum ScriptedProject: CaseIterable {
   /// Starlight's `locales` as the site's languages: each key a folder of the pages
   /// (`root`: the pages outside any), its `label` the name, `lang` the tag (the key when
   /// absent), `dir` the direction; the default is `root`, else `defaultLocale`.
-  static func starlightLanguages(in text: String) -> SiteLanguages? {
-    guard let locales = ScriptLiteralReader.object(named: "locales", in: text)?.object, !locales.isEmpty else {
+  /// The locales may be written in place or named: a variable of the settings program,
+  /// or one it imports from a file of the project (added to `inputs`).
+  static func starlightLanguages(in text: String, path: String, root: URL, inputs: inout [String]) -> SiteLanguages? {
+    guard
+      let locales = ScriptLiteralReader.object(named: "locales", in: text, file: path, root: root, inputs: &inputs)?
+        .object, !locales.isEmpty
+    else {
       return nil
     }
     let defaultKey = locales.contains { $0.key == "root" } ? "root" : defaultLocale(in: text)

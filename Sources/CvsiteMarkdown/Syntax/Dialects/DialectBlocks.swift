@@ -43,10 +43,10 @@ struct DialectBlocks {
   /// the page.
   static func read(
     _ source: SourceText, frontMatterLines: Int, dialect: MarkdownDialect = .cvsite,
-    catalog: (any DocCCatalogIndex)? = nil
+    catalog: (any DocCCatalogIndex)? = nil, isMDX: Bool = false
   ) -> DialectBlocks? {
     guard frontMatterLines < source.lineCount else { return nil }
-    var readers = dialect.lineReaders(catalog: catalog).filter {
+    var readers = dialect.lineReaders(catalog: catalog, isMDX: isMDX).filter {
       $0.mayRead(source, from: frontMatterLines + 1)
     }
     guard !readers.isEmpty else { return nil }
@@ -70,11 +70,11 @@ extension MarkdownDialect {
   /// a cvsite page reads MkDocs' blocks and MDX components (each construct means one
   /// thing, so they never collide); an MkDocs page adds pymdownx's `///` blocks and
   /// Python-Markdown's line syntax, and reads `::: name` as a plugin's insertion; a DocC
-  /// page adds DocC's directives.
-  func lineReaders(catalog: (any DocCCatalogIndex)?) -> [any DialectLineReader] {
+  /// page adds DocC's directives. An MDX page (`isMDX`) reads HTML elements as MDX does.
+  func lineReaders(catalog: (any DocCCatalogIndex)?, isMDX: Bool = false) -> [any DialectLineReader] {
     switch self {
     case .cvsite:
-      return [MDXComponentReader(), PythonMarkdownBlockReader(readsInsertions: false)]
+      return [MDXComponentReader(readsElementLines: isMDX), PythonMarkdownBlockReader(readsInsertions: false)]
     case .mkdocs:
       return [
         PymdownBlockReader(), PythonMarkdownLines(), MDXComponentReader(),

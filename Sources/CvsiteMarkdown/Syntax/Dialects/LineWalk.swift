@@ -50,7 +50,7 @@ struct LineWalk {
 
   /// Whether a reader changed a line: else the page is read as written.
   var rewritesLines: Bool {
-    !directives.isEmpty || !leftOut.isEmpty || !closingLines.isEmpty || !replacedLines.isEmpty
+    !directives.isEmpty || !leftOut.isEmpty || !closingLines.isEmpty || !replacedLines.isEmpty || !blankBefore.isEmpty
   }
 
   /// The indentation blocks add: four columns for each callout and tab, a component's
@@ -99,6 +99,9 @@ struct LineWalk {
       place(walked.closings.events, line: line, indent: walked.closings.indent)
       if let found = LineText.fenceStart(rest) {
         fence = Fence(byte: found.byte, count: found.count, depth: blocks.count, column: width)
+      } else if let item = LineText.listItemContent(rest, width: width), let found = LineText.fenceStart(item.text) {
+        // `3. ```js`: a fence that opens a list item.
+        fence = Fence(byte: found.byte, count: found.count, depth: blocks.count, column: item.column)
       }
       trackLists(rest, width: width)
       if !blocks.isEmpty { dedent[line] = blockIndent }
@@ -303,6 +306,26 @@ enum LineText {
   }
 
   /// `- `, `* `, `+ `, `1. ` or `1) ` at the start of `text`.
+  /// What follows the list markers that open `text` (`- `, `1. `, `- 2) `), and the
+  /// column it starts at, for a line at `width`; nil when no marker opens it, or when
+  /// what follows is indented code or comes after a tab.
+  static func listItemContent(_ text: ArraySlice<UInt8>, width: Int) -> (text: ArraySlice<UInt8>, column: Int)? {
+    var (rest, column, markers) = (text, width, 0)
+    while markers < 10, startsListItem(rest) {
+      var index = rest.startIndex
+      while index < rest.endIndex, !isSpace(rest[index]) { index += 1 }
+      let marker = index - rest.startIndex
+      var spaces = 0
+      while index < rest.endIndex, rest[index] == 0x20 {
+        spaces += 1
+        index += 1
+      }
+      guard index == rest.endIndex || rest[index] != 0x09, spaces <= 4 else { return nil }
+      (rest, column, markers) = (rest[index...], column + marker + spaces, markers + 1)
+    }
+    return markers == 0 ? nil : (rest, column)
+  }
+
   static func startsListItem(_ text: ArraySlice<UInt8>) -> Bool {
     guard let first = text.first else { return false }
     var index = text.startIndex

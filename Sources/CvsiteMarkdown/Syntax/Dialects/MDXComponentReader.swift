@@ -6,17 +6,24 @@ import CvsiteCore
 /// warning, its tags left out and its content read as the page's; `import` lines leave the
 /// page, as the generators that read them never show them.
 struct MDXComponentReader: DialectLineReader {
+  /// Whether the page is MDX, which reads an HTML element on a line of its own as an
+  /// element and the lines after it as Markdown (``isElementLine(_:)``).
+  var readsElementLines = false
   /// The last line of a tag written over several lines, being read.
   private var tagEnd = 0
 
-  /// Whether some line starts, after its indentation, with `<` and a capital (a
-  /// component), `</`, or `import `.
+  init(readsElementLines: Bool = false) { self.readsElementLines = readsElementLines }
+
+  /// Whether some line starts, after its indentation, with `<` and a letter (a
+  /// component or an element), `</`, or `import `.
   func mayRead(_ source: SourceText, from firstLine: Int) -> Bool {
     LineText.anyLine(of: source, from: firstLine) { text, _ in
       guard text.count >= 2 else { return false }
       let first = text[text.startIndex]
       let second = text[text.startIndex + 1]
-      if first == 0x3C, (0x41...0x5A).contains(second) || second == 0x2F { return true }
+      if first == 0x3C, (0x41...0x5A).contains(second) || (0x61...0x7A).contains(second) || second == 0x2F {
+        return true
+      }
       if first == 0x7B, text.starts(with: "{/*".utf8) { return true }
       return first == 0x69 && text.starts(with: "import ".utf8)
     }
@@ -67,6 +74,13 @@ struct MDXComponentReader: DialectLineReader {
       walk.blankLine = nil
       return true
     }
+    if readsElementLines, Self.isElementLine(line.text), line.number < walk.source.lineCount {
+      // `<details>`, `<summary>Show the code</summary>`: in MDX an element on a line of
+      // its own, the lines after it Markdown again (a fence right after `<summary>`);
+      // in CommonMark an HTML block that would take them in, up to a blank line.
+      walk.blankBefore.insert(line.number + 1)
+      return false
+    }
     if line.width == 0, walk.blocks.isEmpty, let names = MDXTag.importedNames(line.text) {
       // `import Tabs from '@theme/Tabs';`: the components read here need nothing. An
       // import leaves the page, with a warning when what it imports is not read here.
@@ -81,6 +95,28 @@ struct MDXComponentReader: DialectLineReader {
       return true
     }
     return false
+  }
+
+  /// Whether `text` (a line without its indentation) is one HTML element's tag, or an
+  /// element with its text and closing tag, and nothing else: `<details>`, `</div>`,
+  /// `<summary>Show</summary>`. Not the elements whose content HTML keeps as written
+  /// (`pre`, `script`, `style`, `textarea`), which CommonMark reads to their closing tag.
+  static func isElementLine(_ text: ArraySlice<UInt8>) -> Bool {
+    var line = text
+    while let last = line.last, last == 0x20 || last == 0x09 || last == 0x0D { line = line.dropLast() }
+    guard line.count >= 3, line.first == 0x3C, line.last == 0x3E else { return false }
+    var start = line.startIndex + 1
+    if line[start] == 0x2F { start += 1 }
+    guard start < line.endIndex, (0x61...0x7A).contains(line[start]) else { return false }
+    var end = start
+    while end < line.endIndex,
+      (0x61...0x7A).contains(line[end] | 0x20) || (0x30...0x39).contains(line[end])
+        || line[end] == 0x2D
+    {
+      end += 1
+    }
+    guard end == line.endIndex || [0x20, 0x09, 0x3E, 0x2F].contains(line[end]) else { return false }
+    return !["pre", "script", "style", "textarea"].contains(String(decoding: line[start..<end], as: UTF8.self))
   }
 
   /// The HTML of `<Fragment set:html={"…"} />` (the string in double or single quotes,
