@@ -83,6 +83,14 @@ import Testing
     #expect(!written.contains("<details>") || renderHTML(plain.body) != renderHTML(markdown.body))
   }
 
+  @Test("an import line's names, and a line that names none")
+  func importedNames() {
+    #expect(MDXTag.importedNames(ArraySlice("import { Aside, Card as C } from 'x';".utf8)) == ["Aside", "Card", "C"])
+    #expect(MDXTag.importedNames(ArraySlice("import from 'x'".utf8)) == [])
+    #expect(MDXTag.importedNames(ArraySlice("import from ".utf8)) == nil)
+    #expect(MDXTag.importedNames(ArraySlice("import this from the shop".utf8)) == nil)
+  }
+
   @Test func whatIsNotReadIsAWarning() {
     let (page, html) = render("import Chart from '../Chart';\n\n<Chart data={x} />\n\n</Tabs>\n\nText.\n")
     #expect(page.diagnostics.map(\.severity) == [.warning, .warning, .warning])

@@ -8,9 +8,10 @@ extension SiteBuild {
   /// reading of git per version; then one sitemap of them all and `versions.json`.
   ///
   /// The API reference (`api`), in one language, is published in the default language's
-  /// tree of the newest version only.
+  /// tree of the newest version only; a blog's `posts` in the newest version's trees.
   static func loadAndRenderTrees(
-    _ options: BuildOptions, content: [ContentFile], staticFiles: [ContentFile], theme: SiteThemeAdapter,
+    _ options: BuildOptions, content: [ContentFile], posts: [ContentFile], staticFiles: [ContentFile],
+    theme: SiteThemeAdapter,
     diagnostics given: [Diagnostic], api: SiteAPIReference?, state: inout BuiltSite, into sink: any OutputSink,
     progress: (@Sendable (Int, Int) -> Void)?
   ) -> BuildResult {
@@ -29,7 +30,9 @@ extension SiteBuild {
     var groups: [Range<Int>] = []
     var shared = SharedTreeInputs(options: options, config: config, theme: theme, staticFiles: staticFiles, api: api)
     for version in versions {
-      guard let read = shared.versionContent(version, content: content, diagnostics: &diagnostics) else { continue }
+      guard var read = shared.versionContent(version, content: content, diagnostics: &diagnostics) else { continue }
+      // A blog's posts are the newest version's (the version at the site's root).
+      if version?.isNewest != false { read.files += posts }
       let trees: [LanguageTree]
       if config.languages != nil {
         let (split, problems) = LanguageTrees.split(read.files, languages: languages, tolerant: config.tolerant)

@@ -26,11 +26,18 @@ extension SiteBuild {
     if config.languages == nil, config.docc == nil { diagnostics += LanguageTrees.unconfiguredTranslations(content) }
     let api = loadAPIReference(options, config: &config, content: &content, diagnostics: &diagnostics)
     state.config = config
+    var posts: [ContentFile] = []
+    if let blog = config.blog {
+      let (scanned, problems) = ContentScanner.scan(blog.folder, in: options.siteRoot, holdsPages: true)
+      posts = blog.contentFiles(scanned)
+      diagnostics += problems
+    }
     if state.hasSeveralTrees {
       return loadAndRenderTrees(
-        options, content: content, staticFiles: statics, theme: theme, diagnostics: diagnostics, api: api,
-        state: &state, into: sink, progress: progress)
+        options, content: content, posts: posts, staticFiles: statics, theme: theme, diagnostics: diagnostics,
+        api: api, state: &state, into: sink, progress: progress)
     }
+    content += posts
     var place = LoadedTree.Place()
     if let api { (place.api, place.sources) = (api, api.sources) }
     // Loaded in place: a copy left in a local would keep every page as first read alive

@@ -102,13 +102,14 @@ public enum SiteBuild {
   }
 
   /// Whether a change to `path` is one a rebuild of pages cannot follow: the settings,
-  /// the theme, a folder's category file, a whole folder that came or went, or an input
-  /// of the API reference.
+  /// the theme, a folder's category file, a blog's post, a whole folder that came or
+  /// went, or an input of the API reference.
   static func needsWholeSite(_ path: String, state: BuiltSite, siteRoot: URL) -> Bool {
     let config = state.config
     if path == config.settingsFile || path == "cvsite.yml" || config.settingsInputs.contains(path)
       || path.hasPrefix("themes/") || path.hasPrefix("layouts/")
       || FolderCategory.fileNames.contains(String(path.split(separator: "/").last ?? ""))
+      || config.blog.map({ path.hasPrefix($0.folder + "/") }) == true
     {
       return true
     }

@@ -127,6 +127,8 @@ struct PageParser: Sendable {
   let stripsNumberPrefixes: Bool
   /// A DocC catalog's URL scheme, when the site is one.
   let docc: DocCCatalog.Settings?
+  /// A Docusaurus site's blog, whose posts have URLs, dates and authors of their own.
+  let blog: DocusaurusBlog?
   /// A DocC catalog's pages and files, once known.
   let catalog: (any DocCCatalogIndex)?
   /// Where the pages being read go: `""`, or their version's and language's folder
@@ -159,6 +161,7 @@ struct PageParser: Sendable {
     draftPages = config.draftPages
     stripsNumberPrefixes = config.stripsNumberPrefixes
     docc = config.docc
+    blog = config.blog
     treeFolder = config.treeFolder
     self.catalog = catalog
     basePath = config.basePath
@@ -240,10 +243,12 @@ struct PageParser: Sendable {
   private func metadata(of file: ContentFile, bytes: [UInt8], frontMatter: FrontMatter, fallbackTitle: String) -> (
     metadata: PageMetadata, problems: [Diagnostic]
   ) {
+    let post = blog.flatMap { $0.holdsPost(file.relativePath, kind: file.kind) ? $0 : nil }
     var (metadata, problems) = PageMetadata.read(
       frontMatter, fallbackTitle: fallbackTitle, path: file.sitePath,
-      containers: containers, layouts: layouts, foreignLayouts: foreignLayouts, declared: declared,
-      taxonomies: taxonomies)
+      containers: containers, layouts: layouts, foreignLayouts: foreignLayouts,
+      declared: post == nil ? declared : declared.union(DocusaurusBlog.postKeys), taxonomies: taxonomies)
+
     if file.kind == .sectionIndex,
       let category = categories[file.relativePath.split(separator: "/").dropLast().map(String.init)]
     {
@@ -256,6 +261,16 @@ struct PageParser: Sendable {
       if !navigation.shows(file.relativePath) { metadata.inNavigation = false }
     } else if pagesOutOfNavigation.excludes(file.relativePath) {
       metadata.inNavigation = false
+    }
+    if let post {
+      // The blog's page lists its posts, newest first, as the navigation does: the
+      // written navigation (the docs' sidebars) has no place for them.
+      metadata.inNavigation = true
+      if metadata.date == nil { metadata.date = post.date(ofPost: file.relativePath) }
+      if frontMatter.fields["weight"] == nil, let date = metadata.date {
+        metadata.weight = -(Int(date.prefix(10).filter(\.isNumber)) ?? 0)
+      }
+      metadata.authors = post.authorNames(frontMatter)
     }
     if draftPages.excludes(file.relativePath) { metadata.draft = true }
     // A catalog's root page is its home too.
@@ -271,6 +286,12 @@ struct PageParser: Sendable {
     if referencePages.contains(file.sitePath) {
       metadata.eyebrow = DocCCatalog.titleHeading(of: DocCPageDirectives(bytes))
       metadata.navGroup = referenceGroups[file.sitePath]
+    }
+    // In a project of another generator, front matter cvsite cannot read (a layout the
+    // theme lacks, a date written another way) is left unread, as its generator leaves
+    // what it does not know: a warning.
+    if parser.options.tolerant {
+      for index in problems.indices where problems[index].severity == .error { problems[index].severity = .warning }
     }
     return (metadata, problems)
   }
@@ -297,7 +318,8 @@ struct PageParser: Sendable {
     let page = SitePage(
       sitePath: file.sitePath, contentPath: file.relativePath, isSectionIndex: file.kind == .sectionIndex,
       metadata: metadata, url: url(of: file, slug: metadata.slug),
-      bodyHTML: bodyHTML, headings: parsed.headings, summary: metadata.description ?? summary(of: bodyHTML),
+      bodyHTML: bodyHTML, headings: parsed.headings,
+      summary: metadata.description ?? summary(of: blog == nil ? bodyHTML : DocusaurusBlog.beforeTruncation(bodyHTML)),
       values: parsed.frontMatter.values, headingTabs: recorder.headingLabels)
     // A body written in one walk came with its URLs and ids; another is read for them.
     let (links, ids): (LinkAttributes?, PageIDs)
@@ -331,6 +353,13 @@ struct PageParser: Sendable {
       url: URL(fileURLWithPath: "/dev/null"))
     var parsed = parse(bytes: [], file: file)
     if listsSections, containers.contains(Self.implicitListing) { parsed.page.metadata.list = Self.implicitListing }
+    if let blog, folders == [blog.route] {
+      // The blog's page: its title, and its posts newest first.
+      parsed.page.metadata.title = blog.title
+      parsed.page.metadata.description = blog.description
+      if containers.contains(Self.implicitListing) { parsed.page.metadata.list = Self.implicitListing }
+      parsed.page.metadata.paginate = blog.postsPerPage
+    }
     parsed.isImplicit = true
     return parsed
   }
@@ -402,8 +431,12 @@ struct PageParser: Sendable {
     if let docc, file.kind != .resource, !referencePages.contains(file.sitePath) {
       return PageURL.encoded(docc.url(of: file.relativePath))
     }
-    let url = PageURL.url(
-      for: file.relativePath, kind: file.kind, slug: slug, strippingNumberPrefixes: stripsNumberPrefixes)
+    let url =
+      if let blog, blog.holdsPost(file.relativePath, kind: file.kind) {
+        PageURL.encoded(blog.url(ofPost: file.relativePath, slug: slug))
+      } else {
+        PageURL.url(for: file.relativePath, kind: file.kind, slug: slug, strippingNumberPrefixes: stripsNumberPrefixes)
+      }
     return treeFolder.isEmpty ? url : "/" + treeFolder + url.dropFirst()
   }
 

@@ -17,6 +17,8 @@ struct RarePageFields: Sendable, Hashable {
   var listsNothing = false
   /// `paginate: N`: the listing shows N pages at a time, the rest on `page/2/` and on.
   var paginate: Int?
+  /// The names of a blog post's authors (Docusaurus' `authors`).
+  var authors: [String] = []
   /// `editURL: false` leaves the edit link out; a URL replaces the site's.
   var editURL: PageMetadata.EditLink = .site
   /// The picture for link previews: a URL, or a path (relative to the page or the site).
@@ -86,6 +88,11 @@ extension PageMetadata {
   var paginate: Int? {
     get { rare.read(\.paginate) }
     set { rare.value.paginate = newValue }
+  }
+  /// The names of a blog post's authors.
+  var authors: [String] {
+    get { rare.read(\.authors) }
+    set { rare.value.authors = newValue }
   }
   /// `editURL: false` leaves the edit link out; a URL replaces the site's.
   var editURL: EditLink {

@@ -133,6 +133,12 @@ enum ScriptedProject: CaseIterable {
       config.settingsInputs.append("versions.json")
       problems += versionProblems
     }
+    if project == .docusaurus, text.range(of: #"\bblog\s*:\s*false\b"#, options: .regularExpression) == nil,
+      let blog = DocusaurusBlog.read(ScriptLiteralReader.object(named: "blog", in: text), root: root)
+    {
+      config.blog = blog
+      if let file = blog.authorsFile { config.settingsInputs.append(file) }
+    }
     if let aliases = importAliases(root: root) {
       config.importAliases = aliases
       config.settingsInputs.append("tsconfig.json")

@@ -104,6 +104,8 @@ struct SiteConfig: Sendable {
   /// The values of `{{ name }}` in an MkDocs project with a macros plugin; nil elsewhere.
   var templateValues: [String: String]?
   /// A VitePress project's heading-attribute delimiters (`markdown.attrs`).
+  /// A Docusaurus site's blog: its posts' folder, route and listing.
+  var blog: DocusaurusBlog?
   var attributeDelimiters: AttributeDelimiters?
   /// Whether a section page lists its pages by default (MkDocs projects: no).
   var listsSections = true

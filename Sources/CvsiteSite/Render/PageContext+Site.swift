@@ -11,6 +11,7 @@ extension PageContext {
       metadata["dateText"] = config.dates.text(date)
     }
     if !config.author.isEmpty { metadata["author"] = config.author }
+    if !page.metadata.authors.isEmpty { metadata["authors"] = page.metadata.authors.joined(separator: ", ") }
     if let eyebrow = page.metadata.eyebrow { metadata["eyebrow"] = eyebrow }
     if let color = page.metadata.color { metadata["color"] = color }
     if !page.metadata.availability.isEmpty {

@@ -198,7 +198,10 @@ struct MDXTag {
     guard module.count >= 2, let quote = module.first, quote == "\"" || quote == "'", module.last == quote,
       !module.dropFirst().dropLast().contains(quote)
     else { return nil }
-    let names = line[line.index(line.startIndex, offsetBy: 7)..<from.lowerBound]
+    // (`import from 'x'` names nothing: its ` from ` starts inside `import `.)
+    let namesStart = line.index(line.startIndex, offsetBy: 7)
+    guard from.lowerBound >= namesStart else { return [] }
+    let names = line[namesStart..<from.lowerBound]
     return names.split(whereSeparator: { " {},".contains($0) }).map(String.init).filter { $0 != "as" }
   }
 }
