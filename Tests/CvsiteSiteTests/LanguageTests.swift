@@ -422,6 +422,57 @@ extension ForeignLanguageTests {
     #expect(original.contains(#"hreflang="fa""#))
   }
 
+  @Test("VitePress: rewrites move pages (the default language's folder to the root); a pattern not read is a warning")
+  func vitePressRewrites() throws {
+    let settings = """
+      export default defineConfig({
+        title: 'Docs',
+        rewrites: { 'en/:rest*': ':rest*', 'old/page.md': 'new/page.md', 'packages/:pkg/src/:rest*': ':pkg/:rest*' },
+        locales: { root: { label: 'English', lang: 'en-US' }, zh: { label: '简体中文', lang: 'zh-CN' } },
+      })
+
+      """
+    let site = try TemporarySite(files: [
+      ".vitepress/config.ts": settings, "en/index.md": "# Home\n", "en/guide.md": "# Guide\n",
+      "zh/guide.md": "# 指南\n", "old/page.md": "# Moved\n",
+    ])
+    let built = site.build()
+    #expect(built.result.succeeded, "\(built.result.diagnostics.summaries)")
+    #expect(built.result.diagnostics.contains { $0.message.contains("`packages/:pkg/src/:rest*` are not read") })
+    let output = site.root.appendingPathComponent(".vitepress/dist")
+    #expect(try #require(site.read("guide/index.html", in: output)).contains(#"hreflang="zh-CN""#))
+    #expect(site.read("index.html", in: output)?.contains("Home") == true)
+    #expect(site.read("en/guide/index.html", in: output) == nil)
+    #expect(site.read("new/page/index.html", in: output)?.contains("Moved") == true)
+  }
+
+  @Test("VitePress: locales in the settings, a locale that links to another site left to it")
+  func vitePressLocales() throws {
+    let settings = """
+      import { defineConfig } from 'vitepress'
+      export default defineConfig({
+        title: 'Docs',
+        locales: {
+          root: { label: 'English', lang: 'en-US', ...enConfig },
+          zh: { label: '简体中文', lang: 'zh-CN', link: '/zh/' },
+          es: { label: 'Español', lang: 'es-ES', link: 'https://es.example.com/' },
+        },
+      })
+
+      """
+    let site = try TemporarySite(files: [
+      ".vitepress/config.ts": settings, "index.md": "# Home\n", "guide.md": "# Guide\n", "zh/guide.md": "# 指南\n",
+    ])
+    let built = site.build()
+    #expect(built.result.succeeded, "\(built.result.diagnostics.summaries)")
+    let output = site.root.appendingPathComponent(".vitepress/dist")
+    #expect(try #require(site.read("zh/guide/index.html", in: output)).contains(#"<html lang="zh-CN" dir="ltr">"#))
+    let english = try #require(site.read("guide/index.html", in: output))
+    #expect(english.contains(#"<html lang="en-US" dir="ltr">"#))
+    #expect(english.contains(#"hreflang="zh-CN""#) && !english.contains(#"hreflang="es-ES""#))
+    #expect(site.read("es/guide/index.html", in: output) == nil)
+  }
+
   @Test(
     "Starlight: a translation kept as a page whose original moved into a folder translates it; one of no page is a warning"
   )

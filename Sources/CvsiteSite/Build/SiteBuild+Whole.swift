@@ -19,6 +19,7 @@ extension SiteBuild {
       return .failed(diagnostics + [missingContentFolder(config.contentFolder)])
     }
     var (content, contentProblems) = ContentScanner.scan(config.contentFolder, in: options.siteRoot, holdsPages: true)
+    content = config.rewrites.apply(content)
     if config.tolerant { content = ContentScanner.readmesBesideAnIndex(content) }
     if !config.excludedPages.isEmpty { content.removeAll { config.excludedPages.excludes($0.relativePath) } }
     let (statics, staticProblems) = ContentScanner.scan("static", in: options.siteRoot, holdsPages: false)

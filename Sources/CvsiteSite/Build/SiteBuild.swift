@@ -102,14 +102,15 @@ public enum SiteBuild {
   }
 
   /// Whether a change to `path` is one a rebuild of pages cannot follow: the settings,
-  /// the theme, a folder's category file, a blog's post, a whole folder that came or
-  /// went, or an input of the API reference.
+  /// the theme, a folder's category file, a blog's post, any page of a site whose pages
+  /// are rewritten to other paths, a whole folder that came or went, or an input of the
+  /// API reference.
   static func needsWholeSite(_ path: String, state: BuiltSite, siteRoot: URL) -> Bool {
     let config = state.config
     if path == config.settingsFile || path == "cvsite.yml" || config.settingsInputs.contains(path)
       || path.hasPrefix("themes/") || path.hasPrefix("layouts/")
       || FolderCategory.fileNames.contains(String(path.split(separator: "/").last ?? ""))
-      || config.blog.map({ path.hasPrefix($0.folder + "/") }) == true
+      || config.blog.map({ path.hasPrefix($0.folder + "/") }) == true || !config.rewrites.rules.isEmpty
     {
       return true
     }

@@ -87,10 +87,12 @@ enum ScriptedProject: CaseIterable {
     if let title = firstTitle(in: text) { config.title = title }
     if project == .vitepress {
       config.foreignLayouts = ["home", "doc", "page"]
+      config.rewrites = PathRewrites(ScriptLiteralReader.object(named: "rewrites", in: text))
       config.attributeDelimiters = vitePressAttributeDelimiters(in: text, path: path, root: root)
     }
-    if project == .starlight,
-      let languages = starlightLanguages(in: text, path: path, root: root, inputs: &config.settingsInputs)
+    if project == .starlight || project == .vitepress,
+      let languages = localeLanguages(
+        in: text, path: path, root: root, project: project, inputs: &config.settingsInputs)
     {
       config.languages = languages
       config.language = languages.defaultLanguage.code
@@ -132,6 +134,14 @@ enum ScriptedProject: CaseIterable {
       if let versions { config.versions = versions }
       config.settingsInputs.append("versions.json")
       problems += versionProblems
+    }
+    if !config.rewrites.unread.isEmpty {
+      problems.append(
+        Diagnostic(
+          .warning,
+          "the rewrites \(config.rewrites.unread.map { "`\($0)`" }.joined(separator: ", ")) are not read by cvsite: "
+            + "those pages stay at their files' paths",
+          at: SourceLocation(path: path, line: 1, column: 1)))
     }
     if project == .docusaurus, text.range(of: #"\bblog\s*:\s*false\b"#, options: .regularExpression) == nil,
       let blog = DocusaurusBlog.read(ScriptLiteralReader.object(named: "blog", in: text), root: root)
@@ -199,12 +209,16 @@ enum ScriptedProject: CaseIterable {
     return aliases.isEmpty ? nil : aliases
   }
 
-  /// Starlight's `locales` as the site's languages: each key a folder of the pages
-  /// (`root`: the pages outside any), its `label` the name, `lang` the tag (the key when
-  /// absent), `dir` the direction; the default is `root`, else `defaultLocale`.
-  /// The locales may be written in place or named: a variable of the settings program,
-  /// or one it imports from a file of the project (added to `inputs`).
-  static func starlightLanguages(in text: String, path: String, root: URL, inputs: inout [String]) -> SiteLanguages? {
+  /// Starlight's or VitePress' `locales` as the site's languages: each key a folder of
+  /// the pages (`root`: the pages outside any), its `label` the name, `lang` the tag (the
+  /// key when absent; `en`, or VitePress' `en-US`, for `root`), `dir` the direction; the
+  /// default is `root`, else `defaultLocale`. A VitePress locale whose `link` leads to
+  /// another site is that site's, not this build's. The locales may be written in place
+  /// or named: a variable of the settings program, or one it imports from a file of the
+  /// project (added to `inputs`).
+  static func localeLanguages(
+    in text: String, path: String, root: URL, project: ScriptedProject, inputs: inout [String]
+  ) -> SiteLanguages? {
     guard
       let locales = ScriptLiteralReader.object(named: "locales", in: text, file: path, root: root, inputs: &inputs)?
         .object, !locales.isEmpty
@@ -215,8 +229,9 @@ enum ScriptedProject: CaseIterable {
     var all: [SiteLanguage] = []
     var first = 0
     for (key, value) in locales {
-      let code = value["lang"]?.string ?? (key == "root" ? "en" : key)
+      let code = value["lang"]?.string ?? (key == "root" ? (project == .vitepress ? "en-US" : "en") : key)
       guard SiteLanguage.isLanguageTag(code) else { continue }
+      if let link = value["link"]?.string, link.hasPrefix("http://") || link.hasPrefix("https://") { continue }
       if key == defaultKey { first = all.count }
       let rtl =
         value["dir"]?.string.map { $0 == "rtl" } ?? SiteLanguage.isRightToLeft(code)

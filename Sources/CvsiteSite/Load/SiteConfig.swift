@@ -120,6 +120,8 @@ struct SiteConfig: Sendable {
   var snippetBases: [String] = []
   /// Import aliases of a script project (`@fragments/` → `src/content/docs/_fragments`),
   /// from its `tsconfig.json`.
+  /// VitePress' `rewrites`: pages published at other paths than their files'.
+  var rewrites = PathRewrites(nil)
   var importAliases: [(prefix: String, folder: String)] = []
   /// Files of the pages folder left out of the build (MkDocs' `exclude_docs`).
   var excludedPages = ExcludedPages()
