@@ -446,6 +446,17 @@ extension ForeignLanguageTests {
     #expect(site.read("new/page/index.html", in: output)?.contains("Moved") == true)
   }
 
+  @Test("VitePress: the settings' `lang` is the site's language")
+  func vitePressLang() throws {
+    let site = try TemporarySite(files: [
+      ".vitepress/config.mts": "export default defineConfig({\n  title: 'Docs',\n  lang: 'en-US',\n})\n",
+      "index.md": "# Home\n",
+    ])
+    #expect(site.build().result.succeeded)
+    let home = try #require(site.read("index.html", in: site.root.appendingPathComponent(".vitepress/dist")))
+    #expect(home.contains(#"<html lang="en-US" dir="ltr">"#))
+  }
+
   @Test("VitePress: locales in the settings, a locale that links to another site left to it")
   func vitePressLocales() throws {
     let settings = """

@@ -98,6 +98,13 @@ enum ScriptedProject: CaseIterable {
       config.language = languages.defaultLanguage.code
       config.direction = languages.defaultLanguage.direction
     }
+    if project == .vitepress, config.languages == nil, let lang = firstString(named: "lang", in: text),
+      SiteLanguage.isLanguageTag(lang)
+    {
+      // VitePress' `lang: 'en-US'`: the site's language, without locales.
+      config.language = lang
+      config.direction = SiteLanguage.isRightToLeft(lang) ? "rtl" : "ltr"
+    }
     var problems: [Diagnostic] = []
     config.stripsNumberPrefixes = project == .docusaurus
     var sidebarsFile: String?
@@ -253,6 +260,17 @@ enum ScriptedProject: CaseIterable {
       return nil
     }
     return String(rest[rest.index(after: rest.startIndex)..<end])
+  }
+
+  /// The first `name: '…'` (or `"…"`) of a settings program written at the start of a
+  /// line.
+  static func firstString(named name: String, in text: String) -> String? {
+    let pattern = #"(?m)^[ \t]*"# + name + #"\s*:\s*['"]([^'"\n]+)['"]"#
+    guard let regex = try? NSRegularExpression(pattern: pattern),
+      let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+      let range = Range(match.range(at: 1), in: text)
+    else { return nil }
+    return String(text[range])
   }
 
   /// The first `title: '…'` (or `"…"`) of a settings program: the site's title in each.
