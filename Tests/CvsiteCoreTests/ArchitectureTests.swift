@@ -70,6 +70,12 @@ import Testing
     try imports(in: "Sources/\(module)", all: all)
   }
 
+  /// Whether `word` is an attribute an import may carry (`@testable`, `@preconcurrency`),
+  /// not the start of a call such as a test's name (`@Test("an import …")`).
+  static func isAttribute(_ word: Substring) -> Bool {
+    word.count > 1 && word.first == "@" && word.dropFirst().allSatisfy { $0.isLetter || $0 == "_" }
+  }
+
   /// The modules of ours that the sources under `path` import; with `all`, every module.
   static func imports(in path: String, all: Bool = false) throws -> [String: Set<String>] {
     let folder = repositoryRoot.appendingPathComponent(path)
@@ -84,7 +90,7 @@ import Testing
         guard !wasInLiteral else { continue }
         let words = line.split(separator: " ")
         guard let index = words.firstIndex(of: "import"), index + 1 < words.count,
-          words[..<index].allSatisfy({ $0.hasPrefix("@") || $0 == "internal" || $0 == "public" })
+          words[..<index].allSatisfy({ isAttribute($0) || $0 == "internal" || $0 == "public" || $0 == "package" })
         else { continue }
         // `import struct Foundation.CGFloat` imports from the module `Foundation`.
         let kinds: Set<Substring> = ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias"]
@@ -165,6 +171,11 @@ import Testing
   static let siteStages: [String: Int] = [
     ".": 0, "Output": 1, "Search": 1, "Load": 2, "Index": 3, "SearchIndex": 4, "Render": 5, "Build": 6,
   ]
+
+  @Test func importAttributesAreNotTestNames() {
+    #expect(Self.isAttribute("@testable") && Self.isAttribute("@_exported"))
+    #expect(!Self.isAttribute("@Test(\"an") && !Self.isAttribute("@"))
+  }
 
   /// Each of the site module's stages uses only the types of the stages before it.
   @Test func siteStagesRunOneWay() throws {

@@ -10,6 +10,8 @@ import Testing
     "docusaurus.config.js": """
     module.exports = {
       title: 'Widgets',
+      url: 'https://widgets.example',
+      baseUrl: '/',
       presets: [['classic', {
         docs: { sidebarPath: './sidebars.js' },
         blog: { blogTitle: 'News', blogDescription: 'What is new.', postsPerPage: 2 },
@@ -52,6 +54,16 @@ import Testing
     #expect(!blog.contains("/blog/2019/05/28/first-post/\""))
     let second = try #require(site.read("blog/page/2/index.html", in: output))
     #expect(second.contains("Opening words.") && !second.contains("The rest."))
+    // The blog's own feeds, where Docusaurus writes them, newest post first.
+    let rss = try #require(site.read("blog/rss.xml", in: output))
+    #expect(rss.contains("<title>News</title>") && rss.contains("<description>What is new.</description>"))
+    #expect(rss.contains("<pubDate>Tue, 28 May 2019 00:00:00 GMT</pubDate>"))
+    let items = rss.components(separatedBy: "<item>").dropFirst().map { $0.prefix(200) }
+    #expect(items.count == 3 && items.first?.contains("Welcome") == true)
+    let atom = try #require(site.read("blog/atom.xml", in: output))
+    #expect(atom.contains(#"<link rel="self" href="https://widgets.example/blog/atom.xml"/>"#))
+    #expect(rss.contains("<link>https://widgets.example/blog/2021/08/26/welcome/</link>"))
+    #expect(atom.components(separatedBy: "<entry>").count == 4)
     // The docs keep their sidebar; the authors file is no page.
     #expect(site.read("blog/authors/index.html", in: output) == nil)
     #expect(site.read("tags/release/index.html", in: output)?.contains("First post") == true)
@@ -81,6 +93,9 @@ import Testing
 
   @Test("a post's name gives its date and URL; a slug its URL under the route")
   func postURLs() {
+    #expect(BlogFeeds.rfc822("2024-05-01") == "Wed, 01 May 2024 00:00:00 GMT")
+    #expect(BlogFeeds.rfc822("2000-02-29T10:00:00Z") == "Tue, 29 Feb 2000 00:00:00 GMT")
+    #expect(BlogFeeds.rfc822("2024-13-01") == "2024-13-01")
     let blog = DocusaurusBlog()
     #expect(blog.url(ofPost: "blog/2024-05-01-launch.md", slug: nil) == "/blog/2024/05/01/launch/")
     #expect(blog.url(ofPost: "blog/2024/05/01/launch.mdx", slug: nil) == "/blog/2024/05/01/launch/")

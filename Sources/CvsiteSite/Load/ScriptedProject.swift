@@ -150,6 +150,16 @@ enum ScriptedProject: CaseIterable {
             + "those pages stay at their files' paths",
           at: SourceLocation(path: path, line: 1, column: 1)))
     }
+    if project == .docusaurus, let url = firstString(named: "url", in: text),
+      url.hasPrefix("https://") || url.hasPrefix("http://")
+    {
+      // `url: 'https://prettier.io'` and `baseUrl: '/'`: where the site is published, which
+      // its feeds, sitemap and canonical links name.
+      let base = firstString(named: "baseUrl", in: text) ?? "/"
+      let joined = (url.hasSuffix("/") ? String(url.dropLast()) : url) + (base.hasPrefix("/") ? base : "/" + base)
+      let baseURL = joined.hasSuffix("/") ? joined : joined + "/"
+      if URLSafety.baseURLProblem(baseURL) == nil { config.baseURL = baseURL }
+    }
     if project == .docusaurus, text.range(of: #"\bblog\s*:\s*false\b"#, options: .regularExpression) == nil,
       let blog = DocusaurusBlog.read(ScriptLiteralReader.object(named: "blog", in: text), root: root)
     {

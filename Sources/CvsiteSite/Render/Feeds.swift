@@ -72,15 +72,20 @@ func multilingualSitemapXML(
 }
 
 /// `atom.xml`: the ``Feeds/entries`` newest dated pages, newest first.
-func atomFeed(_ pages: [SitePage], config: SiteConfig, gitDates: [String: String] = [:]) -> String? {
+/// `title`, `home` and `path` name another feed of the site: a blog's, at its own place.
+func atomFeed(
+  _ pages: [SitePage], config: SiteConfig, gitDates: [String: String] = [:], title: String? = nil,
+  home: String? = nil, path: String = "atom.xml"
+) -> String? {
   let dated = newestDatedPages(pages, count: Feeds.entries)
   guard let newest = dated.first?.metadata.date else { return nil }
+  let home = home ?? config.homePath
   var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
   xml += #"<feed xmlns="http://www.w3.org/2005/Atom">"# + "\n"
-  xml += "  <title>\(escapeXML(config.title))</title>\n"
-  xml += "  <id>\(escapeXML(config.absoluteURL(config.homePath)))</id>\n"
-  xml += #"  <link href="\#(escapeXML(config.absoluteURL(config.homePath)))"/>"# + "\n"
-  xml += #"  <link rel="self" href="\#(escapeXML(config.absoluteURL(config.homePath + "atom.xml")))"/>"# + "\n"
+  xml += "  <title>\(escapeXML(title ?? config.title))</title>\n"
+  xml += "  <id>\(escapeXML(config.absoluteURL(home)))</id>\n"
+  xml += #"  <link href="\#(escapeXML(config.absoluteURL(home)))"/>"# + "\n"
+  xml += #"  <link rel="self" href="\#(escapeXML(config.absoluteURL(home + path)))"/>"# + "\n"
   xml += "  <updated>\(atomDate(newest))</updated>\n"
   xml += "  <author><name>\(escapeXML(config.author.isEmpty ? config.title : config.author))</name></author>\n"
   for page in dated {

@@ -68,6 +68,15 @@ extension LoadedTree {
     let folder = config.treeFolder
     let feedPages = wide.feedPaths.compactMap { pages[$0]?.page }
     if let feed = atomFeed(feedPages, config: config, gitDates: wide.gitDates) { emit(feed, folder + "atom.xml") }
+    if let blog = config.blog {
+      // A Docusaurus blog's own feeds, where Docusaurus writes them.
+      let posts = pages.values.map(\.page).filter { blog.holdsPost($0.contentPath, kind: .page) && !$0.isSectionIndex }
+      let home = config.homePath + blog.route + "/"
+      if let atom = atomFeed(posts, config: config, gitDates: wide.gitDates, title: blog.title, home: home) {
+        emit(atom, folder + blog.route + "/atom.xml")
+      }
+      if let rss = BlogFeeds.rss(posts, blog: blog, config: config) { emit(rss, folder + blog.route + "/rss.xml") }
+    }
     if !wide.hasNotFoundPage {
       let (html, problem) = theme.renderPageReporting(
         PageLayouts.notFoundContext(navigation: wide.navigation, config: config, words: theme.theme.words),
