@@ -106,3 +106,24 @@ import Testing
     #expect(DocusaurusBlog.authorNames(inYAML: "a:\n  name: Ann\nb:\n  title: T\n") == ["a": "Ann", "b": "b"])
   }
 }
+
+/// Links as Docusaurus pages write them, whose URLs end without a slash.
+@Suite struct DocusaurusLinkTests {
+  @Test("a relative link that leads nowhere from the page's URL is read from the page's folder")
+  func relativeFromFolder() throws {
+    let site = try TemporarySite(files: [
+      "docusaurus.config.js": "module.exports = { title: 'W' };\n",
+      "docs/cli.md": "# CLI\n\nSee [options](configuration#reporters) and [a child](cli/more).\n",
+      "docs/cli/more.md": "# More\n",
+      "docs/Configuration.md": "---\nid: configuration\n---\n# Configuration\n\n## Reporters\n",
+    ])
+    let built = site.build()
+    #expect(built.result.succeeded, "\(built.result.diagnostics.summaries)")
+    #expect(
+      !built.result.diagnostics.contains { $0.message.contains("broken link") }, "\(built.result.diagnostics.summaries)"
+    )
+    let cli = try #require(site.read("cli/index.html", in: site.root.appendingPathComponent("build")))
+    #expect(cli.contains(#"href="/configuration/#reporters""#))
+    #expect(LinkChecker.folder(of: "/docs/cli/") == "/docs/" && LinkChecker.folder(of: "/") == "/")
+  }
+}

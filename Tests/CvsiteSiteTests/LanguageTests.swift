@@ -446,6 +446,22 @@ extension ForeignLanguageTests {
     #expect(site.read("new/page/index.html", in: output)?.contains("Moved") == true)
   }
 
+  @Test("VitePress: `srcDir` is the pages' folder")
+  func vitePressSourceFolder() throws {
+    let site = try TemporarySite(files: [
+      ".vitepress/config.ts":
+        "export default defineConfig({\n  title: 'Docs',\n  pwa: {\n    srcDir: '.vitepress',\n  },\n  srcDir: './src',\n})\n",
+      "src/index.md": "# Home\n\nSee [the guide](/guide/setup).\n", "src/guide/setup.md": "# Setup\n",
+      "README.md": "# Not a page of the site\n",
+    ])
+    let built = site.build()
+    #expect(built.result.succeeded, "\(built.result.diagnostics.summaries)")
+    #expect(!built.result.diagnostics.contains { $0.message.contains("broken link") })
+    let output = site.root.appendingPathComponent(".vitepress/dist")
+    #expect(site.read("guide/setup/index.html", in: output)?.contains("Setup") == true)
+    #expect(site.read("src/guide/setup/index.html", in: output) == nil)
+  }
+
   @Test("VitePress: the settings' `lang` is the site's language")
   func vitePressLang() throws {
     let site = try TemporarySite(files: [

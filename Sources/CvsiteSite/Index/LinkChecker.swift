@@ -41,6 +41,11 @@ struct LinkChecker {
   /// a script or data URL in it is a warning: the project's own generator publishes it.
   /// (Its Markdown links with such URLs are left out before, with a warning each.)
   var scriptURLsAsWritten = false
+  /// In a project of a generator whose page URLs end without a slash (Docusaurus'
+  /// `/docs/cli`, VitePress' clean URLs), a relative link that leads nowhere from the
+  /// page's URL is read from the page's folder, as a browser reads it on that site:
+  /// `configuration` on `/cli/` is `/configuration/`.
+  var resolvesFromPageFolder = false
 
   /// This tree's page for a site path written for another (`/docs/a/` →
   /// `/es/docs/a/`), when the page's tree has one.

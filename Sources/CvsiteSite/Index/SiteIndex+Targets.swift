@@ -102,6 +102,7 @@ extension LoadedTree {
   func linkTargets(_ published: [SitePage], links: TreeLinks, extraPages: [String] = []) -> LinkChecker {
     var checker = LinkChecker(basePath: config.basePath)
     checker.scriptURLsAsWritten = config.tolerant && config.trustsRawHTML
+    checker.resolvesFromPageFolder = config.linksFromPageFolder
     checker.contentFolder = config.contentFolder
     checker.originals = links.originals
     checker.treeFolder = config.treeFolder

@@ -84,8 +84,19 @@ enum ScriptedProject: CaseIterable {
     // They report a broken link without failing the build.
     config.links = .warn
     config.tolerant = true
+    // Their page URLs end without a slash: a relative link is read from the page's folder.
+    config.linksFromPageFolder = project != .starlight
     if let title = firstTitle(in: text) { config.title = title }
     if project == .vitepress {
+      if let written = firstString(named: "srcDir", in: text, besideKey: "title") {
+        // `srcDir: 'src'`: the pages' folder, from the project's.
+        let folder = written.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
+        if !folder.isEmpty, !folder.hasPrefix(".."),
+          FileKind(following: root.appendingPathComponent(folder).path) == .folder
+        {
+          config.contentFolder = folder
+        }
+      }
       config.foreignLayouts = ["home", "doc", "page"]
       config.rewrites = PathRewrites(ScriptLiteralReader.object(named: "rewrites", in: text))
       config.attributeDelimiters = vitePressAttributeDelimiters(in: text, path: path, root: root)
@@ -98,7 +109,8 @@ enum ScriptedProject: CaseIterable {
       config.language = languages.defaultLanguage.code
       config.direction = languages.defaultLanguage.direction
     }
-    if project == .vitepress, config.languages == nil, let lang = firstString(named: "lang", in: text),
+    if project == .vitepress, config.languages == nil,
+      let lang = firstString(named: "lang", in: text, besideKey: "title"),
       SiteLanguage.isLanguageTag(lang)
     {
       // VitePress' `lang: 'en-US'`: the site's language, without locales.
@@ -150,12 +162,12 @@ enum ScriptedProject: CaseIterable {
             + "those pages stay at their files' paths",
           at: SourceLocation(path: path, line: 1, column: 1)))
     }
-    if project == .docusaurus, let url = firstString(named: "url", in: text),
+    if project == .docusaurus, let url = firstString(named: "url", in: text, besideKey: "title"),
       url.hasPrefix("https://") || url.hasPrefix("http://")
     {
       // `url: 'https://prettier.io'` and `baseUrl: '/'`: where the site is published, which
       // its feeds, sitemap and canonical links name.
-      let base = firstString(named: "baseUrl", in: text) ?? "/"
+      let base = firstString(named: "baseUrl", in: text, besideKey: "title") ?? "/"
       let joined = (url.hasSuffix("/") ? String(url.dropLast()) : url) + (base.hasPrefix("/") ? base : "/" + base)
       let baseURL = joined.hasSuffix("/") ? joined : joined + "/"
       if URLSafety.baseURLProblem(baseURL) == nil { config.baseURL = baseURL }
@@ -273,9 +285,19 @@ enum ScriptedProject: CaseIterable {
   }
 
   /// The first `name: '…'` (or `"…"`) of a settings program written at the start of a
-  /// line.
-  static func firstString(named name: String, in text: String) -> String? {
-    let pattern = #"(?m)^[ \t]*"# + name + #"\s*:\s*['"]([^'"\n]+)['"]"#
+  /// line; with `besideKey`, only one indented as that key's first line is (a key of the
+  /// same object: `srcDir` beside `title`, not a plugin's own `srcDir`).
+  static func firstString(named name: String, in text: String, besideKey sibling: String? = nil) -> String? {
+    var indent = #"[ \t]*"#
+    if let sibling {
+      let siblingPattern = #"(?m)^([ \t]*)"# + sibling + #"\s*:"#
+      guard let regex = try? NSRegularExpression(pattern: siblingPattern),
+        let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+        let range = Range(match.range(at: 1), in: text)
+      else { return nil }
+      indent = NSRegularExpression.escapedPattern(for: String(text[range]))
+    }
+    let pattern = #"(?m)^"# + indent + name + #"\s*:\s*['"]([^'"\n]+)['"]"#
     guard let regex = try? NSRegularExpression(pattern: pattern),
       let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
       let range = Range(match.range(at: 1), in: text)

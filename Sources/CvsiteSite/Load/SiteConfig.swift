@@ -104,6 +104,9 @@ struct SiteConfig: Sendable {
   /// The values of `{{ name }}` in an MkDocs project with a macros plugin; nil elsewhere.
   var templateValues: [String: String]?
   /// A VitePress project's heading-attribute delimiters (`markdown.attrs`).
+  /// Whether a relative link that leads nowhere from a page's URL is read from the
+  /// page's folder, as on a site whose URLs end without a slash (Docusaurus, VitePress).
+  var linksFromPageFolder = false
   /// A Docusaurus site's blog: its posts' folder, route and listing.
   var blog: DocusaurusBlog?
   var attributeDelimiters: AttributeDelimiters?

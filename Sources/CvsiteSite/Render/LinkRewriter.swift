@@ -164,6 +164,13 @@ extension LinkChecker {
       // `./routing`: a page written relative to the source without its extension, as
       // VitePress and Docusaurus pages link, where nothing is at it relative to the URL.
       url = found
+    } else if resolvesFromPageFolder, !Self.hasScheme(decoded), !target.isEmpty, !target.hasPrefix("/"),
+      resolve(decoded, from: page.url).map({ lookup($0.0) == nil }) ?? false,
+      let (path, _) = resolve(String(target), from: Self.folder(of: page.url)), lookup(path) != nil
+    {
+      // `configuration#x` on `/cli/`: where the page's own generator, whose URL has no
+      // trailing slash, leads it (to the page's own URL, slash and all).
+      url = targets[path] != nil || path.hasSuffix("/") ? path : path + "/"
     } else if let file = rewrittenSource(String(target), folder: folder),
       resolve(decoded, from: page.url)
         .map({ lookup($0.0) == nil }) ?? false
@@ -189,6 +196,14 @@ extension LinkChecker {
     }
     if fragment?.isEmpty == true { fragment = nil }
     return (link(url, fragment), title)
+  }
+
+  /// The folder a page's URL is in, as a URL without its trailing slash is read:
+  /// `/docs/cli/` is in `/docs/`.
+  static func folder(of url: String) -> String {
+    guard url.count > 1 else { return url }
+    let trimmed = url.hasSuffix("/") ? url.dropLast() : Substring(url)
+    return trimmed.lastIndex(of: "/").map { String(trimmed[...$0]) } ?? "/"
   }
 
   /// The URL of the page `target` names relative to `folder` without its extension
