@@ -81,12 +81,14 @@ import Testing
   @Test("front matter cvsite cannot read in another generator's project is a warning; the post is published")
   func unreadFrontMatter() throws {
     var files = Self.files
-    files["blog/2015-02-15-old.md"] = "---\nlayout: post\ndate: 2015-02-15 9:18:00\n---\n\n# Old\n\nText.\n"
+    files["blog/2015-02-15-old.md"] =
+      "---\nlayout: post\ndate: 2015-02-15 9:18:00\nunlisted: true\n---\n\n# Old\n\nText.\n"
     let site = try TemporarySite(files: files)
     let built = site.build()
     #expect(built.result.succeeded, "\(built.result.diagnostics.summaries)")
     let warnings = built.result.diagnostics.filter { $0.location?.path == "blog/2015-02-15-old.md" }
-    #expect(warnings.count == 2 && warnings.allSatisfy { $0.severity == .warning }, "\(warnings)")
+    #expect(warnings.count == 3 && warnings.allSatisfy { $0.severity == .warning }, "\(warnings)")
+    #expect(warnings.contains { $0.message.contains("`unlisted`") })
     let old = try #require(site.read("blog/2015/02/15/old/index.html", in: site.root.appendingPathComponent("build")))
     #expect(old.contains(#"datetime="2015-02-15""#))
   }

@@ -155,9 +155,7 @@ struct DocusaurusBlog: Sendable, Hashable {
     return String(html[..<marker.lowerBound])
   }
 
-  /// The front-matter keys of a post that cvsite reads, or knows to leave.
-  static let postKeys = [
-    "authors", "author", "author_title", "author_url", "author_image_url", "hide_table_of_contents", "keywords",
-    "unlisted",
-  ]
+  /// The front-matter keys of a post that cvsite reads (the others a post may carry,
+  /// `unlisted` or `author_title`, are warnings: they are not read).
+  static let postKeys = ["authors", "author"]
 }
