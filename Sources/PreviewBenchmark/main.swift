@@ -244,7 +244,7 @@ func milliseconds(_ duration: Duration) -> Double {
 struct Sample {
   var reload: Double  // write → event received by the listener
   var callback: Double  // write → onRebuild callback (right before the announcement)
-  var rebuild: Double  // session.update alone
+  var rebuild: Double  // SiteBuild.run alone
   var files: Int
 }
 
@@ -306,7 +306,7 @@ func report(_ title: String, _ samples: [Sample]) {
   print("|---|---|---|---|---|")
   print(row("write → reload event at listener", samples.map(\.reload)))
   print(row("write → onRebuild callback", samples.map(\.callback)))
-  print(row("rebuild (session.update)", samples.map(\.rebuild)))
+  print(row("rebuild (SiteBuild.run)", samples.map(\.rebuild)))
 }
 
 print(
