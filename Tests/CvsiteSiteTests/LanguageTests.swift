@@ -560,6 +560,14 @@ struct ScriptNameTests {
     #expect(
       ScriptLiteralReader.object(named: "locales", in: package, file: "astro.config.mjs", root: root, inputs: &inputs)
         == nil)
+    // A link inside the project that leads out of it is not followed either.
+    try FileManager.default.createSymbolicLink(
+      at: root.appendingPathComponent("linked.json"),
+      withDestinationURL: folder.root.appendingPathComponent("outside.json"))
+    let linked = "import locales from './linked.json';\nstarlight({ locales })\n"
+    #expect(
+      ScriptLiteralReader.object(named: "locales", in: linked, file: "astro.config.mjs", root: root, inputs: &inputs)
+        == nil)
     #expect(inputs.isEmpty)
   }
 }

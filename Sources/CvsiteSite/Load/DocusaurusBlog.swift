@@ -58,7 +58,8 @@ struct DocusaurusBlog: Sendable, Hashable {
 
   /// Each author's `name` by key, from an authors file.
   static func authorNames(inYAML text: String) -> [String: String] {
-    guard let mapping = (try? Yams.compose(yaml: text))?.mapping else { return [:] }
+    // Bounded: an authors file is the project's, not ours to trust with aliases.
+    guard let mapping = (try? composeBoundedYAML(text))?.mapping else { return [:] }
     var names: [String: String] = [:]
     for (key, value) in mapping {
       guard let key = key.string else { continue }

@@ -85,11 +85,15 @@ extension ScriptLiteralReader {
       }
     }
     let joined = parts.joined(separator: "/")
+    let project = root.resolvingSymlinksInPath().path + "/"
     let suffixes = ["", ".ts", ".mts", ".mjs", ".js", ".json", "/index.ts", "/index.mjs", "/index.js"]
     for suffix in suffixes {
       let path = joined + suffix
       let url = root.appendingPathComponent(path)
-      guard FileKind(following: url.path) == .file, let text = try? String(contentsOf: url, encoding: .utf8) else {
+      // (A link that leads out of the project is not followed.)
+      guard FileKind(following: url.path) == .file, url.resolvingSymlinksInPath().path.hasPrefix(project),
+        let text = try? String(contentsOf: url, encoding: .utf8)
+      else {
         continue
       }
       return (path, text)
