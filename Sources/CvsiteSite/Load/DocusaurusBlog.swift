@@ -52,7 +52,7 @@ struct DocusaurusBlog: Sendable, Hashable {
   }
 
   /// `./blog/` as `blog`.
-  private static func normalized(_ path: String) -> String {
+  static func normalized(_ path: String) -> String {
     path.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
   }
 

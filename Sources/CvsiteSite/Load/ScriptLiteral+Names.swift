@@ -102,7 +102,7 @@ extension ScriptLiteralReader {
   }
 
   /// The groups of the first match of `pattern` in `text` (0: the whole match).
-  private static func firstMatch(_ pattern: String, in text: String) -> [String]? {
+  static func firstMatch(_ pattern: String, in text: String) -> [String]? {
     guard let regex = try? NSRegularExpression(pattern: pattern),
       let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text))
     else { return nil }

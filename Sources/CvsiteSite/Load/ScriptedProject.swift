@@ -90,7 +90,7 @@ enum ScriptedProject: CaseIterable {
     if project == .vitepress {
       if let written = firstString(named: "srcDir", in: text, besideKey: "title") {
         // `srcDir: 'src'`: the pages' folder, from the project's.
-        let folder = written.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
+        let folder = DocusaurusBlog.normalized(written)
         if !folder.isEmpty, !folder.hasPrefix(".."),
           FileKind(following: root.appendingPathComponent(folder).path) == .folder
         {
@@ -291,18 +291,11 @@ enum ScriptedProject: CaseIterable {
     var indent = #"[ \t]*"#
     if let sibling {
       let siblingPattern = #"(?m)^([ \t]*)"# + sibling + #"\s*:"#
-      guard let regex = try? NSRegularExpression(pattern: siblingPattern),
-        let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
-        let range = Range(match.range(at: 1), in: text)
-      else { return nil }
-      indent = NSRegularExpression.escapedPattern(for: String(text[range]))
+      guard let found = ScriptLiteralReader.firstMatch(siblingPattern, in: text) else { return nil }
+      indent = NSRegularExpression.escapedPattern(for: found[1])
     }
     let pattern = #"(?m)^"# + indent + name + #"\s*:\s*['"]([^'"\n]+)['"]"#
-    guard let regex = try? NSRegularExpression(pattern: pattern),
-      let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
-      let range = Range(match.range(at: 1), in: text)
-    else { return nil }
-    return String(text[range])
+    return ScriptLiteralReader.firstMatch(pattern, in: text)?[1]
   }
 
   /// The first `title: '…'` (or `"…"`) of a settings program: the site's title in each.
