@@ -14,14 +14,18 @@ struct MDXComponentReader: DialectLineReader {
 
   init(readsElementLines: Bool = false) { self.readsElementLines = readsElementLines }
 
-  /// Whether some line starts, after its indentation, with `<` and a letter (a
-  /// component or an element), `</`, or `import `.
+  /// Whether some line starts, after its indentation, with `<` and a capital (a
+  /// component; in an MDX page any letter, an element too), `</`, or `import `.
   func mayRead(_ source: SourceText, from firstLine: Int) -> Bool {
     LineText.anyLine(of: source, from: firstLine) { text, _ in
       guard text.count >= 2 else { return false }
       let first = text[text.startIndex]
       let second = text[text.startIndex + 1]
-      if first == 0x3C, (0x41...0x5A).contains(second) || (0x61...0x7A).contains(second) || second == 0x2F {
+      // (An element, `<details>`, is read only in an MDX page: other pages need no walk for it.)
+      if first == 0x3C,
+        (0x41...0x5A).contains(second) || second == 0x2F
+          || (readsElementLines && (0x61...0x7A).contains(second))
+      {
         return true
       }
       if first == 0x7B, text.starts(with: "{/*".utf8) { return true }
